@@ -1,0 +1,108 @@
+// Every user-visible text in one place, worded exactly as the specification says. The language file
+// (a JSON object of the same keys, fetched from a configured URL) may replace any of them at run time.
+
+export const defaultMessages = {
+  // Validation (spec section 5)
+  required: 'this field is required.',
+  min: 'please enter a value greater than or equal to {0}.',
+  max: 'please enter a value less than or equal to {0}.',
+  minLength: 'please enter at least {0} characters.',
+  maxLength: 'please enter no more than {0} characters.',
+  pattern: 'please check this value.',
+  step: 'value must increment by {0}',
+  email: 'please enter a valid email address',
+  date: 'please enter a valid date',
+  dateISO: 'please enter a valid date',
+  number: 'please enter a number',
+  digit: 'please enter a digit',
+  phoneUS: 'please specify a valid phone number',
+  equal: 'Values must equal',
+  notEqual: 'please choose another value.',
+  unique: 'please make sure the value is unique.',
+  username: 'username validation error!',
+  usernameValid: 'valid username',
+  usernameTaken: 'this user name is already taken.',
+  dateRangeRequired: '"From Date" and "To Date" are required',
+  dateRangeFromInvalid: '"From Date" is invalid',
+  dateRangeToInvalid: '"To Date" is invalid',
+  dateRangeTooOld: '"From Date" can not be less than {0} {1}',
+  dateRangeToFuture: '"To Date" can not be greater than today',
+  dateRangeFromAfterTo: '"From Date" can not be greater than "To Date"',
+  dateRangeTooLong: 'Date range should not exceed {0} months',
+
+  // Dialogs and tables (sections 5 and 8)
+  deleteConfirm: 'Are you sure you want to delete {0} record(s)?',
+  notFoundRefreshed: 'Information NOT found!. Table Refreshed for changes',
+  notFoundRefresh: 'Information NOT found!. Refresh for changes',
+  inserted: '{0} Record(s) Inserted Successfully',
+  updated: '{0} Record(s) Updated Successfully',
+  removed: '{0} Record(s) Removed Successfully',
+  insertFailed: '{0} Record(s) Failed to Insert',
+  updateFailed: '{0} Record(s) Failed to Update',
+  removeFailed: '{0} Record(s) Failed to Remove',
+  jsonParse: 'JSON data from server could not be parsed',
+  selectedCount: '{0} Record(s) Selected',
+  selectAll: 'Select All',
+  noDataToDownload: 'No data to download!',
+  pdfUnavailable: 'Download as PDF is not available',
+  selectToCopy: 'Please select some records to copy',
+  copyFailed: 'Failed to Copy records!',
+  emptyTable: 'No data available',
+  info: 'Showing _START_ to _END_ of _TOTAL_ entries',
+  zeroRecords: 'No matching records found',
+  search: 'Search:',
+  lengthMenu: 'Show _MENU_ entries',
+  processing: 'Processing...',
+  emptyGroup: '(no name)',
+
+  // Navigation, access and errors (sections 2, 6 and 8)
+  forbidden: 'you are not Authorized to view this page or part of the page content.',
+  popupFailed: 'Failed to load the url.',
+  reportFailed: 'Unable to load the report.',
+  summaryEmpty: 'No Data found',
+  sendToIT: 'Send to IT',
+  sentToIT: 'Sent to IT Department',
+  sendToITFailed: 'Unable to submit...',
+  createTicket: 'Create Service Ticket',
+  ticketUnavailable: 'service currently not available',
+  reloadAndRetry: 'Reload and Try again',
+  cancel: 'Cancel',
+
+  // Ours, where the spec is silent
+  signInFailed: 'The user name or password is not correct.',
+  signInInactive: 'This account is not active. Please ask your administrator.',
+  signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
+  csrfFailed: 'Your session form has expired. Please reload the page and try again.',
+  signedOut: 'You have signed out.',
+  serverError: 'Something went wrong on the server. The IT department can see the details.',
+  notFound: 'This page does not exist.',
+  badRequest: 'The request was not understood.',
+  unauthenticated: 'Please sign in.',
+  lowStorage: 'This browser is low on storage; the store selection may not be kept.',
+} as const;
+
+export type MessageKey = keyof typeof defaultMessages;
+
+let active: Record<MessageKey, string> = { ...defaultMessages };
+
+/** The message for `key` with `{0}`, `{1}`… replaced by `args` in order. */
+export function msg(key: MessageKey, ...args: Array<string | number>): string {
+  return fill(active[key], args);
+}
+
+export function fill(template: string, args: ReadonlyArray<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? whole : String(arg);
+  });
+}
+
+/** Replaces the defaults with a language file's strings; unknown keys and non-strings are ignored. */
+export function useLanguage(strings: Record<string, unknown>): void {
+  const next = { ...defaultMessages } as Record<MessageKey, string>;
+  for (const key of Object.keys(defaultMessages) as MessageKey[]) {
+    const value = strings[key];
+    if (typeof value === 'string') next[key] = value;
+  }
+  active = next;
+}
