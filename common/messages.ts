@@ -79,6 +79,25 @@ export const defaultMessages = {
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
+
+  // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
+  unitYear: 'year',
+  unitYears: 'years',
+  unitMonth: 'month',
+  unitMonths: 'months',
+  unitDay: 'day',
+  unitDays: 'days',
+  unitHour: 'hour',
+  unitHours: 'hours',
+  unitMinute: 'minute',
+  unitMinutes: 'minutes',
+  unitSecond: 'second',
+  unitSeconds: 'seconds',
+  timeAgoPast: '{0} {1} ago',
+  timeAgoFuture: 'in {0} {1}',
+  timeAgoNow: 'just now',
+  yes: 'Yes',
+  no: 'No',
 } as const;
 
 export type MessageKey = keyof typeof defaultMessages;

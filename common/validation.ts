@@ -1,0 +1,409 @@
+// The validation rule set of spec section 5, run unchanged in the browser (dialogs block submit) and on the
+// server (add/edit endpoints re-check everything), so both sides always agree on what is valid and say it in
+// the same words. `check` is one rule on one value; `validateField`/`validateForm` apply a resource's declared
+// field rules through valibot; `checkDateRange` is the report filters' From/To check with its fixed order.
+
+import * as v from 'valibot';
+import {
+  addMonths,
+  format as formatDate,
+  isAfter,
+  isBefore,
+  isValid,
+  parse,
+  startOfDay,
+  subDays,
+  subMonths,
+  subYears,
+} from 'date-fns';
+import { msg, type MessageKey } from './messages.ts';
+
+export const ruleNames = [
+  'required',
+  'min',
+  'max',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'step',
+  'email',
+  'date',
+  'dateISO',
+  'number',
+  'digit',
+  'phoneUS',
+  'equal',
+  'notEqual',
+  'unique',
+] as const;
+
+export type RuleName = (typeof ruleNames)[number];
+
+/** What a rule compares against: a bound, a pattern, another value, or the values already taken. */
+export type RuleParam = number | string | RegExp | ReadonlyArray<string> | null | undefined;
+
+// The HTML living standard's "valid email address" (what <input type=email> accepts).
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+// jQuery Validate's number format, except that the minus sign sits in front of everything: jQuery's own
+// `(?:-?\.\d+)?` accepts "-.5" but also "1-.5". The lookahead demands at least one digit ("-" and "." fail).
+const numberPattern = /^-?(?=\.?\d)(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/;
+
+const dayMonthYearPattern = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// One separator used twice: "2024-01/05" is more likely a typo than a date.
+const isoDatePattern = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
+
+// Optional country code, area code (bare or in parentheses), exchange, line; one separator between groups.
+// Area code and exchange start 2-9 (NANP); an N11 area code (911, 411...) is a service code, not an area.
+const phoneUSPattern = /^(?:\+?1[ .-]?)?(?:\(([2-9]\d\d)\)|([2-9]\d\d))[ .-]?[2-9]\d\d[ .-]?\d{4}$/;
+
+/** The value as the text a user typed; `null` for values no form field can hold (objects, arrays...). */
+function asText(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** A number written in the `number` rule's format, thousands commas allowed; `null` when it is not one. */
+function parseNumber(text: string): number | null {
+  return numberPattern.test(text) ? Number(text.replaceAll(',', '')) : null;
+}
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Whether year/month/day (month 1-12) name a day that exists, e.g. not 31 February nor 29 February 2023. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const monthDays = daysInMonth[month - 1];
+  if (year < 1 || monthDays === undefined || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : monthDays);
+}
+
+/** A bound the rule cannot work without; a missing one is a mistake in a resource definition, not user input. */
+function numericParam(rule: RuleName, param: RuleParam): number {
+  const n = typeof param === 'number' ? param : typeof param === 'string' ? Number(param) : Number.NaN;
+  if (!Number.isFinite(n)) throw new TypeError(`validation rule "${rule}" needs a numeric parameter`);
+  return n;
+}
+
+function anchored(pattern: RuleParam): RegExp {
+  if (pattern instanceof RegExp) {
+    // g and y make test() stateful; m would let ^ and $ match inside the value.
+    return new RegExp(`^(?:${pattern.source})$`, pattern.flags.replace(/[gym]/g, ''));
+  }
+  if (typeof pattern === 'string') return new RegExp(`^(?:${pattern})$`);
+  throw new TypeError('validation rule "pattern" needs a RegExp or a string');
+}
+
+function uniqueKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+// Each rule first reads its parameter (throwing on a bad one even when the value is empty, so a broken
+// definition shows up at once), then answers for a non-empty text (required excepted) whether it passes.
+const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boolean> = {
+  required: () => (text) => text.trim() !== '',
+  min: (param) => {
+    const bound = numericParam('min', param);
+    return (text) => (parseNumber(text) ?? Number.NaN) >= bound;
+  },
+  max: (param) => {
+    const bound = numericParam('max', param);
+    return (text) => (parseNumber(text) ?? Number.NaN) <= bound;
+  },
+  // Code points, not UTF-16 units: "😀" is one character to the user and to PostgreSQL's varchar(n).
+  minLength: (param) => {
+    const bound = numericParam('minLength', param);
+    return (text) => [...text].length >= bound;
+  },
+  maxLength: (param) => {
+    const bound = numericParam('maxLength', param);
+    return (text) => [...text].length <= bound;
+  },
+  pattern: (param) => {
+    const whole = anchored(param);
+    return (text) => whole.test(text);
+  },
+  step: (param) => {
+    // Hundredths, as integers: in floating point 0.3 % 0.1 is 0.09999999999999998, not 0.
+    const stepHundredths = Math.round(numericParam('step', param) * 100);
+    if (stepHundredths === 0) throw new TypeError('validation rule "step" needs a step of at least 0.01');
+    return (text) => {
+      const n = parseNumber(text);
+      return n !== null && Math.round(n * 100) % stepHundredths === 0;
+    };
+  },
+  email: () => (text) => emailPattern.test(text),
+  date: () => (text) => {
+    const parts = dayMonthYearPattern.exec(text);
+    return parts !== null && isCalendarDay(Number(parts[3]), Number(parts[2]), Number(parts[1]));
+  },
+  dateISO: () => (text) => {
+    const parts = isoDatePattern.exec(text);
+    return parts !== null && isCalendarDay(Number(parts[1]), Number(parts[3]), Number(parts[4]));
+  },
+  number: () => (text) => numberPattern.test(text),
+  digit: () => (text) => /^\d+$/.test(text),
+  phoneUS: () => (text) => {
+    const parts = phoneUSPattern.exec(text);
+    const areaCode = parts?.[1] ?? parts?.[2];
+    return areaCode !== undefined && areaCode.slice(1) !== '11';
+  },
+  equal: (param) => {
+    const other = asText(param);
+    return (text) => text === other;
+  },
+  notEqual: (param) => {
+    const other = asText(param);
+    return (text) => text !== other;
+  },
+  unique: (param) => {
+    if (!Array.isArray(param)) throw new TypeError('validation rule "unique" needs the list of values taken');
+    const taken = new Set(param.map((value) => uniqueKey(String(value))));
+    return (text) => !taken.has(uniqueKey(text));
+  },
+};
+
+/**
+ * `null` when `value` passes `rule`, else the rule's message with `{0}` filled with `param`.
+ * Empty values (undefined, null, blank text) pass every rule but `required`.
+ */
+export function check(rule: RuleName, value: unknown, param?: RuleParam): string | null {
+  const passes = predicates[rule](param);
+  const text = asText(value);
+  if (text === null) return ruleMessage(rule, param);
+  if (rule !== 'required' && text.trim() === '') return null;
+  return passes(text) ? null : ruleMessage(rule, param);
+}
+
+function ruleMessage(rule: RuleName, param: RuleParam): string {
+  return typeof param === 'number' || typeof param === 'string' ? msg(rule, param) : msg(rule);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules as declared by a resource's form
+
+export type FieldRules = {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  step?: number;
+  email?: boolean;
+  date?: boolean;
+  dateISO?: boolean;
+  number?: boolean;
+  digit?: boolean;
+  phoneUS?: boolean;
+  /** The name of another field this one must equal (e.g. a password confirmation). */
+  equalTo?: string;
+  /** The name of another field this one must differ from. */
+  notEqualTo?: string;
+  /** Must not be in the collection given at check time (the values other rows already hold). */
+  unique?: boolean;
+};
+
+export type FieldContext = {
+  /** The whole form's values, for equalTo/notEqualTo. */
+  values?: Record<string, unknown>;
+  /** The values already taken, for unique. */
+  collection?: ReadonlyArray<string>;
+};
+
+export type FormContext = {
+  /** Per field name, the values already taken, for fields declared unique. */
+  collections?: Record<string, ReadonlyArray<string>>;
+};
+
+// The order a field's messages are tried in: presence, then the kind of value, then its size, then how it
+// relates to other values. "abc" in a number field should hear "please enter a number", not a bound.
+const fieldRuleOrder = [
+  'required',
+  'number',
+  'digit',
+  'email',
+  'date',
+  'dateISO',
+  'phoneUS',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'min',
+  'max',
+  'step',
+  'equalTo',
+  'notEqualTo',
+  'unique',
+] as const satisfies ReadonlyArray<keyof FieldRules>;
+
+/** The rule and parameter a declared field rule stands for, or `null` when it is switched off. */
+function ruleFor(
+  key: (typeof fieldRuleOrder)[number],
+  rules: FieldRules,
+  ctx: FieldContext,
+): { rule: RuleName; param?: RuleParam } | null {
+  switch (key) {
+    case 'equalTo':
+    case 'notEqualTo': {
+      const other = rules[key];
+      if (other === undefined) return null;
+      const param = asText(ctx.values?.[other]);
+      return { rule: key === 'equalTo' ? 'equal' : 'notEqual', param };
+    }
+    case 'unique':
+      return rules.unique ? { rule: 'unique', param: ctx.collection ?? [] } : null;
+    case 'required':
+    case 'number':
+    case 'digit':
+    case 'email':
+    case 'date':
+    case 'dateISO':
+    case 'phoneUS':
+      return rules[key] ? { rule: key } : null;
+    case 'pattern':
+    case 'minLength':
+    case 'maxLength':
+    case 'min':
+    case 'max':
+    case 'step': {
+      const param = rules[key];
+      return param === undefined ? null : { rule: key, param };
+    }
+  }
+}
+
+/**
+ * A valibot schema for one form field: each declared rule is a pipe step whose issue carries our message.
+ * The message is looked up when the value is checked, so a language file loaded later still applies.
+ */
+export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.GenericSchema<unknown> {
+  let schema: v.GenericSchema<unknown> = v.unknown();
+  for (const key of fieldRuleOrder) {
+    const step = ruleFor(key, rules, ctx);
+    if (step === null) continue;
+    schema = v.pipe(
+      schema,
+      v.rawCheck(({ dataset, addIssue }) => {
+        const message = check(step.rule, dataset.value, step.param);
+        if (message !== null) addIssue({ message });
+      }),
+    );
+  }
+  return schema;
+}
+
+/** The first failing rule's message for this field's value, or `null` when every rule passes. */
+export function validateField(rules: FieldRules, value: unknown, ctx: FieldContext = {}): string | null {
+  // abortPipeEarly: the user sees one message per field, the first in fieldRuleOrder.
+  const result = v.safeParse(fieldSchema(rules, ctx), value, { abortPipeEarly: true });
+  return result.success ? null : result.issues[0].message;
+}
+
+/** The message of every failing field, by field name; an empty object when the whole form is valid. */
+export function validateForm(
+  fields: Record<string, FieldRules>,
+  values: Record<string, unknown>,
+  ctx: FormContext = {},
+): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const [name, rules] of Object.entries(fields)) {
+    const message = validateField(rules, values[name], { values, collection: ctx.collections?.[name] });
+    if (message !== null) messages[name] = message;
+  }
+  return messages;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report date ranges
+
+export const dateRangeUnits = ['years', 'months', 'days'] as const;
+export type DateRangeUnit = (typeof dateRangeUnits)[number];
+
+export type DateRangeOptions = {
+  /** How far back From may go, in `unit`s before today (default 3). */
+  back?: number;
+  unit?: DateRangeUnit;
+  /** The longest span allowed between From and To (default 36). */
+  maxMonths?: number;
+  /** Injected in tests; defaults to now. */
+  today?: Date;
+  /** The date-fns format of string inputs (default dd/MM/yyyy). */
+  format?: string;
+};
+
+export const dateRangeDefaults = { back: 3, unit: 'years', maxMonths: 36, format: 'dd/MM/yyyy' } as const;
+
+const goBack: Record<DateRangeUnit, (date: Date, amount: number) => Date> = {
+  years: subYears,
+  months: subMonths,
+  days: subDays,
+};
+
+const unitWords: Record<DateRangeUnit, [one: MessageKey, many: MessageKey]> = {
+  years: ['unitYear', 'unitYears'],
+  months: ['unitMonth', 'unitMonths'],
+  days: ['unitDay', 'unitDays'],
+};
+
+/** Whether two texts agree digit run by digit run, where a run of one digit matches a zero-padded pair. */
+function sameDateText(typed: string, formatted: string): boolean {
+  const typedRuns = typed.match(/\d+|\D+/g) ?? [];
+  const formattedRuns = formatted.match(/\d+|\D+/g) ?? [];
+  if (typedRuns.length !== formattedRuns.length) return false;
+  return typedRuns.every((run, i) => {
+    const expected = formattedRuns[i] ?? '';
+    if (run.toLowerCase() === expected.toLowerCase()) return true;
+    return expected.length === 2 && expected.startsWith('0') && run === expected.slice(1);
+  });
+}
+
+/**
+ * A date from a Date or from text in `fmt`; `null` when it is not one. date-fns `parse` alone is too lenient
+ * ("1/2/24" is the year 24 for yyyy), so the text must also come back from `format` the same, allowing
+ * only the single-digit day and month users type ("1/2/2024").
+ */
+function toDate(input: unknown, fmt: string): Date | null {
+  if (input instanceof Date) return isValid(input) ? input : null;
+  if (typeof input !== 'string') return null;
+  const text = input.trim();
+  const date = parse(text, fmt, new Date());
+  return isValid(date) && sameDateText(text, formatDate(date, fmt)) ? date : null;
+}
+
+function isEmptyDate(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+}
+
+/** `null` when From-To is an acceptable report range, else the first failing check's message (spec order). */
+export function checkDateRange(from: unknown, to: unknown, options: DateRangeOptions = {}): string | null {
+  const back = options.back ?? dateRangeDefaults.back;
+  const unit = options.unit ?? dateRangeDefaults.unit;
+  const maxMonths = options.maxMonths ?? dateRangeDefaults.maxMonths;
+  const format = options.format ?? dateRangeDefaults.format;
+  if (isEmptyDate(from) || isEmptyDate(to)) return msg('dateRangeRequired');
+  const fromDate = toDate(from, format);
+  if (fromDate === null) return msg('dateRangeFromInvalid');
+  const toDateValue = toDate(to, format);
+  if (toDateValue === null) return msg('dateRangeToInvalid');
+
+  // Whole days only: a time of day on either side must not move a date across a limit.
+  const today = startOfDay(options.today ?? new Date());
+  const fromDay = startOfDay(fromDate);
+  const toDay = startOfDay(toDateValue);
+
+  if (isBefore(fromDay, goBack[unit](today, back))) {
+    const [one, many] = unitWords[unit];
+    return msg('dateRangeTooOld', back, msg(back === 1 ? one : many));
+  }
+  if (isAfter(toDay, today)) return msg('dateRangeToFuture');
+  if (isAfter(fromDay, toDay)) return msg('dateRangeFromAfterTo');
+  if (isBefore(addMonths(fromDay, maxMonths), toDay)) return msg('dateRangeTooLong', maxMonths);
+  return null;
+}
