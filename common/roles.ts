@@ -1,0 +1,48 @@
+// The roles a user can hold, defined once; menus, resources and routes name them from here.
+export const roleCodes = ['stores', 'sales', 'reports', 'messages', 'it'] as const;
+export type RoleCode = (typeof roleCodes)[number];
+
+export const roleNames: Record<RoleCode, string> = {
+  stores: 'Store operations',
+  sales: 'Sales',
+  reports: 'Reports',
+  messages: 'Messaging',
+  it: 'IT department',
+};
+
+/** What the server knows of the signed-in user, in the spec's field names (GET /api/common/current-user). */
+export interface CurrentUser {
+  IsActive: boolean;
+  CreateDate: string;
+  Email: string;
+  FirstName: string;
+  MiddleName: string;
+  LastName: string;
+  FullName: string;
+  GroupID: number | null;
+  GroupName: string;
+  GroupCode: string;
+  ID: number;
+  IsAdmin: boolean;
+  IsSuperAdmin: boolean;
+  Roles: string[];
+  Instances: string[];
+  UserName: string;
+  UpdateDate: string;
+}
+
+/** An access rule: admin flags and/or one role. Super admins pass every rule; admins pass all but super-admin ones. */
+export interface Access {
+  role?: RoleCode;
+  admin?: boolean;
+  superAdmin?: boolean;
+}
+
+export function allows(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Roles'>, access: Access | undefined): boolean {
+  if (!access) return true;
+  if (user.IsSuperAdmin) return true;
+  if (access.superAdmin) return false;
+  if (user.IsAdmin) return true;
+  if (access.admin) return false;
+  return access.role ? user.Roles.includes(access.role) : true;
+}

@@ -1,0 +1,13 @@
+// The browser's entry point, loaded on every page: htmx with its history cache, then the shell's own
+// behaviours. Islands and heavier screens load lazily from here, so pages without them stay small.
+import htmx from 'htmx.org';
+import 'htmx.org/dist/ext/hx-history-cache.js';
+import { startShell } from './shell/shell.ts';
+
+declare global {
+  interface Window {
+    htmx: typeof htmx;
+  }
+}
+
+startShell();

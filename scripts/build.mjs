@@ -1,0 +1,73 @@
+// Bundles the browser code (islands/boot.ts and the lazily loaded islands) and the stylesheet into
+// static/build/ with content-hashed names, and writes manifest.json mapping entry names to files.
+//   node scripts/build.mjs             build once
+//   node scripts/build.mjs --if-stale  build only when a source is newer than the manifest
+//   node scripts/build.mjs --watch     rebuild on change (npm run dev)
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { join, relative, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = join(root, 'static/build');
+const manifestPath = join(outdir, 'manifest.json');
+const sources = ['islands', 'common', 'static/css', 'package-lock.json', 'scripts/build.mjs'].map((p) => join(root, p));
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((f) => newest(join(path, f))));
+}
+
+const options = {
+  entryPoints: { app: join(root, 'islands/boot.ts'), 'app-style': join(root, 'static/css/app.css') },
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  minify: true,
+  sourcemap: 'linked',
+  target: ['chrome120', 'firefox120', 'safari17'],
+  outdir,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  metafile: true,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+function writeManifest(metafile) {
+  const manifest = {};
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (!out.entryPoint || file.endsWith('.map')) continue;
+    const name = basename(out.entryPoint).replace(/\.tsx?$/, '.js');
+    manifest[name === 'boot.js' ? 'app.js' : name.endsWith('.css') ? 'app.css' : name] = relative(outdir, join(root, file));
+  }
+  // The stylesheet entry emits only CSS; esbuild names it after the entry key.
+  for (const file of Object.keys(metafile.outputs)) {
+    if (file.endsWith('.css') && basename(file).startsWith('app-style-')) manifest['app.css'] = relative(outdir, join(root, file));
+  }
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+const args = new Set(process.argv.slice(2));
+if (args.has('--if-stale') && existsSync(manifestPath) && statSync(manifestPath).mtimeMs >= Math.max(...sources.map(newest))) {
+  process.exit(0);
+}
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
+if (args.has('--watch')) {
+  const ctx = await esbuild.context({
+    ...options,
+    plugins: [{ name: 'manifest', setup(b) { b.onEnd((r) => r.metafile && writeManifest(r.metafile)); } }],
+  });
+  await ctx.watch();
+  console.log('esbuild: watching islands/, common/ and static/css/');
+} else {
+  const result = await esbuild.build(options);
+  const manifest = writeManifest(result.metafile);
+  console.log(`built ${Object.values(manifest).join(', ')}`);
+}

@@ -1,0 +1,11 @@
+// npm run dev: rebuilds browser bundles on change and restarts the server when its code changes.
+import { spawn } from 'node:child_process';
+
+const run = (cmd, args) => spawn(cmd, args, { stdio: 'inherit' });
+const children = [
+  run(process.execPath, ['scripts/build.mjs', '--watch']),
+  run(process.execPath, ['--import', 'tsx', '--watch-path=server', '--watch-path=common', '--watch-path=views', '--watch-path=static/build', 'server/main.ts']),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

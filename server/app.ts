@@ -1,0 +1,103 @@
+// Builds the Fastify app around an open database. main.ts runs it; tests build it with their own database.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import view from '@fastify/view';
+import { Eta } from 'eta';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { loadAssets, staticDir } from './assets.ts';
+import sessions from './plugins/session.ts';
+import csrf from './plugins/csrf.ts';
+import access from './plugins/access.ts';
+import partialPages from './plugins/partial-pages.ts';
+import errors from './plugins/errors.ts';
+import loginRoutes from './routes/auth/login.ts';
+import currentUserRoute from './routes/common/current-user.ts';
+import storesRoute from './routes/common/stores.ts';
+import healthRoute from './routes/health.ts';
+import menuPages from './routes/pages/menu-pages.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+const viewsDir = fileURLToPath(new URL('../views/', import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('assets', loadAssets());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Reports open PDFs in a same-origin iframe; nothing else embeds us.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(view, {
+    engine: { eta: new Eta({ views: viewsDir, cache: true }) },
+    root: viewsDir,
+  });
+  // Static files need no session (the sign-in page uses them too).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/static/')) route.config = { ...(route.config ?? {}), public: true };
+  });
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/static/',
+    // Built bundles carry their content hash in the name: they can be cached for good.
+    setHeaders(reply, path) {
+      reply.header('Cache-Control', path.includes('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  await app.register(errors);
+  await app.register(partialPages);
+  await app.register(sessions);
+  await app.register(access);
+  await app.register(csrf);
+
+  await app.register(healthRoute);
+  await app.register(loginRoutes);
+  await app.register(currentUserRoute);
+  await app.register(storesRoute);
+  await app.register(menuPages);
+  return app;
+}

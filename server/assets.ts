@@ -1,0 +1,32 @@
+// The browser bundles built by scripts/build.mjs: their content-hashed file names, and the app version
+// (a hash of them all) that every response carries so an open page knows when it is out of date.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
+export const staticDir = fileURLToPath(new URL('../static/', import.meta.url));
+
+export interface Assets {
+  /** Entry name (`app.js`, `app.css`) to its public URL. */
+  url(name: string): string;
+  version: string;
+}
+
+export function loadAssets(): Assets {
+  let manifest: Record<string, string>;
+  try {
+    manifest = JSON.parse(readFileSync(buildDir + 'manifest.json', 'utf8')) as Record<string, string>;
+  } catch {
+    throw new Error('The browser bundles are not built: run `npm run build` (npm start and npm test do it).');
+  }
+  const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
+  return {
+    version,
+    url(name) {
+      const file = manifest[name];
+      if (!file) throw new Error(`No built asset named ${name}`);
+      return `/static/build/${file}`;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Reads the environment once into a typed configuration with safe defaults (see README's table).
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database persisted in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  demoPassword: string | undefined;
+  chromiumPath: string | undefined;
+  logLevel: string;
+  /** Served to the browser, which fetches it and replaces the default messages. */
+  languageUrl: string | undefined;
+  /** Sessions slide: each request pushes expiry this many seconds ahead. */
+  sessionSeconds: number;
+  /** Cookies get Secure when the app sits behind HTTPS (TRUST_PROXY and X-Forwarded-Proto: https). */
+  trustProxy: boolean;
+  /** Test-only routes (slow page, forced statuses) exist only when this is on. */
+  testRoutes: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: intOr(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    languageUrl: env.LANGUAGE_URL || undefined,
+    sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    testRoutes: env.BACKROOM_TEST_ROUTES === '1',
+  };
+}
+
+function intOr(text: string | undefined, fallback: number): number {
+  const n = Number.parseInt(text ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}

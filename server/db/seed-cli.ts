@@ -1,0 +1,22 @@
+// `npm run seed [-- --sales-rows N]`: seeds the demo data if absent, and grows daily sales to N rows.
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config.ts';
+import { openDatabase } from './index.ts';
+import { ensureSeeded } from './first-start.ts';
+import { growSales } from './seed.ts';
+
+const { values } = parseArgs({ options: { 'sales-rows': { type: 'string' } } });
+const config = readConfig();
+const db = await openDatabase(config);
+try {
+  await ensureSeeded(db.pool, config);
+  const rows = Number(values['sales-rows'] ?? 0);
+  if (rows > 0) {
+    const started = Date.now();
+    const total = await growSales(db.pool, { rows });
+    await db.pool.query('analyze sales');
+    console.log(`sales now holds ${total} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+} finally {
+  await db.close();
+}

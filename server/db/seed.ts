@@ -1,0 +1,256 @@
+// Demo data that feels real: states, regional groups, instances, roles, ~500 stores, weekly and monthly
+// cycles over 3 years, daily sales per store, the side menu, users with every combination of flags and
+// roles, and a few inbox items. Idempotent: a marker in `meta` says it ran; sales can be grown later.
+import type pg from 'pg';
+import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
+import { hashPassword } from '../auth/password.ts';
+import { regionGroups, statePlaces, storeSuffixes } from './seed-places.ts';
+
+export interface SeedOptions {
+  adminPassword: string;
+  /** Demo users' password; the admin's when unset. */
+  demoPassword?: string | undefined;
+  stores?: number;
+  /** Days of daily sales per store, ending yesterday (500 stores x 1100 days ~ 550k rows). */
+  salesDays?: number;
+}
+
+export interface DemoUser {
+  userName: string;
+  first: string;
+  last: string;
+  group: string;
+  admin?: boolean;
+  superAdmin?: boolean;
+  active?: boolean;
+  roles: RoleCode[];
+  instances: string[];
+  note: string;
+}
+
+/** The demo users, also listed in the README. */
+export const demoUsers: DemoUser[] = [
+  { userName: 'admin', first: 'Avery', last: 'Administrator', group: 'HQ', admin: true, superAdmin: true, roles: [...roleCodes], instances: ['PROD', 'TRAIN'], note: 'super administrator: everything' },
+  { userName: 'manager', first: 'Morgan', last: 'Reyes', group: 'HQ', admin: true, roles: ['stores', 'sales', 'reports'], instances: ['PROD'], note: 'administrator, not super administrator' },
+  { userName: 'analyst', first: 'Jordan', last: 'Lee', group: 'NE', roles: ['sales', 'reports'], instances: ['PROD'], note: 'sales and reports for the Northeast stores' },
+  { userName: 'clerk', first: 'Casey', last: 'Nguyen', group: 'WE', roles: ['stores'], instances: ['PROD'], note: 'plain staff with one role (stores), West stores' },
+  { userName: 'itdesk', first: 'Riley', last: 'Patel', group: 'HQ', roles: ['it', 'messages'], instances: ['PROD', 'TRAIN'], note: 'IT department: client error reports and messaging' },
+  { userName: 'trainee', first: 'Taylor', last: 'Brooks', group: 'MW', roles: [], instances: ['TRAIN'], note: 'no roles at all' },
+  { userName: 'former', first: 'Jamie', last: 'Ortiz', group: 'SE', active: false, roles: ['stores', 'sales'], instances: ['PROD'], note: 'inactive: cannot sign in' },
+];
+
+const instances = [
+  { code: 'PROD', name: 'Production' },
+  { code: 'TRAIN', name: 'Training' },
+];
+
+interface MenuSeed {
+  title: string;
+  url: string;
+  icon: string;
+  role?: RoleCode;
+  admin?: boolean;
+  superAdmin?: boolean;
+  children?: MenuSeed[];
+}
+
+const menus: MenuSeed[] = [
+  { title: 'Dashboard', url: '/', icon: 'home' },
+  { title: 'Stores', url: '', icon: 'store', children: [
+    { title: 'Stores', url: '/stores', icon: 'store', role: 'stores' },
+    { title: 'States', url: '/states', icon: 'map' },
+    { title: 'Cycles', url: '/cycles', icon: 'calendar' },
+  ] },
+  { title: 'Sales', url: '', icon: 'chart', children: [
+    { title: 'Daily sales', url: '/sales', icon: 'table', role: 'sales' },
+    { title: 'Summaries', url: '/summaries', icon: 'sum', role: 'sales' },
+    { title: 'Charts', url: '/charts', icon: 'chart', role: 'sales' },
+  ] },
+  { title: 'Reports', url: '/reports', icon: 'report', role: 'reports' },
+  { title: 'Inbox', url: '', icon: 'inbox', children: [
+    { title: 'Messages', url: '/messages', icon: 'mail' },
+    { title: 'Alerts', url: '/alerts', icon: 'bell' },
+    { title: 'Notifications', url: '/notifications', icon: 'info' },
+  ] },
+  { title: 'Administration', url: '', icon: 'gear', children: [
+    { title: 'Users', url: '/admin/users', icon: 'users', admin: true },
+    { title: 'Groups', url: '/admin/groups', icon: 'users', admin: true },
+    { title: 'Menus', url: '/admin/menus', icon: 'menu', superAdmin: true },
+    { title: 'Audit log', url: '/admin/audit', icon: 'list', admin: true },
+    { title: 'Client errors', url: '/admin/user-errors', icon: 'bug', role: 'it' },
+  ] },
+];
+
+export async function seedDemo(pool: pg.Pool, options: SeedOptions): Promise<boolean> {
+  const done = await pool.query(`select 1 from meta where key = 'seeded'`);
+  if (done.rowCount) return false;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select setseed(0.42)`);
+    await seedReference(client);
+    await seedStores(client, options.stores ?? 500);
+    await seedCycles(client);
+    await seedMenus(client);
+    await seedUsers(client, options.adminPassword, options.demoPassword ?? options.adminPassword);
+    await seedInbox(client);
+    await client.query(`insert into meta (key, value) values ('seeded', now()::text)`);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+  await growSales(pool, { days: options.salesDays ?? 1100 });
+  return true;
+}
+
+async function seedReference(db: pg.PoolClient): Promise<void> {
+  await db.query(
+    `insert into states (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])`,
+    [statePlaces.map((s) => s.code), statePlaces.map((s) => s.name), statePlaces.map((s) => s.region)],
+  );
+  await db.query(
+    `insert into groups (code, name, description) select * from unnest($1::text[], $2::text[], $3::text[])`,
+    [regionGroups.map((g) => g.code), regionGroups.map((g) => g.name), regionGroups.map((g) => g.description)],
+  );
+  await db.query(`insert into instances (code, name) select * from unnest($1::text[], $2::text[])`, [
+    instances.map((i) => i.code),
+    instances.map((i) => i.name),
+  ]);
+  await db.query(`insert into roles (code, name) select * from unnest($1::text[], $2::text[])`, [
+    [...roleCodes],
+    roleCodes.map((c) => roleNames[c]),
+  ]);
+}
+
+async function seedStores(db: pg.PoolClient, count: number): Promise<void> {
+  // Spread stores over states by how many cities we know there, so big states get more stores.
+  const slots = statePlaces.flatMap((s) => s.cities.map((city) => ({ state: s.code, region: s.region, city })));
+  const numbers: number[] = [];
+  const names: string[] = [];
+  const cities: string[] = [];
+  const states: string[] = [];
+  const groups: string[] = [];
+  const opened: string[] = [];
+  const active: boolean[] = [];
+  for (let i = 0; i < count; i++) {
+    const slot = slots[(i * 7) % slots.length]!;
+    const suffix = storeSuffixes[Math.floor(i / slots.length) % storeSuffixes.length]!;
+    numbers.push(1001 + i);
+    names.push(`${slot.city} ${suffix}`);
+    cities.push(slot.city);
+    states.push(slot.state);
+    groups.push(slot.region);
+    // Most stores predate the sales history; a few opened during it, so their sales start later.
+    const year = i % 17 === 0 ? 2024 + (i % 3) : 1995 + (i % 28);
+    opened.push(`${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`);
+    active.push(i % 23 !== 0);
+  }
+  await db.query(
+    `insert into stores (store_number, name, city, state_id, group_id, open_date, is_active)
+     select n, nm, c, st.state_id, g.group_id, od::date, a
+     from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[]) as x(n, nm, c, s, gc, od, a)
+     join states st on st.code = x.s
+     join groups g on g.code = x.gc`,
+    [numbers, names, cities, states, groups, opened, active],
+  );
+}
+
+async function seedCycles(db: pg.PoolClient): Promise<void> {
+  // Weeks run Monday to Sunday; both kinds cover the last three years up to the current period.
+  await db.query(`
+    insert into cycles (kind, name, start_date, end_date)
+    select 'weekly', 'Week ' || to_char(d, 'IYYY-"W"IW'), d::date, (d + interval '6 days')::date
+    from generate_series(date_trunc('week', current_date - interval '3 years'), current_date, interval '1 week') d`);
+  await db.query(`
+    insert into cycles (kind, name, start_date, end_date)
+    select 'monthly', to_char(d, 'FMMonth YYYY'), d::date, (d + interval '1 month' - interval '1 day')::date
+    from generate_series(date_trunc('month', current_date - interval '3 years'), current_date, interval '1 month') d`);
+}
+
+async function seedMenus(db: pg.PoolClient): Promise<void> {
+  let order = 0;
+  for (const top of menus) {
+    const parent = await insertMenu(db, top, null, (order += 10));
+    for (const child of top.children ?? []) await insertMenu(db, child, parent, (order += 10));
+  }
+}
+
+async function insertMenu(db: pg.PoolClient, m: MenuSeed, parent: number | null, order: number): Promise<number> {
+  const r = await db.query<{ menu_id: number }>(
+    `insert into menus (parent_id, title, url, icon, sort_order, required_role, admin_only, super_admin_only)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning menu_id`,
+    [parent, m.title, m.url, m.icon, order, m.role ?? null, m.admin ?? false, m.superAdmin ?? false],
+  );
+  return r.rows[0]!.menu_id;
+}
+
+async function seedUsers(db: pg.PoolClient, adminPassword: string, demoPassword: string): Promise<void> {
+  const adminHash = await hashPassword(adminPassword);
+  const demoHash = demoPassword === adminPassword ? adminHash : await hashPassword(demoPassword);
+  for (const u of demoUsers) {
+    const r = await db.query<{ user_id: number }>(
+      `insert into users (user_name, email, first_name, last_name, password_hash, is_active, is_admin, is_super_admin, group_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, (select group_id from groups where code = $9)) returning user_id`,
+      [u.userName, `${u.userName}@backroom.example`, u.first, u.last, u.userName === 'admin' ? adminHash : demoHash,
+        u.active ?? true, u.admin ?? false, u.superAdmin ?? false, u.group],
+    );
+    const id = r.rows[0]!.user_id;
+    await db.query(`insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])`, [id, u.roles]);
+    await db.query(`insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])`, [id, u.instances]);
+  }
+}
+
+async function seedInbox(db: pg.PoolClient): Promise<void> {
+  await db.query(`
+    insert into inbox (kind, user_id, sender_id, title, body, severity, is_read, created_at)
+    select k.kind, u.user_id, (select user_id from users where user_name = 'admin'), k.title, k.body, k.severity,
+           k.n % 3 = 0, now() - (k.n * interval '5 hours')
+    from users u
+    cross join (values
+      ('message', 'Welcome to Backroom', 'Your back office is ready. Use the menu on the left.', 'info', 1),
+      ('message', 'Quarterly targets', 'The regional targets for next quarter are in the Reports section.', 'info', 2),
+      ('alert', 'Store 1023 missed its daily upload', 'Sales for yesterday arrived late and were re-imported.', 'warning', 3),
+      ('alert', 'Card terminal outage', 'Terminals in three West stores were offline for 40 minutes.', 'error', 4),
+      ('notification', 'Weekly cycle closed', 'The previous weekly cycle is closed; its figures are final.', 'success', 5),
+      ('notification', 'Maintenance window', 'Backroom will restart on Sunday at 02:00 for maintenance.', 'info', 6)
+    ) as k(kind, title, body, severity, n)
+    where u.is_active`);
+}
+
+/**
+ * Adds daily sales going back in time: `days` days per store ending yesterday, then (for benchmarks) older
+ * days until the table holds at least `rows` rows. Existing days are kept as they are.
+ */
+export async function growSales(pool: pg.Pool, target: { days?: number; rows?: number }): Promise<number> {
+  const stores = (await pool.query<{ n: number }>('select count(*)::int as n from stores')).rows[0]!.n;
+  if (!stores) return 0;
+  let days = target.days ?? 0;
+  if (target.rows) {
+    const have = (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
+    const oldest = (await pool.query<{ d: number }>(`select coalesce(current_date - min(sale_date), 0)::int as d from sales`)).rows[0]!.d;
+    if (have >= target.rows) return have;
+    days = Math.max(days, oldest + Math.ceil(((target.rows - have) * 1.05) / stores) + 1);
+  }
+  // A chunk of days at a time keeps each statement's memory small (PGlite runs in 32-bit WASM).
+  const chunk = Math.max(1, Math.floor(60_000 / stores));
+  for (let start = 1; start <= days; start += chunk) {
+    const end = Math.min(days, start + chunk - 1);
+    await pool.query(
+      `insert into sales (store_id, sale_date, sales, transactions, margin)
+       select s.store_id, d::date,
+              round(((1800 + 6400 * random()) * (1 + (s.store_id % 7) / 10.0)
+                     * case extract(isodow from d) when 6 then 1.35 when 7 then 1.2 else 1 end)::numeric, 2),
+              (40 + 360 * random())::int,
+              round((0.12 + 0.28 * random())::numeric, 4)
+       from stores s
+       cross join generate_series(current_date - $2::int, current_date - $1::int, interval '1 day') d
+       where d >= s.open_date
+       on conflict (store_id, sale_date) do nothing`,
+      [start, end],
+    );
+  }
+  return (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
+}

@@ -1,0 +1,35 @@
+// Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, and
+// shuts down gracefully on SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database.
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { ensureSeeded } from './db/first-start.ts';
+import { buildApp } from './app.ts';
+
+const config = readConfig();
+const started = Date.now();
+const db = await openDatabase(config);
+await ensureSeeded(db.pool, config);
+const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', ms: Date.now() - started },
+  `Backroom is ready on http://localhost:${config.port}`,
+);

@@ -1,0 +1,53 @@
+// One handler and one template serve a page whole or as a fragment: htmx (HX-Request) and pjax (X-PJAX)
+// requests get only the content area and its <title>; others get the layout around it. Every response
+// names the app version, so the browser reloads fully when the server has moved on.
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Assets } from '../assets.ts';
+import { shellModel, type ShellModel } from '../shell/shell-model.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    assets: Assets;
+  }
+  interface FastifyReply {
+    /** Renders views/pages/<name>.eta as a full page or a fragment, as the request asks. */
+    page(name: string, data: { title: string } & Record<string, unknown>): Promise<FastifyReply>;
+  }
+}
+
+export function isPartial(req: FastifyRequest): boolean {
+  // A history-restore miss sends HX-History-Restore-Request without HX-Request: it needs the whole page.
+  return req.headers['hx-request'] === 'true' || req.headers['x-pjax'] === 'true';
+}
+
+export default fp(async function partialPages(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-App-Version', app.assets.version);
+    if (req.method === 'GET' && !req.url.startsWith('/static/')) reply.header('Vary', 'HX-Request, X-PJAX');
+  });
+
+  app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {
+    const req = this.request;
+    const partial = isPartial(req);
+    const shell: ShellModel | null = partial ? null : await shellModel(app, req);
+    if (partial && req.method === 'GET') {
+      // htmx follows redirects inside fetch; the URL we answer is the page's final address.
+      this.header('HX-Push-Url', req.url);
+      this.header('X-PJAX-URL', req.url);
+      this.header('X-PJAX-Version', app.assets.version);
+    }
+    this.header('Cache-Control', 'no-store');
+    this.type('text/html; charset=utf-8');
+    const html = await this.viewAsync(`pages/${name}.eta`, {
+      ...data,
+      partial,
+      shell,
+      path: req.url.split('?')[0],
+      user: req.user,
+      csrfToken: req.session?.csrfToken ?? '',
+      version: app.assets.version,
+    });
+    return this.send(html);
+  });
+});

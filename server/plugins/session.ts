@@ -1,0 +1,96 @@
+// Server-side sessions: the cookie holds a random token, the database holds its SHA-256 with the user,
+// the CSRF token and the session's data (e.g. saved table state). Expiry slides on use. Every app
+// instance reads the same table, so any instance can serve any request.
+import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../common/roles.ts';
+import { loadUserById } from '../users/current-user.ts';
+
+export const SESSION_COOKIE = 'backroom_sid';
+
+export interface Session {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    session: Session | null;
+  }
+  interface FastifyReply {
+    signIn(userId: number): Promise<void>;
+    signOut(): Promise<void>;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const SLIDE_GRANULARITY_MS = 60_000;
+
+export default fp(async function sessions(app: FastifyInstance) {
+  const seconds = app.config.sessionSeconds;
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const id = hashToken(token);
+    const found = await app.db.pool.query<{ user_id: number; csrf_token: string; expires_at: Date }>(
+      `select s.user_id, s.csrf_token, s.expires_at from sessions s join users u using (user_id)
+       where s.session_id = $1 and s.expires_at > now() and u.is_active`,
+      [id],
+    );
+    const row = found.rows[0];
+    if (!row) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return;
+    }
+    const user = await loadUserById(app.db.pool, row.user_id);
+    if (!user) return;
+    req.user = user;
+    req.session = { id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
+    if (row.expires_at.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
+      const r = await app.db.pool.query<{ expires_at: Date }>(
+        `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,
+        [id, seconds],
+      );
+      if (r.rows[0]) req.session.expiresAt = r.rows[0].expires_at;
+      setCookie(req, reply, token);
+    }
+  });
+
+  app.decorateReply('signIn', async function (this: FastifyReply, userId: number) {
+    const token = randomBytes(32).toString('base64url');
+    const csrf = randomBytes(24).toString('base64url');
+    // Sign-in replaces any earlier session of this browser (no session fixation).
+    const old = this.request.cookies[SESSION_COOKIE];
+    if (old) await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(old)]);
+    await app.db.pool.query(
+      `insert into sessions (session_id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [hashToken(token), userId, csrf, seconds],
+    );
+    // Expired sessions are swept at sign-in, which is often enough and costs nothing on ordinary requests.
+    await app.db.pool.query('delete from sessions where expires_at < now()');
+    setCookie(this.request, this, token);
+  });
+
+  app.decorateReply('signOut', async function (this: FastifyReply) {
+    const token = this.request.cookies[SESSION_COOKIE];
+    if (token) await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(token)]);
+    this.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+
+  function setCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.protocol === 'https',
+      maxAge: seconds,
+    });
+  }
+});

@@ -1,0 +1,51 @@
+// The side menu: the menus table as a tree, filtered by the user's roles and admin flags, with the
+// entry for the current page marked.
+import type pg from 'pg';
+import { allows, type CurrentUser, type RoleCode } from '../../common/roles.ts';
+
+export interface MenuItem {
+  id: number;
+  title: string;
+  url: string;
+  icon: string;
+  current: boolean;
+  children: MenuItem[];
+}
+
+interface MenuRow {
+  menu_id: number;
+  parent_id: number | null;
+  title: string;
+  url: string;
+  icon: string;
+  required_role: string | null;
+  admin_only: boolean;
+  super_admin_only: boolean;
+}
+
+export async function loadMenuRows(pool: pg.Pool): Promise<MenuRow[]> {
+  const r = await pool.query<MenuRow>(
+    `select menu_id, parent_id, title, url, icon, required_role, admin_only, super_admin_only from menus order by sort_order, menu_id`,
+  );
+  return r.rows;
+}
+
+export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuItem[] {
+  const permitted = rows.filter((m) =>
+    allows(user, { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only }),
+  );
+  const build = (parent: number | null): MenuItem[] =>
+    permitted
+      .filter((m) => m.parent_id === parent)
+      .map((m) => ({ id: m.menu_id, title: m.title, url: m.url, icon: m.icon, current: m.url !== '' && m.url === path, children: build(m.menu_id) }))
+      // A heading whose entries are all hidden is hidden too.
+      .filter((m) => m.url !== '' || m.children.length > 0);
+  return build(null);
+}
+
+/** The access a page at `path` needs: the same rule as its menu entry, so the menu and the page agree. */
+export function accessForPath(rows: MenuRow[], path: string): { role?: RoleCode; admin?: boolean; superAdmin?: boolean } | undefined {
+  const m = rows.find((r) => r.url === path);
+  if (!m) return undefined;
+  return { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only };
+}

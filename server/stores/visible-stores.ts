@@ -1,0 +1,29 @@
+// Which stores a user may see: administrators and head office see every store; everyone else sees the
+// stores of their own group (region). Tables, summaries and reports scope rows with this one rule.
+import type { CurrentUser } from '../../common/roles.ts';
+
+export function seesAllStores(user: CurrentUser): boolean {
+  return user.IsAdmin || user.IsSuperAdmin || user.GroupCode === 'HQ';
+}
+
+/**
+ * A SQL condition on a store id expression limiting it to the user's visible stores and, when given,
+ * to the selected ones. Values are bound: the caller passes `params` on and gets the next index back.
+ */
+export function storeScope(
+  user: CurrentUser,
+  storeIdSql: string,
+  selected: number[] | undefined,
+  params: unknown[],
+): string {
+  const parts: string[] = [];
+  if (!seesAllStores(user)) {
+    params.push(user.GroupID ?? -1);
+    parts.push(`${storeIdSql} in (select store_id from stores where group_id = $${params.length})`);
+  }
+  if (selected && selected.length > 0) {
+    params.push(selected);
+    parts.push(`${storeIdSql} = any($${params.length}::int[])`);
+  }
+  return parts.length ? parts.join(' and ') : 'true';
+}

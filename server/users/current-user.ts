@@ -1,0 +1,56 @@
+// Loads a user in the spec's shape (GET /api/common/current-user): flags, group, roles and instances.
+import type pg from 'pg';
+import type { CurrentUser } from '../../common/roles.ts';
+
+interface UserRow {
+  user_id: number;
+  user_name: string;
+  email: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  is_active: boolean;
+  is_admin: boolean;
+  is_super_admin: boolean;
+  group_id: number | null;
+  group_code: string | null;
+  group_name: string | null;
+  create_date: Date;
+  update_date: Date;
+  roles: string[];
+  instances: string[];
+}
+
+const userSql = `
+  select u.user_id, u.user_name, u.email, u.first_name, u.middle_name, u.last_name, u.is_active, u.is_admin,
+         u.is_super_admin, u.group_id, g.code as group_code, g.name as group_name, u.create_date, u.update_date,
+         array(select r.code from user_roles ur join roles r using (role_id) where ur.user_id = u.user_id order by r.code) as roles,
+         array(select i.code from user_instances ui join instances i using (instance_id) where ui.user_id = u.user_id order by i.code) as instances
+  from users u left join groups g using (group_id)`;
+
+export async function loadUserById(pool: pg.Pool, id: number): Promise<CurrentUser | null> {
+  const r = await pool.query<UserRow>(`${userSql} where u.user_id = $1`, [id]);
+  return r.rows[0] ? toCurrentUser(r.rows[0]) : null;
+}
+
+function toCurrentUser(u: UserRow): CurrentUser {
+  return {
+    IsActive: u.is_active,
+    CreateDate: u.create_date.toISOString(),
+    Email: u.email,
+    FirstName: u.first_name,
+    MiddleName: u.middle_name,
+    LastName: u.last_name,
+    FullName: [u.first_name, u.middle_name, u.last_name].filter(Boolean).join(' '),
+    GroupID: u.group_id,
+    GroupName: u.group_name ?? '',
+    GroupCode: u.group_code ?? '',
+    ID: u.user_id,
+    IsAdmin: u.is_admin,
+    IsSuperAdmin: u.is_super_admin,
+    Roles: u.roles,
+    Instances: u.instances,
+    UserName: u.user_name,
+    UpdateDate: u.update_date.toISOString(),
+  };
+}

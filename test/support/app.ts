@@ -1,0 +1,106 @@
+// Builds the app for a test file on its own copy of the template database (embedded, or PostgreSQL when
+// DATABASE_URL is set), and signs users in through the real /login form.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { readConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/index.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
+
+export { ADMIN_PASSWORD, DEMO_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from this run's template; dropped again by `close`. */
+export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (postgresBase()) {
+    const template = process.env.BACKROOM_TEST_TEMPLATE;
+    if (!template) throw new Error('BACKROOM_TEST_TEMPLATE is not set: run the tests with `npm test`');
+    const name = `${template}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl('postgres') });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.end();
+    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '' });
+    return {
+      db,
+      async drop() {
+        await db.close();
+        const c = new pg.Client({ connectionString: postgresUrl('postgres') });
+        await c.connect();
+        await c.query(`drop database if exists "${name}" with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
+  cpSync(embeddedTemplateDir(), dir, { recursive: true });
+  const db = await openDatabase({ dataDir: dir });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, testRoutes: true, ...overrides };
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface SignedIn {
+  cookie: string;
+  csrf: string;
+  /** app.inject with this user's cookie (and CSRF token on mutating methods). */
+  inject(opts: { method?: string; url: string; payload?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+}
+
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function signIn(app: FastifyInstance, username: string, password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD): Promise<SignedIn> {
+  const form = await app.inject({ url: '/login' });
+  const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { cookie: cookieHeader(form), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password, _csrf: token }).toString(),
+  });
+  if (res.statusCode !== 303) throw new Error(`sign-in as ${username} failed: ${res.statusCode}`);
+  const cookie = cookieHeader(res);
+  const page = await app.inject({ url: '/', headers: { cookie } });
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return {
+    cookie,
+    csrf,
+    inject({ method = 'GET', url, payload, headers = {} }) {
+      const h: Record<string, string> = { cookie, ...headers };
+      if (method !== 'GET' && method !== 'HEAD') h['x-csrf-token'] ??= csrf;
+      return app.inject({ method: method as 'GET', url, payload: payload as string, headers: h });
+    },
+  };
+}

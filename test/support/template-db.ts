@@ -1,0 +1,39 @@
+// Test databases are made once per run and copied per test file: a migrated, seeded template (a PGlite
+// data directory, or a PostgreSQL template database) so no test pays for initdb and seeding itself.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const cacheDir = join(root, '.test-cache');
+export const ADMIN_PASSWORD = 'admin-test-password';
+export const DEMO_PASSWORD = 'demo-test-password';
+/** Small but complete: every table has rows, and sales span enough days to page, sort and total. */
+export const TEST_SEED = { stores: 60, salesDays: 40 };
+
+/** Changes whenever a migration or the seed changes, so a stale embedded template is never reused. */
+export function templateKey(): string {
+  const hash = createHash('sha256');
+  const dir = join(root, 'server/db/migrations');
+  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
+  for (const f of ['server/db/seed.ts', 'server/db/seed-places.ts', 'test/support/template-db.ts']) hash.update(readFileSync(join(root, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export function embeddedTemplateDir(): string {
+  return join(cacheDir, `pglite-${templateKey()}`);
+}
+
+/** Base URL for PostgreSQL test databases, from DATABASE_URL; null when tests run on the embedded database. */
+export function postgresBase(): URL | null {
+  const url = process.env.DATABASE_URL;
+  return url ? new URL(url) : null;
+}
+
+export function postgresUrl(database: string): string {
+  const u = postgresBase();
+  if (!u) throw new Error('DATABASE_URL is not set');
+  u.pathname = `/${database}`;
+  return u.toString();
+}
