@@ -1,0 +1,68 @@
+// Browser tests drive the system Chromium with playwright-core against the app on a real port. Where no
+// Chromium exists they are skipped, loudly, rather than passing in silence.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp } from './app.ts';
+import type { Config } from '../../server/config.ts';
+
+export function chromiumPath(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+}
+
+/** A reason to skip browser tests, printed so nobody mistakes a skip for a pass; null when Chromium is here. */
+export function browserSkipReason(): string | false {
+  if (chromiumPath()) return false;
+  const reason = 'BROWSER TESTS SKIPPED: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)';
+  console.warn(`\n!!! ${reason} !!!\n`);
+  return reason;
+}
+
+export interface BrowserEnv {
+  t: TestApp;
+  base: string;
+  browser: Browser;
+  /** A new browser context (own cookies and storage) with a page, signed in as `user` unless null. */
+  newPage(user?: string | null, options?: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserEnv(overrides: Partial<Config> = {}): Promise<BrowserEnv> {
+  const t = await createTestApp(overrides);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  let browser: Browser;
+  try {
+    // Playwright gives each launch a fresh profile of its own; these flags keep Chromium off the closed network.
+    browser = await chromium.launch({
+      executablePath: chromiumPath()!,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    });
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  return {
+    t,
+    base: address,
+    browser,
+    async newPage(user = 'admin', options = {}) {
+      const context = await browser.newContext({ baseURL: address, ...options });
+      const page = await context.newPage();
+      if (user) await signInThroughForm(page, user);
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export async function signInThroughForm(page: Page, user: string, next = '/'): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.fill('input[name=username]', user);
+  await page.fill('input[name=password]', user === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/login')), page.click('button[type=submit]')]);
+}
