@@ -79,6 +79,8 @@ export const defaultMessages = {
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
+  usernameChecking: 'checking the user name…',
+  userAdded: 'User "{0}" was added.',
 
   // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
   unitYear: 'year',

@@ -1,0 +1,58 @@
+// A form declared once, as data: its fields (name, label, kind, validation rules) and an optional From/To
+// date pair. The server renders the form from it and re-checks submissions with it; the rendered inputs
+// carry the same rules to the browser, so a rule is never written twice.
+import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
+
+export const fieldKinds = ['text', 'email', 'password', 'select', 'flag', 'choices'] as const;
+/** text/email/password: one typed value; select: one of a list; flag: a checkbox; choices: several checkboxes. */
+export type FieldKind = (typeof fieldKinds)[number];
+
+export interface FormField {
+  /** The submitted name, in the payload's PascalCase (UserName, FromDate...). */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  rules?: FieldRules;
+  placeholder?: string;
+  autocomplete?: string;
+  /** The URL answering whether a user name is available (the asynchronous `username` rule). */
+  usernameCheck?: string;
+}
+
+/** Two text fields checked together by checkDateRange; `name` keys the pair's message. */
+export interface DateRangePair {
+  name: string;
+  from: string;
+  to: string;
+  options?: Omit<DateRangeOptions, 'today'>;
+}
+
+export interface FormDefinition {
+  fields: ReadonlyArray<FormField>;
+  dateRange?: DateRangePair;
+}
+
+/** The declared rules of every field that has some, by field name: what validateForm takes. */
+export function formRules(form: FormDefinition): Record<string, FieldRules> {
+  const rules: Record<string, FieldRules> = {};
+  for (const field of form.fields) if (field.rules) rules[field.name] = field.rules;
+  return rules;
+}
+
+/**
+ * Every message the form's rules give for these values, by field name (the date pair under its own name);
+ * an empty object when the submission is valid. `today` pins the date range check's "today" in tests.
+ */
+export function checkForm(
+  form: FormDefinition,
+  values: Record<string, unknown>,
+  ctx: FormContext & { today?: Date } = {},
+): Record<string, string> {
+  const messages = validateForm(formRules(form), values, ctx);
+  const pair = form.dateRange;
+  if (pair) {
+    const message = checkDateRange(values[pair.from], values[pair.to], { ...pair.options, ...(ctx.today && { today: ctx.today }) });
+    if (message !== null) messages[pair.name] = message;
+  }
+  return messages;
+}

@@ -1,0 +1,96 @@
+// Validates server-rendered forms (`<form data-validate>`) in the browser with the rules the server checks
+// again (common/validation.ts). A field is valid or invalid, modified or not; its message shows once it is
+// modified (typed in, or the form was submitted). Submit is blocked while any field is invalid: every
+// message shows and the form shakes. Listeners sit on document, so forms arriving in htmx swaps need no
+// set-up; the submit listener captures, so it runs before htmx (which listens on the form) sends anything.
+import { validateField } from '../../common/validation.ts';
+import { shake } from '../shell/shake.ts';
+import { controlsOf, formValues, rulesOf, validatedControl, validatedForm, type Control } from './controls.ts';
+import { showStatus, type FieldStatus } from './field-message.ts';
+import { dateRangeMessage, dateRangeOf, showDateRange } from './date-range.ts';
+import { cancelUsernameCheck, scheduleUsernameCheck, usernameStatus } from './username-check.ts';
+import { loadTakenValues, takenValues } from './unique-values.ts';
+
+const modified = new WeakSet<Element>();
+/** Forms whose submit waits for a user name check: they are submitted again when it answers. */
+const waiting = new WeakSet<HTMLFormElement>();
+
+/** The first message of the field's declared rules, or `null` when they all pass. */
+function ruleMessage(control: Control, form: HTMLFormElement): string | null {
+  return validateField(rulesOf(control), control.value, { values: formValues(form), collection: takenValues(control) });
+}
+
+function statusOf(control: Control, form: HTMLFormElement): FieldStatus {
+  const message = ruleMessage(control, form);
+  if (message !== null) return { state: 'invalid', message, tone: 'error' };
+  if (control.dataset.usernameCheck) return usernameStatus(control);
+  return { state: 'valid', message: null, tone: 'error' };
+}
+
+/** Shows the state of every modified field and, once either date is touched, of the date pair. */
+function refresh(form: HTMLFormElement): void {
+  for (const control of controlsOf(form)) if (modified.has(control)) showStatus(control, statusOf(control, form));
+  const range = dateRangeOf(form);
+  if (range && (modified.has(range.from) || modified.has(range.to))) showDateRange(range, dateRangeMessage(range));
+}
+
+function answered(form: HTMLFormElement): void {
+  refresh(form);
+  if (!waiting.has(form) || controlsOf(form).some((c) => statusOf(c, form).state === 'pending')) return;
+  waiting.delete(form);
+  // Submitting again runs the whole check: sent when valid, refused with a shake when not.
+  form.requestSubmit();
+}
+
+function onInput(event: Event): void {
+  const target = event.target as Partial<Control> | null;
+  const form = validatedForm(target?.form ?? null);
+  if (!form || !(target instanceof Element)) return;
+  modified.add(target);
+  const control = validatedControl(target);
+  if (control) {
+    loadTakenValues(control, () => refresh(form));
+    if (control.dataset.usernameCheck) {
+      // The server is asked only about names that pass the plain rules.
+      if (ruleMessage(control, form) === null) scheduleUsernameCheck(control, () => answered(form));
+      else cancelUsernameCheck(control);
+    }
+  }
+  // Every modified field, not just this one: a confirmation field's state follows the field it must equal.
+  refresh(form);
+}
+
+function onSubmit(event: SubmitEvent): void {
+  const form = validatedForm(event.target);
+  if (!form) return;
+  const controls = controlsOf(form);
+  const range = dateRangeOf(form);
+  for (const control of controls) {
+    modified.add(control);
+    if (control.dataset.usernameCheck && statusOf(control, form).state === 'unchecked') {
+      scheduleUsernameCheck(control, () => answered(form), 0);
+    }
+  }
+  if (range) {
+    modified.add(range.from);
+    modified.add(range.to);
+  }
+  refresh(form);
+  const states = controls.map((control) => statusOf(control, form).state);
+  const invalid = states.includes('invalid') || (range !== null && dateRangeMessage(range) !== null);
+  if (!invalid && !states.includes('pending')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!invalid) {
+    waiting.add(form);
+    return;
+  }
+  waiting.delete(form);
+  shake(form);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+export function startFormValidation(): void {
+  document.addEventListener('input', onInput);
+  document.addEventListener('submit', onSubmit, true);
+}

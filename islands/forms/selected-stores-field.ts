@@ -1,0 +1,18 @@
+// Report parameter forms send the header's store selection with their parameters: a hidden
+// `input[data-selected-stores]` gets the selection (a JSON list of store ids, empty for all stores) just
+// before the form is sent, so it is always the current one.
+import { selectedStores } from '../shell/store-selector.ts';
+
+export function startSelectedStoresField(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!(event.target instanceof HTMLFormElement)) return;
+      const selected = selectedStores();
+      for (const input of event.target.querySelectorAll<HTMLInputElement>('input[data-selected-stores]')) {
+        input.value = selected ? JSON.stringify(selected) : '';
+      }
+    },
+    true,
+  );
+}

@@ -1,0 +1,55 @@
+// What views/_field.eta needs to draw each field of a form definition: ids, the value to show back (never a
+// password), the options, the rules as the JSON the browser validates with, and the message to show.
+import type { FormDefinition, FormField } from '../../common/form-definition.ts';
+import type { ChoiceLists, FormValues } from './submitted-form.ts';
+
+export interface FieldView {
+  field: FormField;
+  id: string;
+  inputType: 'text' | 'email' | 'password';
+  value: string;
+  checked: boolean;
+  options: Array<{ value: string; label: string; selected: boolean }>;
+  /** The FieldRules as JSON for data-rules; '' when the field has none. */
+  rules: string;
+  /** The element that says what is wrong with this field (aria-describedby). */
+  messageId: string;
+  message: string;
+  /** Whether the field draws its own message slot; the fields of a date pair share the pair's slot. */
+  ownSlot: boolean;
+  /** The date pair's slot, drawn after the pair's To field. */
+  pairSlot: { id: string; message: string } | null;
+}
+
+export interface FieldViewInput {
+  /** Makes ids unique on the page: `${idPrefix}-${field name}`. */
+  idPrefix: string;
+  values?: FormValues;
+  messages?: Record<string, string>;
+  choices?: ChoiceLists;
+}
+
+export function fieldViews(form: FormDefinition, { idPrefix, values = {}, messages = {}, choices = {} }: FieldViewInput): FieldView[] {
+  const pair = form.dateRange;
+  const pairId = pair ? `${idPrefix}-${pair.name}-message` : '';
+  return form.fields.map((field) => {
+    const id = `${idPrefix}-${field.name}`;
+    const value = values[field.name];
+    const text = typeof value === 'string' && field.kind !== 'password' ? value : '';
+    const picked = new Set(Array.isArray(value) ? value : [text]);
+    const inPair = pair !== undefined && (field.name === pair.from || field.name === pair.to);
+    return {
+      field,
+      id,
+      inputType: field.kind === 'email' || field.kind === 'password' ? field.kind : 'text',
+      value: text,
+      checked: value === true,
+      options: (choices[field.name] ?? []).map((c) => ({ ...c, selected: picked.has(c.value) })),
+      rules: field.rules ? JSON.stringify(field.rules) : '',
+      messageId: inPair ? pairId : `${id}-message`,
+      message: inPair ? (messages[pair.name] ?? '') : (messages[field.name] ?? ''),
+      ownSlot: !inPair,
+      pairSlot: pair && field.name === pair.to ? { id: pairId, message: messages[pair.name] ?? '' } : null,
+    };
+  });
+}
