@@ -21,6 +21,7 @@ import currentUserRoute from './routes/common/current-user.ts';
 import storesRoute from './routes/common/stores.ts';
 import healthRoute from './routes/health.ts';
 import menuPages from './routes/pages/menu-pages.ts';
+import resourceRoutes from './routes/api/resources.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,5 +100,6 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(currentUserRoute);
   await app.register(storesRoute);
   await app.register(menuPages);
+  await app.register(resourceRoutes);
   return app;
 }

@@ -1,0 +1,27 @@
+// Groups: the regions that users and stores belong to (store visibility follows them). Administrators only.
+import { defineResource } from './types.ts';
+
+export const groups = defineResource({
+  name: 'groups',
+  title: 'Groups',
+  table: 'groups',
+  alias: 'g',
+  from: 'groups g',
+  key: { name: 'GroupID', sql: 'g.group_id', column: 'group_id', type: 'integer' },
+  version: { name: 'Version', sql: 'g.version', column: 'version' },
+  columns: [
+    { name: 'GroupID', sql: 'g.group_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'Code', sql: 'g.code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'code', total: 'count' },
+    { name: 'Name', sql: 'g.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'name' },
+    { name: 'Description', sql: 'g.description', label: 'Description', type: 'text', format: 'text', searchable: true, writes: 'description', hiddenOnMobile: true },
+    { name: 'Version', sql: 'g.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+  ],
+  fields: [
+    { name: 'Code', label: 'Code', input: 'text', rules: { required: true, pattern: '[A-Z0-9]{2,8}' } },
+    { name: 'Name', label: 'Name', input: 'text', rules: { required: true, maxLength: 60 } },
+    { name: 'Description', label: 'Description', input: 'textarea', rules: { maxLength: 400 } },
+  ],
+  defaultSort: [{ column: 'Name', dir: 'asc' }],
+  pageSize: 25,
+  access: { list: { admin: true }, export: { admin: true }, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+});

@@ -1,0 +1,39 @@
+// Menus: the side menu's entries and who sees them. Super administrators only: a wrong entry hides pages.
+import { roleCodes } from '../roles.ts';
+import { defineResource } from './types.ts';
+
+export const menus = defineResource({
+  name: 'menus',
+  title: 'Menus',
+  table: 'menus',
+  alias: 'm',
+  from: 'menus m left join menus p on p.menu_id = m.parent_id',
+  key: { name: 'MenuID', sql: 'm.menu_id', column: 'menu_id', type: 'integer' },
+  version: { name: 'Version', sql: 'm.version', column: 'version' },
+  columns: [
+    { name: 'MenuID', sql: 'm.menu_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'ParentID', sql: 'm.parent_id', label: 'Parent ID', type: 'integer', format: 'text', hidden: true, writes: 'parent_id', nullable: true },
+    { name: 'ParentTitle', sql: 'p.title', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
+    { name: 'Title', sql: 'm.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'title', total: 'count' },
+    { name: 'Url', sql: 'm.url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'url' },
+    { name: 'Icon', sql: 'm.icon', label: 'Icon', type: 'text', format: 'text', writes: 'icon', hiddenOnMobile: true },
+    { name: 'SortOrder', sql: 'm.sort_order', label: 'Order', type: 'integer', format: 'integer', sortable: true, writes: 'sort_order' },
+    { name: 'RequiredRole', sql: 'm.required_role', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'required_role', nullable: true },
+    { name: 'AdminOnly', sql: 'm.admin_only', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true, writes: 'admin_only' },
+    { name: 'SuperAdminOnly', sql: 'm.super_admin_only', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true, writes: 'super_admin_only' },
+    { name: 'Version', sql: 'm.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+  ],
+  fields: [
+    { name: 'ParentID', label: 'Parent', input: 'select', rules: { digit: true }, options: { resource: 'menus', value: 'MenuID', label: 'Title' } },
+    { name: 'Title', label: 'Title', input: 'text', rules: { required: true, maxLength: 60 } },
+    { name: 'Url', label: 'URL', input: 'text', rules: { maxLength: 200, pattern: '/[A-Za-z0-9/_-]*' } },
+    { name: 'Icon', label: 'Icon', input: 'text', rules: { maxLength: 30, pattern: '[a-z0-9-]*' } },
+    { name: 'SortOrder', label: 'Order', input: 'number', rules: { required: true, number: true, step: 1, min: 0, max: 1000000 } },
+    { name: 'RequiredRole', label: 'Role', input: 'text', rules: { pattern: roleCodes.join('|') } },
+    { name: 'AdminOnly', label: 'Admins only', input: 'checkbox', rules: {} },
+    { name: 'SuperAdminOnly', label: 'Super admins only', input: 'checkbox', rules: {} },
+  ],
+  defaultSort: [{ column: 'SortOrder', dir: 'asc' }],
+  pageSize: 25,
+  access: { list: { superAdmin: true }, export: { superAdmin: true }, add: { superAdmin: true }, edit: { superAdmin: true }, delete: { superAdmin: true } },
+});

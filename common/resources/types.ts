@@ -1,0 +1,99 @@
+// The shape of a resource definition: one entity's table, columns, form fields and permissions, declared
+// once as plain data. The server derives its list, add/edit/delete and export endpoints from it; the table
+// island derives its columns and dialogs from the same object (it ignores the SQL strings).
+import type { FormatName } from '../format.ts';
+import type { Access } from '../roles.ts';
+import type { FieldRules } from '../validation.ts';
+
+/** How a column's values are read from requests and bound to SQL (search terms, edited values). */
+export const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
+export type ValueType = (typeof valueTypes)[number];
+
+export const footerTotals = ['sum', 'avg', 'count'] as const;
+export type FooterTotal = (typeof footerTotals)[number];
+
+export interface ColumnDef {
+  /** The API name (PascalCase): the key in rows, requests and forms. */
+  name: string;
+  /** The select expression over the resource's `from` (server only). */
+  sql: string;
+  label: string;
+  type: ValueType;
+  format: FormatName;
+  sortable?: boolean;
+  /** Included in the global search and open to a per-column search. */
+  searchable?: boolean;
+  hiddenOnMobile?: boolean;
+  /** Left out of the table (and the export) unless the user shows it. */
+  hidden?: boolean;
+  total?: FooterTotal;
+  /** The base table's column an add or edit writes this value to; absent for read-only columns. */
+  writes?: string;
+  /** May be NULL: an empty form value is stored as NULL, and keyset paging steps around the column. */
+  nullable?: boolean;
+}
+
+export const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;
+export type InputKind = (typeof inputKinds)[number];
+
+export interface FieldDef {
+  /** The column this field edits (a ColumnDef name with `writes`). */
+  name: string;
+  label: string;
+  input: InputKind;
+  rules: FieldRules;
+  /** For selects: the rows of another resource to choose from, its value and label columns. */
+  options?: { resource: string; value: string; label: string };
+  /** Which dialogs show the field (default both). */
+  on?: ReadonlyArray<'add' | 'edit'>;
+}
+
+export const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
+export type Action = (typeof actions)[number];
+
+/** An action's rule; `false` means nobody (a read-only resource). An empty object means every signed-in user. */
+export type ActionAccess = Access | false;
+
+/**
+ * Which rows a user may reach. `stores`: the expression is a store id, limited to the user's visible and
+ * selected stores (every action, add included). `owner`: the expression is a user id that must be the
+ * user's own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient).
+ */
+export type RowScope = { stores: string } | { owner: string };
+
+/** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
+export type FixedValue = string | number | boolean | { currentUser: true };
+
+export interface ResourceDef {
+  /** The URL segment: /api/<name>. */
+  name: string;
+  title: string;
+  /** The base table that add, edit and delete change, and its alias in `from`. */
+  table: string;
+  alias: string;
+  /** FROM clause: the base table with its alias, plus joins for display columns. */
+  from: string;
+  /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
+  where?: string;
+  key: { name: string; sql: string; column: string; type: 'integer' };
+  /** The base table's optimistic-lock column; absent for read-only resources. */
+  version?: { name: string; sql: string; column: string };
+  /** A base table column set to now() on every edit. */
+  updatedAt?: string;
+  columns: ReadonlyArray<ColumnDef>;
+  fields: ReadonlyArray<FieldDef>;
+  defaultSort: ReadonlyArray<{ column: string; dir: 'asc' | 'desc' }>;
+  pageSize: number;
+  scope?: RowScope;
+  fixedValues?: Readonly<Record<string, FixedValue>>;
+  /** Rows for which `when` holds may be changed only by users that pass `access` (e.g. super admins' accounts). */
+  guardedRows?: { when: string; access: Access };
+  access: Readonly<Record<Action, ActionAccess>>;
+}
+
+export const CURRENT_USER: FixedValue = { currentUser: true };
+
+/** Identity, with the definition's type checked where it is written. */
+export function defineResource(def: ResourceDef): ResourceDef {
+  return def;
+}

@@ -1,0 +1,76 @@
+// Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
+// whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
+// narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
+import type pg from 'pg';
+import type { CurrentUser } from '../../common/roles.ts';
+import type { ResourceDef } from '../../common/resources/types.ts';
+import { countRows, type RowCount } from './count.ts';
+import { encodeCursor, keysetApplies, keysetCondition, signature } from './cursor.ts';
+import type { GridRequest } from './grid-request.ts';
+import { buildFilter, fullOrder, orderBy, selectList, type Filter } from './sql.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface GridResult {
+  rows: Row[];
+  total: RowCount;
+  filtered: RowCount;
+  totals: Row | null;
+  /** Send back as `after` with start = start + rows to read the next page by keyset. */
+  next: string | null;
+  syncedAt: string;
+}
+
+/** Below this offset a plain OFFSET is as quick as anything; above it, the deferred join pays. */
+const DEFERRED_JOIN_FROM = 500;
+
+export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, user: CurrentUser): Promise<GridResult> {
+  const filter = buildFilter(def, req, user, 'list');
+  const from = `from ${def.from}`;
+  const wantsTotals = req.totals && def.columns.some((c) => c.total);
+  const [rows, total, aggregate] = await Promise.all([
+    pageRows(pool, def, req, filter),
+    countRows(pool, def.table, `${from} where ${filter.scope}`, filter.scopeParams),
+    wantsTotals ? totalsOf(pool, def, filter) : null,
+  ]);
+  // Totals scan the filtered set anyway, so their count is exact for free.
+  const filtered = aggregate
+    ? { count: aggregate.count, estimate: false }
+    : filter.searched
+      ? await countRows(pool, def.table, `${from} where ${filter.where}`, filter.params)
+      : total;
+  return { ...rows, total, filtered, totals: aggregate?.totals ?? null, syncedAt: new Date().toISOString() };
+}
+
+async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filter: Filter): Promise<{ rows: Row[]; next: string | null }> {
+  const order = fullOrder(def, req.order);
+  const params = [...filter.params];
+  const sig = signature(filter.where, filter.params, order);
+  const keyset = keysetCondition(req.after, req.start, order, sig, params);
+  const where = keyset ? `(${filter.where}) and ${keyset}` : filter.where;
+  const offset = keyset ? 0 : req.start;
+  params.push(req.length, offset);
+  const limit = `limit $${params.length - 1} offset $${params.length}`;
+  const sorted = orderBy(order);
+  const text =
+    offset < DEFERRED_JOIN_FROM
+      ? `select ${selectList(def.columns)} from ${def.from} where ${where} order by ${sorted} ${limit}`
+      : `select ${selectList(def.columns)} from ${def.from}
+         join (select ${def.key.sql} as page_key from ${def.from} where ${where} order by ${sorted} ${limit}) page
+           on page.page_key = ${def.key.sql}
+         order by ${sorted}`;
+  const rows = (await pool.query<Row>(text, params)).rows;
+  const last = rows.at(-1);
+  const next = last && rows.length === req.length && keysetApplies(order) ? encodeCursor(req.start + rows.length, last, order, sig) : null;
+  return { rows, next };
+}
+
+async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<{ count: number; totals: Row }> {
+  const aggregates = def.columns.flatMap((c) => (c.total ? [`${c.total}(${c.sql}) as "${c.name}"`] : []));
+  const r = await pool.query<Row>(
+    `select count(*)::int8 as "__rows", ${aggregates.join(', ')} from ${def.from} where ${filter.where}`,
+    filter.params,
+  );
+  const { __rows, ...totals } = r.rows[0] ?? {};
+  return { count: Number(__rows ?? 0), totals };
+}

@@ -1,0 +1,58 @@
+// Mounts the table API for every resource definition (common/resources):
+//   GET    /api/<name>          list, in either DataTables dialect
+//   POST   /api/<name>          list when the body is a grid request (it has draw/sEcho/start/length or
+//                               their legacy names), otherwise add one row
+//   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
+//   DELETE /api/<name>          delete one or many rows, each with its version
+//   GET    /api/<name>/export   every filtered row as CSV (the list's own parameters)
+// Each action checks the definition's permission here, on the server, whatever the browser shows.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../../common/messages.ts';
+import { allows } from '../../../common/roles.ts';
+import { resources } from '../../../common/resources/index.ts';
+import type { Action, ResourceDef } from '../../../common/resources/types.ts';
+import { isListRequest, detectDialect, readEcho } from '../../grid/grid-request.ts';
+import { listError } from '../../grid/list-response.ts';
+import { toParams, type Params } from '../../grid/params.ts';
+import { GridRequestError } from '../../grid/request-error.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { answerList } from './resource-list.ts';
+
+function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
+  const rule = def.access[action];
+  return rule !== false && allows(req.user!, rule);
+}
+
+/** The request's parameters, or a 400 in the grid's answer shape when they cannot even be read. */
+function readParams(req: FastifyRequest, reply: FastifyReply, ...sources: unknown[]): Params | null {
+  try {
+    return toParams(...sources);
+  } catch (err) {
+    if (!(err instanceof GridRequestError)) throw err;
+    void reply.code(400).send(listError('current', 0, err.message));
+    return null;
+  }
+}
+
+export default async function resourceRoutes(app: FastifyInstance) {
+  for (const def of resources) {
+    const path = `/api/${def.name}`;
+
+    app.get(path, async (req, reply) => {
+      if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
+      const params = readParams(req, reply, req.query);
+      return params && answerList(app, def, req, reply, params);
+    });
+
+    app.post(path, async (req, reply) => {
+      const params = readParams(req, reply, req.query, req.body);
+      if (!params) return reply;
+      if (isListRequest(params)) {
+        if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
+        return answerList(app, def, req, reply, params);
+      }
+      if (!permitted(req, def, 'add')) return sendError(req, reply, 403, msg('forbidden'));
+      return reply.code(501).send({ error: `${detectDialect(params)} ${readEcho(params, 'current')}` });
+    });
+  }
+}

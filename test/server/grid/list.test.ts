@@ -1,0 +1,295 @@
+// The list protocol of /api/<resource>: both DataTables dialects, paging, search, sorting, grouping,
+// totals, the All cap, store scoping, keyset cursors and clear refusals of bad requests.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { defaultMessages as m } from '../../../common/messages.ts';
+import { countRows } from '../../../server/grid/count.ts';
+import { currentQuery, legacyQuery, url, type Row } from './support.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let analyst: SignedIn;
+before(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, 'admin');
+  analyst = await signIn(t.app, 'analyst');
+});
+after(() => t.close());
+
+const stateColumns = ['StateID', 'Code', 'Name', 'Region'];
+const saleColumns = ['SaleID', 'StoreNumber', 'StoreName', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
+
+async function list(user: SignedIn, resource: string, query: Record<string, string | number>) {
+  const res = await user.inject({ url: url(resource, query) });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> & { data: Row[]; aaData: Row[] } };
+}
+
+async function sql<T = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await t.db.pool.query(text, params)).rows as T[];
+}
+
+describe('the current dialect', () => {
+  test('answers draw, recordsTotal, recordsFiltered and data rows keyed by column name', async () => {
+    const { status, body } = await list(admin, 'states', currentQuery(stateColumns, { draw: 12, length: 5, 'order[0][column]': 2, 'order[0][dir]': 'desc' }));
+    assert.equal(status, 200);
+    assert.equal(body.draw, 12);
+    assert.equal(body.recordsTotal, 51);
+    assert.equal(body.recordsFiltered, 51);
+    assert.equal(body.countIsEstimate, false);
+    assert.ok(!Number.isNaN(Date.parse(String(body.syncedAt))), 'syncedAt is a timestamp');
+    const expected = await sql<{ name: string }>('select name from states order by name desc limit 5');
+    assert.deepEqual(body.data.map((r) => r.Name), expected.map((r) => r.name));
+    assert.deepEqual(Object.keys(body.data[0]!).sort(), ['Code', 'Name', 'Region', 'StateID', 'Version']);
+    assert.equal('sEcho' in body, false);
+  });
+
+  test('pages are consecutive slices of one order', async () => {
+    const all = await list(admin, 'states', currentQuery(stateColumns, { length: -1, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+    const names: unknown[] = [];
+    for (let start = 0; start < 51; start += 20) {
+      const page = await list(admin, 'states', currentQuery(stateColumns, { start, length: 20, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+      names.push(...page.body.data.map((r) => r.Name));
+    }
+    assert.deepEqual(names, all.body.data.map((r) => r.Name));
+  });
+
+  test('the draw comes back as the integer sent', async () => {
+    const { body } = await list(admin, 'states', currentQuery(stateColumns, { draw: '0042' }));
+    assert.equal(body.draw, 42);
+  });
+});
+
+describe('the legacy dialect', () => {
+  test('answers sEcho, iTotalRecords, iTotalDisplayRecords and aaData', async () => {
+    const { status, body } = await list(admin, 'states', legacyQuery(stateColumns, { sEcho: 9, iDisplayStart: 10, iDisplayLength: 5, iSortingCols: 1, iSortCol_0: 1, sSortDir_0: 'asc' }));
+    assert.equal(status, 200);
+    assert.equal(body.sEcho, 9);
+    assert.equal(body.iTotalRecords, 51);
+    assert.equal(body.iTotalDisplayRecords, 51);
+    const expected = await sql<{ code: string }>('select code from states order by code offset 10 limit 5');
+    assert.deepEqual(body.aaData.map((r) => r.Code), expected.map((r) => r.code));
+    assert.equal('draw' in body, false);
+    assert.equal('data' in body, false);
+  });
+
+  test('searches globally and per column', async () => {
+    const global = await list(admin, 'states', legacyQuery(stateColumns, { sSearch: 'new' }));
+    assert.deepEqual(global.body.aaData.map((r) => r.Name).sort(), ['New Hampshire', 'New Jersey', 'New Mexico', 'New York']);
+    assert.equal(global.body.iTotalDisplayRecords, 4);
+    assert.equal(global.body.iTotalRecords, 51);
+    const perColumn = await list(admin, 'states', legacyQuery(stateColumns, { sSearch_3: 'MW', iDisplayLength: -1 }));
+    const expected = await sql<{ n: number }>(`select count(*)::int as n from states where region = 'MW'`);
+    assert.equal(perColumn.body.iTotalDisplayRecords, expected[0]!.n);
+    assert.ok(perColumn.body.aaData.every((r) => r.Region === 'MW'));
+  });
+});
+
+describe('search, sort, grouping and totals', () => {
+  test('every word of a search must match some searchable column; wildcards are literal', async () => {
+    const both = await list(admin, 'states', currentQuery(stateColumns, { 'search[value]': 'new  york' }));
+    assert.deepEqual(both.body.data.map((r) => r.Name), ['New York']);
+    const percent = await list(admin, 'states', currentQuery(stateColumns, { 'search[value]': '%' }));
+    assert.equal(percent.body.recordsFiltered, 0);
+  });
+
+  test('a column the table excludes from its search is not searched', async () => {
+    const query = currentQuery(stateColumns, { 'search[value]': 'NE' });
+    const all = await list(admin, 'states', query);
+    const withoutRegion = await list(admin, 'states', { ...query, 'columns[3][searchable]': 'false' });
+    assert.ok(Number(withoutRegion.body.recordsFiltered) < Number(all.body.recordsFiltered));
+  });
+
+  test('several sort columns apply in the order given', async () => {
+    const { body } = await list(admin, 'sales', currentQuery(saleColumns, {
+      length: 200, 'order[0][column]': 1, 'order[0][dir]': 'desc', 'order[1][column]': 4, 'order[1][dir]': 'asc',
+    }));
+    const expected = await sql<{ sale_id: number }>(
+      `select sa.sale_id from sales sa join stores s using (store_id) order by s.store_number desc, sa.sales asc, sa.sale_id asc limit 200`,
+    );
+    assert.deepEqual(body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id));
+  });
+
+  test('main and sub grouping columns sort first, so groups stay contiguous across pages', async () => {
+    const seen: string[] = [];
+    for (let start = 0; start < 60; start += 7) {
+      const page = await list(admin, 'stores', currentQuery(['StoreNumber', 'Name', 'GroupName', 'StateCode'], {
+        start, length: 7, maingroup: 'GroupName', subgroup: 'StateCode', 'order[0][column]': 1, 'order[0][dir]': 'desc',
+      }));
+      seen.push(...page.body.data.map((r) => `${r.GroupName}/${r.StateCode}`));
+    }
+    assert.equal(seen.length, 60);
+    const runs = seen.filter((g, i) => i === 0 || g !== seen[i - 1]);
+    assert.equal(new Set(runs).size, runs.length, 'each group appears in one run');
+    assert.deepEqual(runs, [...runs].sort(), 'groups in ascending order');
+  });
+
+  test('footer totals cover the whole filtered set, not just the page', async () => {
+    const { body } = await list(admin, 'sales', currentQuery(saleColumns, { length: 5, 'search[value]': 'downtown' }));
+    const [expected] = await sql<{ n: number; sales: string; tx: number; margin: string }>(
+      `select count(*)::int as n, sum(sa.sales)::text as sales, sum(sa.transactions)::int as tx, avg(sa.margin)::text as margin
+       from sales sa join stores s using (store_id) join states st on st.state_id = s.state_id
+       where s.name ilike '%downtown%' or st.code ilike '%downtown%' or s.store_number::text ilike '%downtown%'`,
+    );
+    assert.ok(expected!.n > 5);
+    assert.equal(body.recordsFiltered, expected!.n);
+    const totals = body.totals as Row;
+    assert.equal(totals.Sales, expected!.sales);
+    assert.equal(totals.Transactions, expected!.tx);
+    assert.equal(totals.Margin, expected!.margin);
+    assert.equal(totals.SaleDate, expected!.n);
+  });
+
+  test('All (-1) returns at most 1000 rows', async () => {
+    const { body } = await list(admin, 'sales', currentQuery(saleColumns, { length: -1 }));
+    assert.ok(Number(body.recordsFiltered) > 1000);
+    assert.equal(body.data.length, 1000);
+  });
+});
+
+describe('deep pages', () => {
+  test('the next-page cursor reads the same rows as an offset', async () => {
+    const query = currentQuery(saleColumns, { length: 50, 'order[0][column]': 4, 'order[0][dir]': 'desc' });
+    const first = await list(admin, 'sales', query);
+    assert.equal(typeof first.body.next, 'string');
+    const byCursor = await list(admin, 'sales', { ...query, start: 50, after: String(first.body.next) });
+    const byOffset = await list(admin, 'sales', { ...query, start: 50 });
+    assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+  });
+
+  test('a cursor sent for another page or filter is ignored, not trusted', async () => {
+    const query = currentQuery(saleColumns, { length: 50 });
+    const first = await list(admin, 'sales', query);
+    const elsewhere = await list(admin, 'sales', { ...query, start: 500, after: String(first.body.next) });
+    const byOffset = await list(admin, 'sales', { ...query, start: 500 });
+    assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+  });
+
+  test('a deep page holds the rows at that position of the whole order', async () => {
+    const query = currentQuery(saleColumns, { 'order[0][column]': 3, 'order[0][dir]': 'asc' });
+    const deep = await list(admin, 'sales', { ...query, start: 1510, length: 10 });
+    const expected = await sql<{ sale_id: number }>(`select sale_id from sales order by sale_date, sale_id offset 1510 limit 10`);
+    assert.deepEqual(deep.body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id));
+  });
+});
+
+describe('store scope', () => {
+  test('a user sees only the sales of their group stores, and of those only the selected ones', async () => {
+    const { body } = await list(analyst, 'sales', currentQuery(saleColumns, { length: -1 }));
+    const [ne] = await sql<{ n: number }>(
+      `select count(*)::int as n from sales sa join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
+    );
+    assert.equal(body.recordsTotal, ne!.n);
+    const storeIds = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code = 'NE' order by store_id limit 2`);
+    const selected = storeIds.map((r) => r.store_id);
+    const narrowed = await list(analyst, 'sales', currentQuery(saleColumns, { length: -1, stores: selected.join(',') }));
+    assert.ok(narrowed.body.data.length > 0);
+    const shown = await sql<{ store_number: number }>('select store_number from stores where store_id = any($1::int[])', [selected]);
+    assert.deepEqual([...new Set(narrowed.body.data.map((r) => r.StoreNumber))].sort(), shown.map((r) => r.store_number).sort());
+  });
+
+  test('selecting a store outside the user group shows nothing of it', async () => {
+    const [other] = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code <> 'NE' limit 1`);
+    const { body } = await list(analyst, 'sales', currentQuery(saleColumns, { stores: other!.store_id }));
+    assert.equal(body.recordsFiltered, 0);
+  });
+
+  test('the inbox lists only the signed-in user own rows', async () => {
+    const { body } = await list(analyst, 'messages', currentQuery(['MessageID', 'Title'], { length: -1 }));
+    const [me] = await sql<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`);
+    const [n] = await sql<{ n: number }>(`select count(*)::int as n from inbox where kind = 'message' and user_id = $1`, [me!.user_id]);
+    assert.ok(n!.n > 0);
+    assert.equal(body.recordsTotal, n!.n);
+    assert.ok(body.data.every((r) => r.UserID === me!.user_id));
+  });
+});
+
+describe('permissions', () => {
+  test('a user without the list right gets 403 with the spec message', async () => {
+    const trainee = await signIn(t.app, 'trainee');
+    for (const resource of ['sales', 'stores', 'users', 'audit', 'user-errors', 'menus', 'groups']) {
+      const res = await trainee.inject({ url: `/api/${resource}` });
+      assert.equal(res.statusCode, 403, resource);
+      assert.deepEqual(res.json(), { error: m.forbidden });
+    }
+    assert.equal((await trainee.inject({ url: '/api/states' })).statusCode, 200);
+  });
+
+  test('the user list never carries a password hash', async () => {
+    const res = await admin.inject({ url: '/api/users?length=-1' });
+    assert.equal(res.statusCode, 200);
+    const [hash] = await sql<{ password_hash: string }>(`select password_hash from users limit 1`);
+    assert.ok(!res.body.includes(hash!.password_hash));
+    assert.doesNotMatch(res.body, /password/i);
+  });
+});
+
+describe('refusals', () => {
+  const cases: Array<[string, Record<string, string | number>, string]> = [
+    ['an unknown column', { 'columns[0][data]': 'Nope' }, 'This table has no column "Nope".'],
+    ['a non-numeric start', { start: 'abc' }, 'The parameter "start" must be a whole number.'],
+    ['a negative length', { length: -5 }, 'The parameter "length" must be from -1 to 9007199254740991.'],
+    ['a sort on a non-sortable column', { 'columns[0][data]': 'StateCode', 'order[0][column]': 0 }, 'The column "StateCode" cannot be sorted.'],
+    ['a 10 KB search', { 'search[value]': 'x'.repeat(10_240) }, 'The search text is too long: at most 200 characters.'],
+    ['a bad sort direction', { 'order[0][column]': 0, 'order[0][dir]': 'sideways' }, m.gridBadSortDir],
+    ['a store list of words', { stores: '1,two' }, m.gridBadStores],
+  ];
+  for (const [what, query, message] of cases) {
+    test(`${what} gets a 400 with a clear message and no SQL`, async () => {
+      const res = await admin.inject({ url: url('sales', { draw: 5, ...query }) });
+      assert.equal(res.statusCode, 400);
+      const body = res.json();
+      assert.equal(body.error, message);
+      assert.equal(body.draw, 5);
+      assert.deepEqual(body.data, []);
+      assert.doesNotMatch(res.body, /select |from sales|sale_id/i);
+    });
+  }
+
+  test('a legacy request is refused in its own dialect (sError)', async () => {
+    const res = await admin.inject({ url: url('sales', { sEcho: 3, iDisplayStart: -1 }) });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(Object.keys(res.json()).sort(), ['aaData', 'iTotalDisplayRecords', 'iTotalRecords', 'sEcho', 'sError']);
+    assert.equal(res.json().sEcho, 3);
+  });
+});
+
+describe('the list by POST', () => {
+  test('a form-encoded DataTables body is a list request, not an add', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/states',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(Object.entries(currentQuery(stateColumns, { draw: 4, length: 3 })).map(([k, v]) => [k, String(v)])).toString(),
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().draw, 4);
+    assert.equal(res.json().data.length, 3);
+  });
+
+  test('a JSON body with nested columns and order is read like the query string', async () => {
+    const res = await admin.inject({
+      method: 'POST',
+      url: '/api/states',
+      payload: {
+        draw: 6, start: 0, length: 4, search: { value: 'north', regex: false },
+        columns: stateColumns.map((data) => ({ data, searchable: true, orderable: true, search: { value: '' } })),
+        order: [{ column: 2, dir: 'desc' }],
+      },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().draw, 6);
+    assert.deepEqual(res.json().data.map((r: Row) => r.Name), ['North Dakota', 'North Carolina']);
+  });
+});
+
+describe('counts at scale', () => {
+  test('above the exact-count limit the count is the planner estimate, flagged', async () => {
+    await t.db.pool.query('analyze sales');
+    const estimated = await countRows(t.db.pool, 'sales', 'from sales sa where true', [], 10);
+    assert.equal(estimated.estimate, true);
+    assert.ok(estimated.count > 1000);
+    const exact = await countRows(t.db.pool, 'sales', 'from sales sa where sa.sale_id <= $1', [5], 10);
+    assert.deepEqual(exact, { count: 5, estimate: false });
+  });
+});
