@@ -21,6 +21,9 @@ import currentUserRoute from './routes/common/current-user.ts';
 import storesRoute from './routes/common/stores.ts';
 import healthRoute from './routes/health.ts';
 import menuPages from './routes/pages/menu-pages.ts';
+import validUsernameRoute from './routes/common/valid-username.ts';
+import userAdminRoutes from './routes/admin/users/index.ts';
+import reportRoutes from './routes/reports/reports-page.ts';
 import resourceRoutes from './routes/api/resources.ts';
 
 declare module 'fastify' {
@@ -99,6 +102,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(loginRoutes);
   await app.register(currentUserRoute);
   await app.register(storesRoute);
+  await app.register(validUsernameRoute);
+  await app.register(userAdminRoutes);
+  await app.register(reportRoutes);
   await app.register(menuPages);
   await app.register(resourceRoutes);
   return app;

@@ -1,0 +1,55 @@
+// Adds a user with their roles and instances in one transaction and records it in the audit log.
+// Every statement runs on the one client holding the transaction: the embedded database has a single
+// connection, so asking the pool for another one meanwhile would wait forever.
+import type pg from 'pg';
+import { hashPassword } from '../auth/password.ts';
+
+export interface NewUser {
+  UserName: string;
+  FirstName: string;
+  MiddleName: string;
+  LastName: string;
+  Email: string;
+  Password: string;
+  GroupID: number;
+  IsAdmin: boolean;
+  IsSuperAdmin: boolean;
+  Roles: string[];
+  Instances: string[];
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The new user's id, or `null` when the user name was taken meanwhile (nothing is stored then). */
+export async function createUser(pool: pg.Pool, actorId: number, user: NewUser): Promise<number | null> {
+  // Hashing takes a while; it happens before the connection is taken, not while others wait for it.
+  const passwordHash = await hashPassword(user.Password);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const inserted = await client.query<{ user_id: number }>(
+      `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning user_id`,
+      [user.UserName, user.Email, user.FirstName, user.MiddleName, user.LastName, passwordHash, user.IsAdmin, user.IsSuperAdmin, user.GroupID],
+    );
+    const id = inserted.rows[0]!.user_id;
+    await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [id, user.Roles]);
+    await client.query(
+      'insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])',
+      [id, user.Instances],
+    );
+    const { Password: _password, ...stored } = user;
+    await client.query(
+      `insert into audit_log (user_id, resource, action, row_key, after) values ($1, 'users', 'insert', $2, $3)`,
+      [actorId, String(id), JSON.stringify({ ID: id, ...stored })],
+    );
+    await client.query('commit');
+    return id;
+  } catch (err) {
+    await client.query('rollback');
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) return null;
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,132 @@
+// The sales report's parameters through HTTP: each date-range failure answers 422 with the spec's exact
+// message, checked in the spec's order; a valid range answers the result panel, scoped to the user's stores
+// and the store selection, and narrowed to a cycle when one is chosen.
+import { after, before, describe, mock, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addDays, format, subDays, subYears } from 'date-fns';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
+import { postForm, unescapeHtml, type FormFields } from '../support/forms.ts';
+
+let t: TestApp;
+let analyst: SignedIn;
+before(async () => {
+  t = await createTestApp();
+  analyst = await signIn(t.app, 'analyst');
+});
+after(() => t.close());
+
+const day = (d: Date) => format(d, 'dd/MM/yyyy');
+const partial = { 'hx-request': 'true', 'hx-target': 'section#report-result' };
+const ask = (fields: FormFields, user = analyst) => postForm(user, '/reports/sales-by-state', fields, partial);
+
+/** The panel's messages, in order. */
+function panelMessages(html: string): string[] {
+  return [...html.matchAll(/<p class="error-text">([^<]*)<\/p>/g)].map((m) => unescapeHtml(m[1]!));
+}
+
+describe('report date ranges refused with the spec messages', () => {
+  const today = new Date();
+  const cases: Array<[what: string, from: string, to: string, message: string]> = [
+    ['both dates missing', '', '', '"From Date" and "To Date" are required'],
+    ['To Date missing', day(subDays(today, 5)), '', '"From Date" and "To Date" are required'],
+    ['From Date not a calendar day', '31/02/2024', day(today), '"From Date" is invalid'],
+    ['From Date in another format', '2024-01-05', day(today), '"From Date" is invalid'],
+    ['To Date not a date', day(subDays(today, 5)), '1/13/2025', '"To Date" is invalid'],
+    ['From Date more than 3 years back', day(subDays(subYears(today, 3), 2)), day(subDays(today, 2)), '"From Date" can not be less than 3 years'],
+    ['To Date after today', day(subDays(today, 5)), day(addDays(today, 2)), '"To Date" can not be greater than today'],
+    ['From Date after To Date', day(subDays(today, 2)), day(subDays(today, 9)), '"From Date" can not be greater than "To Date"'],
+  ];
+  for (const [what, from, to, message] of cases) {
+    test(`${what}: 422 "${message}"`, async () => {
+      const res = await ask({ FromDate: from, ToDate: to, CycleID: '' });
+      assert.equal(res.statusCode, 422);
+      assert.deepEqual(panelMessages(res.body), [message]);
+      assert.doesNotMatch(res.body, /<table/);
+    });
+  }
+
+  test('a range over 36 months: 422 "Date range should not exceed 36 months"', async (ctx) => {
+    // With From at most 3 years back and To at most today, only a leap day today makes the span longer
+    // than 36 months: From 28/02/2025 is exactly 3 years before 29/02/2028, the span 36 months and a day.
+    mock.timers.enable({ apis: ['Date'], now: new Date(2028, 1, 29, 12).getTime() });
+    ctx.after(() => mock.timers.reset());
+    const res = await ask({ FromDate: '28/02/2025', ToDate: '29/02/2028' });
+    assert.equal(res.statusCode, 422);
+    assert.deepEqual(panelMessages(res.body), ['Date range should not exceed 36 months']);
+  });
+
+  test('a cycle the form did not offer is refused', async () => {
+    const res = await ask({ FromDate: day(subDays(new Date(), 9)), ToDate: day(subDays(new Date(), 2)), CycleID: '999999' });
+    assert.equal(res.statusCode, 422);
+    assert.deepEqual(panelMessages(res.body), ['please check this value.']);
+  });
+
+  test('without htmx the whole page comes back with the message beside the dates and the dates as typed', async () => {
+    const res = await postForm(analyst, '/reports/sales-by-state', { FromDate: '31/02/2024', ToDate: '01/03/2024' });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.body, /<!doctype html>/);
+    assert.match(res.body, /id="sales-report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</);
+    assert.match(res.body, /name="FromDate" type="text" value="31\/02\/2024"/);
+  });
+});
+
+describe('the report result', () => {
+  const from = subDays(new Date(), 12);
+  const to = subDays(new Date(), 2);
+  const isoFrom = format(from, 'yyyy-MM-dd');
+  const isoTo = format(to, 'yyyy-MM-dd');
+
+  /** Total sales over the range for the stores matching `where`, formatted as the panel shows money. */
+  async function expectedTotal(where: string, params: unknown[] = []): Promise<string> {
+    const r = await t.db.pool.query(
+      `select to_char(sum(x.sales), 'FM$999,999,999,990.00') as total from sales x join stores s using (store_id)
+       where x.sale_date between $1 and $2 and ${where}`,
+      [isoFrom, isoTo, ...params],
+    );
+    return r.rows[0].total;
+  }
+  const panelTotal = (html: string) => /<tfoot><tr><th>Total<\/th><td class="num">([^<]+)</.exec(html)?.[1];
+
+  test("covers only the analyst's Northeast stores, per state, formatted", async () => {
+    const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: '', stores: '' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(panelTotal(res.body), await expectedTotal(`s.group_id = (select group_id from groups where code = 'NE')`));
+    const states = [...res.body.matchAll(/<tr><td>[^<]+ \(([A-Z]{2})\)<\/td>/g)].map((m) => m[1]);
+    const ne = (await t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
+    assert.ok(states.length > 0);
+    assert.ok(states.every((code) => ne.includes(code)), `${states} are all Northeast states`);
+    assert.match(res.body, /<td class="num">\$[\d,]+\.\d\d<\/td><td class="num">[\d,]+<\/td><td class="num">\d+\.\d\d%<\/td>/);
+  });
+
+  test('follows the store selection sent with the parameters', async () => {
+    const ids = (await t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id);
+    const res = await ask({ FromDate: day(from), ToDate: day(to), stores: JSON.stringify(ids) });
+    assert.equal(res.statusCode, 200);
+    assert.equal(panelTotal(res.body), await expectedTotal('s.store_id = any($3::int[])', [ids]));
+    assert.match(res.body, /2 stores/);
+  });
+
+  test('is narrowed to the chosen cycle', async () => {
+    const cycle = (await t.db.pool.query(`select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`, [isoTo])).rows[0];
+    const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: String(cycle.cycle_id) });
+    assert.equal(res.statusCode, 200);
+    const expected = await expectedTotal(
+      `x.sale_date between $3 and $4 and s.group_id = (select group_id from groups where code = 'NE')`,
+      [cycle.start_date, cycle.end_date],
+    );
+    assert.equal(panelTotal(res.body), expected);
+  });
+
+  test('says so when there are no sales in the range', async () => {
+    const long = subYears(new Date(), 2);
+    const res = await ask({ FromDate: day(long), ToDate: day(addDays(long, 3)) });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /No Data found/);
+  });
+
+  test('is for users with the reports role only', async () => {
+    const clerk = await signIn(t.app, 'clerk');
+    assert.equal((await clerk.inject({ url: '/reports' })).statusCode, 403);
+    assert.equal((await ask({ FromDate: day(from), ToDate: day(to) }, clerk)).statusCode, 403);
+  });
+});
