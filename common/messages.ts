@@ -108,6 +108,22 @@ export const defaultMessages = {
   gridValuesConflict: 'These values do not fit together: please check them.',
   gridExportFormat: 'Export is available as CSV only (format=csv).',
 
+  // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)
+  dismiss: 'Dismiss',
+  close: 'Close',
+  requestFailedTitle: 'The request could not be completed',
+  labelPage: 'Page',
+  labelUrl: 'Url',
+  labelError: 'Error',
+  labelStatus: 'Status',
+  labelMessage: 'Message',
+  labelExceptionMessage: 'Exception message',
+  labelExceptionType: 'Exception type',
+  requestTimedOut: 'The server did not answer within {0} seconds.',
+  serverUnreachable: 'The server could not be reached. Please check the connection and try again.',
+  pageNotShown: 'The page arrived but could not be shown.',
+  errorReportThrottled: 'Too many error reports from here. Please wait {0} minutes.',
+
   // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
   unitYear: 'year',
   unitYears: 'years',

@@ -3,6 +3,8 @@
 import htmx from 'htmx.org';
 import 'htmx.org/dist/ext/hx-history-cache.js';
 import { startShell } from './shell/shell.ts';
+import { startNav } from './nav/nav.ts';
+import { startIslands } from './islands.ts';
 
 declare global {
   interface Window {
@@ -10,4 +12,6 @@ declare global {
   }
 }
 
+startNav();
 startShell();
+startIslands();

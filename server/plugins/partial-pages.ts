@@ -21,9 +21,16 @@ export function isPartial(req: FastifyRequest): boolean {
   return req.headers['hx-request'] === 'true' || req.headers['x-pjax'] === 'true';
 }
 
+/** Whether a partial request swaps the content area (a page visit) rather than loading into a panel. */
+function targetsContentArea(req: FastifyRequest): boolean {
+  const target = req.headers['hx-target'] ?? req.headers['x-pjax-container'];
+  return target === undefined || target === 'main#main' || target === '#main';
+}
+
 export default fp(async function partialPages(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
-    reply.header('X-App-Version', app.assets.version);
+    // A route may name another version (the test-only "new release" page); all others carry this build's.
+    if (!reply.hasHeader('X-App-Version')) reply.header('X-App-Version', app.assets.version);
     if (req.method === 'GET' && !req.url.startsWith('/static/')) reply.header('Vary', 'HX-Request, X-PJAX');
   });
 
@@ -31,8 +38,9 @@ export default fp(async function partialPages(app: FastifyInstance) {
     const req = this.request;
     const partial = isPartial(req);
     const shell: ShellModel | null = partial ? null : await shellModel(app, req);
-    if (partial && req.method === 'GET') {
-      // htmx follows redirects inside fetch; the URL we answer is the page's final address.
+    if (partial && req.method === 'GET' && targetsContentArea(req)) {
+      // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
+      // (data-load) or popup loading this page must not push it into the history, so they get no URL.
       this.header('HX-Push-Url', req.url);
       this.header('X-PJAX-URL', req.url);
       this.header('X-PJAX-Version', app.assets.version);

@@ -26,7 +26,6 @@ export const plannedPages: PagePurpose[] = [
   { path: '/admin/groups', title: 'Groups', purpose: 'User and store groups.' },
   { path: '/admin/menus', title: 'Menus', purpose: 'The side menu entries and who sees them.' },
   { path: '/admin/audit', title: 'Audit log', purpose: 'Every change made through the tables: who, when, before and after.' },
-  { path: '/admin/user-errors', title: 'Client errors', purpose: 'Script errors reported from browsers to the IT department.' },
 ];
 
 export default async function menuPages(app: FastifyInstance) {

@@ -1,0 +1,59 @@
+// Links with `data-load="<selector>"` load their page's content into that element instead of navigating
+// (spec section 2). A target that already shows content, or already holds that URL, shakes instead of
+// reloading; `data-load-close="<selector>"` buttons hide a target again so a link can load into it.
+// Loads go through htmx, so the loader, timeout, 401/403 and version rules hold for them too.
+import htmx from 'htmx.org';
+import { shake } from '../shell/shake.ts';
+
+const LOADED_URL = 'loadUrl';
+
+/** A plain left click: modified clicks (new tab, new window) keep the browser's own behaviour. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+}
+
+function showsContent(target: HTMLElement): boolean {
+  return !target.hidden && target.checkVisibility() && (target.textContent ?? '').trim() !== '';
+}
+
+async function load(link: HTMLAnchorElement, target: HTMLElement): Promise<void> {
+  const url = new URL(link.href);
+  const path = url.pathname + url.search;
+  if (target.dataset[LOADED_URL] === path || showsContent(target)) {
+    target.hidden = false;
+    shake(target);
+    return;
+  }
+  let swapped = false;
+  const onSwap = () => (swapped = true);
+  link.addEventListener('htmx:after:swap', onSwap);
+  try {
+    // The answer is a page fragment: its #main's children go in, its <title> stays out.
+    await htmx.ajax('GET', path, { source: link, target, swap: 'innerHTML strip:true ignoreTitle:true', select: '#main' });
+  } finally {
+    link.removeEventListener('htmx:after:swap', onSwap);
+  }
+  if (swapped) {
+    target.dataset[LOADED_URL] = path;
+    target.hidden = false;
+  }
+}
+
+export function startDataLoad(): void {
+  document.addEventListener('click', (event) => {
+    const origin = event.target as Element | null;
+    const closer = origin?.closest<HTMLElement>('[data-load-close]');
+    if (closer) {
+      const target = document.querySelector<HTMLElement>(closer.dataset.loadClose ?? '');
+      if (target) target.hidden = true;
+      return;
+    }
+    const link = origin?.closest<HTMLAnchorElement>('a[data-load]');
+    if (!link || !isPlainClick(event)) return;
+    const target = document.querySelector<HTMLElement>(link.dataset.load ?? '');
+    // Without its target the link is an ordinary link.
+    if (!target) return;
+    event.preventDefault();
+    void load(link, target);
+  });
+}

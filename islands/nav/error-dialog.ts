@@ -1,0 +1,107 @@
+// The generic request-failure dialog (spec section 8): what failed (Page, Url, Error, Status, Message,
+// exception message and type) and what the user can do: send it to IT, reload and try again, or cancel.
+// "Create Service Ticket" is shown disabled, as the spec says, until a ticket service exists.
+import { msg, type MessageKey } from '../../common/messages.ts';
+import { sendErrorReport } from './error-reporting.ts';
+import { toast } from './toasts.ts';
+
+export interface RequestFailure {
+  /** The page the user was on. */
+  page: string;
+  /** The address that failed. */
+  url: string;
+  /** What went wrong in a word or two: the HTTP status text, "timeout", "network error". */
+  error: string;
+  /** HTTP status; 0 when no answer came. */
+  status: number;
+  /** The server's message, or ours when there was no answer. */
+  message: string;
+  exceptionMessage: string;
+  exceptionType: string;
+  /** "Reload and Try again" goes here: the failed page for a page visit, else the current page. */
+  retryUrl: string;
+}
+
+const DIALOG_ID = 'error-dialog';
+
+export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
+  document.getElementById(DIALOG_ID)?.remove();
+  const dialog = document.createElement('dialog');
+  dialog.id = DIALOG_ID;
+  dialog.className = 'error-dialog';
+  dialog.setAttribute('aria-labelledby', `${DIALOG_ID}-title`);
+
+  const title = document.createElement('h2');
+  title.id = `${DIALOG_ID}-title`;
+  title.textContent = msg('requestFailedTitle');
+
+  const facts = document.createElement('dl');
+  facts.className = 'error-facts';
+  const rows: Array<[MessageKey, string]> = [
+    ['labelPage', failure.page],
+    ['labelUrl', failure.url],
+    ['labelError', failure.error],
+    ['labelStatus', String(failure.status)],
+    ['labelMessage', failure.message],
+    ['labelExceptionMessage', failure.exceptionMessage],
+    ['labelExceptionType', failure.exceptionType],
+  ];
+  for (const [label, value] of rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = msg(label);
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    facts.append(dt, dd);
+  }
+
+  const send = button(msg('sendToIT'), 'primary');
+  const ticket = button(msg('createTicket'));
+  ticket.disabled = true;
+  ticket.title = msg('ticketUnavailable');
+  const reload = button(msg('reloadAndRetry'));
+  const cancel = button(msg('cancel'));
+  const actions = document.createElement('menu');
+  actions.className = 'dialog-actions';
+  actions.append(...[send, ticket, reload, cancel].map((b) => {
+    const li = document.createElement('li');
+    li.append(b);
+    return li;
+  }));
+
+  send.addEventListener('click', async () => {
+    send.disabled = true;
+    const sent = await sendErrorReport({
+      Page: failure.page,
+      Url: failure.url,
+      Status: failure.status,
+      ErrorThrown: failure.error,
+      Message: failure.message,
+      ExceptionMessage: failure.exceptionMessage,
+      ExceptionType: failure.exceptionType,
+    });
+    if (sent) {
+      toast('success', msg('sentToIT'));
+      dialog.close();
+    } else {
+      // The dialog stays open so the user can try again or reload.
+      toast('error', msg('sendToITFailed'));
+      send.disabled = false;
+    }
+  });
+  reload.addEventListener('click', () => location.assign(failure.retryUrl));
+  cancel.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => dialog.remove());
+
+  dialog.append(title, facts, actions);
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
+function button(text: string, className = ''): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  if (className) b.className = className;
+  return b;
+}

@@ -1,0 +1,107 @@
+// Popup links (spec section 2). `data-popup-page` opens the linked page's content in an overlay, or only the
+// part named by `data-popup-part="<selector>"`; if it cannot be loaded the overlay says so. `data-popup-embed`
+// opens the link as an embedded document (iframe). Overlays close with their button, Esc or a click outside.
+import htmx from 'htmx.org';
+import { msg } from '../../common/messages.ts';
+import { unmountRemovedIslands } from '../islands.ts';
+import { isPlainClick } from './data-load.ts';
+
+function openOverlay(label: string): { dialog: HTMLDialogElement; body: HTMLElement } {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'popup';
+  const frame = document.createElement('div');
+  frame.className = 'popup-frame';
+  const header = document.createElement('header');
+  header.className = 'popup-header';
+  const heading = document.createElement('h2');
+  heading.textContent = label;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'popup-close';
+  close.setAttribute('aria-label', msg('close'));
+  close.textContent = '×';
+  const body = document.createElement('div');
+  body.className = 'popup-body';
+  header.append(heading, close);
+  frame.append(header, body);
+  dialog.append(frame);
+  dialog.setAttribute('aria-label', label);
+
+  close.addEventListener('click', () => dialog.close());
+  // The frame fills the dialog, so a click landing on the dialog itself was on the backdrop, outside.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    unmountRemovedIslands();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  return { dialog, body };
+}
+
+async function openPage(link: HTMLAnchorElement): Promise<void> {
+  const { body } = openOverlay(link.textContent?.trim() || link.href);
+  body.setAttribute('aria-busy', 'true');
+  const nodes = await fetchPart(link.href, link.dataset.popupPart);
+  body.removeAttribute('aria-busy');
+  if (!nodes) {
+    const failed = document.createElement('p');
+    failed.className = 'error-text';
+    failed.setAttribute('role', 'alert');
+    failed.textContent = msg('popupFailed');
+    body.replaceChildren(failed);
+    return;
+  }
+  body.replaceChildren(...nodes);
+  // Links, forms and islands inside the popup work as they do on the page.
+  htmx.process(body);
+}
+
+/** The page's content area, or the part of it named by `part`; null when it cannot be had. */
+async function fetchPart(url: string, part: string | undefined): Promise<Node[] | null> {
+  try {
+    const res = await fetch(url, {
+      headers: { 'HX-Request': 'true', 'HX-Target': 'div#popup', Accept: 'text/html' },
+      signal: AbortSignal.timeout(htmx.config.defaultTimeout),
+    });
+    if (!res.ok) return null;
+    const template = document.createElement('template');
+    template.innerHTML = await res.text();
+    const page = template.content;
+    page.querySelector('title')?.remove();
+    const main = page.querySelector('#main') ?? page;
+    if (part) {
+      const found = main.querySelector(part);
+      return found ? [found] : null;
+    }
+    return [...main.childNodes];
+  } catch {
+    return null;
+  }
+}
+
+function openEmbed(link: HTMLAnchorElement): void {
+  const { body } = openOverlay(link.textContent?.trim() || link.href);
+  const frame = document.createElement('iframe');
+  frame.className = 'popup-embed';
+  frame.src = link.href;
+  frame.title = link.textContent?.trim() || link.href;
+  body.append(frame);
+}
+
+export function startPopups(): void {
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-popup-page], a[data-popup-embed]');
+    if (!link || !isPlainClick(event)) return;
+    event.preventDefault();
+    if (link.hasAttribute('data-popup-embed')) openEmbed(link);
+    else void openPage(link);
+  });
+  // A link inside a popup that navigates the page closes the popup over it.
+  document.addEventListener('htmx:after:swap', (event) => {
+    if (event.detail.ctx.target?.id !== 'main') return;
+    document.querySelectorAll<HTMLDialogElement>('dialog.popup[open]').forEach((d) => d.close());
+  });
+}

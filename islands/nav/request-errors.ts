@@ -1,0 +1,26 @@
+// Requests that got no usable answer open the error dialog: the spec's 10 s swap timeout (htmx's
+// defaultTimeout, from <meta name="htmx-config">), an unreachable server, or a page that arrived but
+// could not be swapped in. Requests htmx abandoned on purpose (a newer one replaced them) stay silent.
+import htmx from 'htmx.org';
+import { msg } from '../../common/messages.ts';
+import { showErrorDialog } from './error-dialog.ts';
+import { failedRequest } from './page-visit.ts';
+
+export function startRequestErrors(): void {
+  document.addEventListener('htmx:error', (event) => {
+    const { ctx, error } = event.detail;
+    if (!ctx?.request) return;
+    const timedOut = ctx.request.signal?.reason === 'timeout';
+    const status = ctx.response?.status ?? 0;
+    showErrorDialog({
+      ...failedRequest(ctx),
+      error: timedOut ? 'timeout' : ctx.response ? 'swap error' : 'network error',
+      status,
+      message: timedOut
+        ? msg('requestTimedOut', Math.round(htmx.config.defaultTimeout / 1000))
+        : ctx.response ? msg('pageNotShown') : msg('serverUnreachable'),
+      exceptionMessage: error instanceof Error ? error.message : String(error),
+      exceptionType: error instanceof Error ? error.name : timedOut ? 'TimeoutError' : typeof error,
+    });
+  });
+}

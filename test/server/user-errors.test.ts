@@ -1,0 +1,175 @@
+// Error reports to IT through HTTP: POST /api/admin/user-error stores what browsers send (cut to size,
+// refused when too big or mistyped, limited per user and per address) and the IT page lists them.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, signIn, type TestApp } from '../support/app.ts';
+import { defaultMessages as m } from '../../common/messages.ts';
+import { errorFieldLimits, maxStackLines } from '../../common/error-report.ts';
+import { reportLimits } from '../../server/routes/errors/user-error-report.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+beforeEach(async () => {
+  await t.db.pool.query('delete from user_errors');
+});
+
+const report = {
+  Page: '/sales',
+  Url: '/api/sales?draw=1',
+  Status: 500,
+  ErrorThrown: 'Internal Server Error',
+  Message: 'Something went wrong on the server.',
+  ExceptionMessage: 'boom',
+  ExceptionType: 'TypeError',
+  StackTrace: 'TypeError: boom\n    at f (app.js:1:2)',
+};
+
+async function storedRows() {
+  const r = await t.db.pool.query(
+    `select e.*, u.user_name from user_errors e left join users u using (user_id) order by error_id`,
+  );
+  return r.rows;
+}
+
+function anonymousPost(payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: payload as object, headers });
+}
+
+describe('POST /api/admin/user-error', () => {
+  test('a signed-in report is stored with its fields, the user, the browser and the app version', async () => {
+    const analyst = await signIn(t.app, 'analyst');
+    const res = await analyst.inject({
+      method: 'POST',
+      url: '/api/admin/user-error',
+      payload: report,
+      headers: { 'user-agent': 'TestBrowser/1.0', 'x-app-version': 'abc123' },
+    });
+    assert.equal(res.statusCode, 201);
+    const [row] = await storedRows();
+    assert.equal(row.user_name, 'analyst');
+    assert.equal(row.page, '/sales');
+    assert.equal(row.url, '/api/sales?draw=1');
+    assert.equal(row.status, 500);
+    assert.equal(row.error_thrown, 'Internal Server Error');
+    assert.equal(row.message, 'Something went wrong on the server.');
+    assert.equal(row.exception_message, 'boom');
+    assert.equal(row.exception_type, 'TypeError');
+    assert.equal(row.stack_trace, report.StackTrace);
+    assert.equal(row.user_agent, 'TestBrowser/1.0');
+    assert.equal(row.app_version, 'abc123');
+    assert.ok(row.created_at instanceof Date);
+  });
+
+  test('the sign-in page (no session) may report, without a user', async () => {
+    const res = await anonymousPost({ Page: '/login', Url: '/static/build/app.js', Message: 'Uncaught Error: x' });
+    assert.equal(res.statusCode, 201);
+    const [row] = await storedRows();
+    assert.equal(row.user_id, null);
+    assert.equal(row.page, '/login');
+    assert.equal(row.app_version, t.app.assets.version, 'no version header: the server names its own');
+  });
+
+  test('a signed-in report without the session CSRF token is refused', async () => {
+    const analyst = await signIn(t.app, 'analyst');
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: report, headers: { cookie: analyst.cookie } });
+    assert.equal(res.statusCode, 403);
+    assert.deepEqual(res.json(), { error: m.csrfFailed });
+    assert.equal((await storedRows()).length, 0);
+  });
+
+  test('a 10,000-line stack trace and over-long fields are cut, never stored whole', async () => {
+    // Short lines, so the body stays under the size limit and the cut (not the refusal) is what is seen.
+    const stack = Array.from({ length: 10_000 }, () => 'at f').join('\n');
+    const res = await anonymousPost({ StackTrace: stack, Message: 'x'.repeat(5_000) });
+    assert.equal(res.statusCode, 201);
+    const [row] = await storedRows();
+    const lines = row.stack_trace.split('\n');
+    assert.ok(lines.length <= maxStackLines + 1, `${lines.length} lines kept`);
+    assert.match(lines.at(-1), /lines cut/);
+    assert.ok(row.message.length <= errorFieldLimits.Message);
+    assert.match(row.message, /characters cut\]$/);
+  });
+
+  test('a 5 MB body is refused with 413 and a readable message', async () => {
+    const res = await anonymousPost({ StackTrace: 'x'.repeat(5 * 1024 * 1024) });
+    assert.equal(res.statusCode, 413);
+    assert.match(res.json().error, /too large/i);
+    assert.equal((await storedRows()).length, 0);
+  });
+
+  test('fields of the wrong type are refused with 400', async () => {
+    for (const payload of [{ Message: { nested: true } }, { Status: 'five hundred' }, { Page: ['a', 'b'] }]) {
+      const res = await anonymousPost(payload);
+      assert.equal(res.statusCode, 400, JSON.stringify(payload));
+      assert.ok(res.json().error);
+    }
+    assert.equal((await storedRows()).length, 0);
+  });
+
+  test('reports without a session are limited per address, more strictly than a signed-in user', async () => {
+    for (let i = 0; i < reportLimits.perAnonymousAddress; i++) assert.equal((await anonymousPost({ Message: `e${i}` })).statusCode, 201);
+    const refused = await anonymousPost({ Message: 'one more' });
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().error, 'Too many error reports from here. Please wait 10 minutes.');
+    // A signed-in user at the same address still gets through: the anonymous limit is its own.
+    const analyst = await signIn(t.app, 'analyst');
+    assert.equal((await analyst.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
+  });
+
+  test('a signed-in user is limited per user, and the count is read from the database', async () => {
+    const clerk = await signIn(t.app, 'clerk');
+    const clerkId = (await t.db.pool.query(`select user_id from users where user_name = 'clerk'`)).rows[0].user_id;
+    // Rows written by another app instance count the same as ours.
+    await t.db.pool.query(
+      `insert into user_errors (user_id, address, message) select $1, '10.0.0.9', 'elsewhere' from generate_series(1, $2)`,
+      [clerkId, reportLimits.perUser - 1],
+    );
+    assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
+    assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 429);
+    const analyst = await signIn(t.app, 'analyst');
+    assert.equal((await analyst.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
+  });
+});
+
+describe('the IT page /admin/user-errors', () => {
+  test('lists reports newest first with their details, for the IT role', async () => {
+    await anonymousPost({ ...report, Message: 'older report' });
+    await anonymousPost({ ...report, Message: 'newer report', StackTrace: 'Error: <b>x</b>' });
+    const itdesk = await signIn(t.app, 'itdesk');
+    const res = await itdesk.inject({ url: '/admin/user-errors' });
+    assert.equal(res.statusCode, 200);
+    assert.ok(res.body.indexOf('newer report') < res.body.indexOf('older report'), 'newest first');
+    assert.match(res.body, /<dt>Stack trace<\/dt><dd><pre>Error: &lt;b&gt;x&lt;\/b&gt;<\/pre>/);
+    assert.match(res.body, /\(signed out\)/);
+    assert.doesNotMatch(res.body, /being built/);
+  });
+
+  test('pages through older reports by id', async () => {
+    await t.db.pool.query(`insert into user_errors (message) select 'report ' || i from generate_series(1, 60) i`);
+    const itdesk = await signIn(t.app, 'itdesk');
+    const first = await itdesk.inject({ url: '/admin/user-errors' });
+    const older = /href="(\/admin\/user-errors\?before=\d+)"/.exec(first.body)?.[1];
+    assert.ok(older, 'a link to older reports');
+    assert.match(first.body, /report 60\s*</);
+    assert.doesNotMatch(first.body, /report 10\s*</);
+    const second = await itdesk.inject({ url: older });
+    assert.match(second.body, /report 10\s*</);
+    assert.doesNotMatch(second.body, /report 60\s*</);
+  });
+
+  test('administrators may see it; staff without the IT role get 403', async () => {
+    assert.equal((await (await signIn(t.app, 'manager')).inject({ url: '/admin/user-errors' })).statusCode, 200);
+    const analyst = await (await signIn(t.app, 'analyst')).inject({ url: '/admin/user-errors' });
+    assert.equal(analyst.statusCode, 403);
+    assert.match(analyst.body, /you are not Authorized to view this page or part of the page content\./);
+  });
+
+  test('a malformed partial request answers 400, so the browser reloads the whole page', async () => {
+    const itdesk = await signIn(t.app, 'itdesk');
+    const res = await itdesk.inject({ url: '/admin/user-errors?before=abc', headers: { 'hx-request': 'true' } });
+    assert.equal(res.statusCode, 400);
+  });
+});

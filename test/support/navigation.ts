@@ -1,0 +1,22 @@
+// Helpers for browser tests of partial navigation: tell a swap from a full page load, and wait for a page.
+import type { Page } from 'playwright-core';
+
+declare global {
+  interface Window {
+    __sameDocument?: boolean;
+  }
+}
+
+/** Marks the current document; a full page load replaces it and loses the mark. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => (window.__sameDocument = true));
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => window.__sameDocument === true);
+}
+
+/** Waits until the document title starts with `prefix` (our titles end in " · Backroom"). */
+export async function waitForTitle(page: Page, prefix: string): Promise<void> {
+  await page.waitForFunction((p) => document.title.startsWith(`${p} · `), prefix);
+}
