@@ -106,6 +106,7 @@ export const defaultMessages = {
   gridVersionCount: 'Send one version per record: {0} records, {1} versions.',
   gridNotInList: 'please choose a value from the list.',
   gridValuesConflict: 'These values do not fit together: please check them.',
+  gridInUse: 'This record is still used by other records, so it cannot be removed.',
   gridExportFormat: 'Export is available as CSV only (format=csv).',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)

@@ -11,11 +11,12 @@ import { msg } from '../../../common/messages.ts';
 import { allows } from '../../../common/roles.ts';
 import { resources } from '../../../common/resources/index.ts';
 import type { Action, ResourceDef } from '../../../common/resources/types.ts';
-import { isListRequest, detectDialect, readEcho } from '../../grid/grid-request.ts';
+import { isListRequest } from '../../grid/grid-request.ts';
 import { listError } from '../../grid/list-response.ts';
 import { toParams, type Params } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
+import { answerChange } from './resource-changes.ts';
 import { answerList } from './resource-list.ts';
 
 function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
@@ -52,7 +53,17 @@ export default async function resourceRoutes(app: FastifyInstance) {
         return answerList(app, def, req, reply, params);
       }
       if (!permitted(req, def, 'add')) return sendError(req, reply, 403, msg('forbidden'));
-      return reply.code(501).send({ error: `${detectDialect(params)} ${readEcho(params, 'current')}` });
+      return answerChange(app, def, 'add', req, reply);
+    });
+
+    app.patch(path, async (req, reply) => {
+      if (!permitted(req, def, 'edit')) return sendError(req, reply, 403, msg('forbidden'));
+      return answerChange(app, def, 'edit', req, reply);
+    });
+
+    app.delete(path, async (req, reply) => {
+      if (!permitted(req, def, 'delete')) return sendError(req, reply, 403, msg('forbidden'));
+      return answerChange(app, def, 'delete', req, reply);
     });
   }
 }

@@ -1,0 +1,178 @@
+// Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
+// audit entry commit together), so in a multi-row request every row that can succeed does, and each one
+// that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
+// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes".
+import type pg from 'pg';
+import { msg } from '../../common/messages.ts';
+import { allows, type CurrentUser } from '../../common/roles.ts';
+import type { ResourceDef } from '../../common/resources/types.ts';
+import { writeAudit } from './audit-log.ts';
+import { rowFailure, type RowFailure } from './db-errors.ts';
+import { readFieldValues, type FieldValues } from './field-values.ts';
+import type { Row } from './list.ts';
+import type { MutationBody } from './mutation-body.ts';
+import { scopeConditions } from './scope.ts';
+import { selectList } from './sql.ts';
+
+export interface MutationResult {
+  Succeed: number[];
+  Failed: Array<{ key: number | null } & RowFailure>;
+  Data: Row[];
+  Error: string | null;
+}
+
+type Outcome = { ok: true; key: number; row: Row | null } | { ok: false; key: number | null; failure: RowFailure };
+
+/** Thrown inside a row's transaction to roll it back and report why. */
+class RowRefused extends Error {
+  constructor(readonly failure: RowFailure) {
+    super(failure.error);
+  }
+}
+
+const GUARD = '__guarded';
+
+export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = readFieldValues(def, 'add', body.values);
+  if (!values.ok) return result([invalid(def, null, values)]);
+  return withClient(pool, async (client) => [
+    await inRowTransaction(client, def, null, async () => {
+      const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
+      const params = columns.map((c) => c.value);
+      const inserted = await client.query<{ key: number }>(
+        `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
+         values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning ${def.key.column} as key`,
+        params,
+      );
+      const key = inserted.rows[0]!.key;
+      const after = await reachableRow(client, def, user, 'add', key, false);
+      // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
+      if (!after) throw new RowRefused({ error: msg('forbidden') });
+      await writeAudit(client, { userId: user.ID, resource: def.name, action: 'insert', key, before: null, after });
+      return { key, row: after };
+    }),
+  ]);
+}
+
+export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = readFieldValues(def, 'edit', body.values);
+  if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
+  return withClient(pool, async (client) => {
+    const outcomes: Outcome[] = [];
+    for (const [i, key] of body.keys.entries()) {
+      outcomes.push(
+        await inRowTransaction(client, def, key, async () => {
+          const before = await lockForChange(client, def, user, key, body.versions[i]);
+          const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
+          if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
+          if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
+          await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...values.columns.map((c) => c.value)]);
+          const after = await reachableRow(client, def, user, 'edit', key, false);
+          // An edit may not move a row out of the user's reach (e.g. a store into another group).
+          if (!after) throw new RowRefused({ error: msg('forbidden') });
+          await writeAudit(client, { userId: user.ID, resource: def.name, action: 'update', key, before, after });
+          return { key, row: after };
+        }),
+      );
+    }
+    return outcomes;
+  });
+}
+
+export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  return withClient(pool, async (client) => {
+    const outcomes: Outcome[] = [];
+    for (const [i, key] of body.keys.entries()) {
+      outcomes.push(
+        await inRowTransaction(client, def, key, async () => {
+          const before = await lockForChange(client, def, user, key, body.versions[i]);
+          await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
+          await writeAudit(client, { userId: user.ID, resource: def.name, action: 'delete', key, before, after: null });
+          return { key, row: null };
+        }),
+      );
+    }
+    return outcomes;
+  });
+}
+
+/** One connection for the whole request: the embedded database has only one, and rows run in turn anyway. */
+async function withClient(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<Outcome[]>): Promise<MutationResult> {
+  const client = await pool.connect();
+  try {
+    return result(await work(client));
+  } finally {
+    client.release();
+  }
+}
+
+async function inRowTransaction(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  key: number | null,
+  work: () => Promise<{ key: number; row: Row | null }>,
+): Promise<Outcome> {
+  await client.query('begin');
+  try {
+    const done = await work();
+    await client.query('commit');
+    return { ok: true, ...done };
+  } catch (err) {
+    await client.query('rollback');
+    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err);
+    if (!failure) throw err;
+    return { ok: false, key, failure };
+  }
+}
+
+/** The row as the user may reach it for an edit or delete, locked, at the version they read it. */
+async function lockForChange(client: pg.PoolClient, def: ResourceDef, user: CurrentUser, key: number, version: number | undefined): Promise<Row> {
+  if (def.version && version === undefined) throw new RowRefused({ error: msg('gridVersionMissing') });
+  const row = await reachableRow(client, def, user, 'edit', key, true);
+  if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed') });
+  const { [GUARD]: guarded, ...before } = row;
+  if (guarded === true && def.guardedRows && !allows(user, def.guardedRows.access)) throw new RowRefused({ error: msg('forbidden') });
+  return before;
+}
+
+/** The row by key within the user's scope for `action`; null when there is none or it is out of reach. */
+async function reachableRow(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  action: 'add' | 'edit',
+  key: number,
+  lock: boolean,
+): Promise<Row | null> {
+  const params: unknown[] = [key];
+  const conditions = [`${def.key.sql} = $1`, ...scopeConditions(def, user, action, undefined, params)];
+  const guard = lock && def.guardedRows ? `, (${def.guardedRows.when}) as "${GUARD}"` : '';
+  const r = await client.query<Row>(
+    `select ${selectList(def.columns)}${guard} from ${def.from} where ${conditions.map((c) => `(${c})`).join(' and ')}
+     ${lock ? `for update of ${def.alias}` : ''}`,
+    params,
+  );
+  return r.rows[0] ?? null;
+}
+
+function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string; value: unknown }> {
+  return Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
+    name,
+    value: typeof value === 'object' ? user.ID : value,
+  }));
+}
+
+/** A row refused by validation: each failed field named, by its label in the text and by name in `fields`. */
+function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValues, { ok: false }>): Outcome {
+  const labelled = Object.entries(values.fields).map(([name, message]) => `${def.fields.find((f) => f.name === name)?.label ?? name}: ${message}`);
+  return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
+}
+
+function result(outcomes: Outcome[]): MutationResult {
+  return {
+    Succeed: outcomes.flatMap((o) => (o.ok ? [o.key] : [])),
+    Failed: outcomes.flatMap((o) => (o.ok ? [] : [{ key: o.key, ...o.failure }])),
+    Data: outcomes.flatMap((o) => (o.ok && o.row ? [o.row] : [])),
+    Error: null,
+  };
+}
