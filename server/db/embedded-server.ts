@@ -10,11 +10,17 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 const [dataDir, socketPath] = process.argv.slice(2);
 if (!dataDir || !socketPath) throw new Error('usage: embedded-server DATA_DIR SOCKET_PATH');
 
-mkdirSync(dataDir, { recursive: true });
 const lockPath = join(dataDir, 'backroom.lock');
-takeLock(lockPath);
-
-const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+let db: PGlite;
+try {
+  mkdirSync(dataDir, { recursive: true });
+  takeLock(lockPath);
+  db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+} catch (err) {
+  // Tell the parent why in one line; it shows this to whoever started the app.
+  process.send?.({ error: (err as Error).message });
+  process.exit(1);
+}
 // The app's pool keeps ONE connection (PGlite has one backend; concurrent connections sharing it can receive
 // each other's results). The server still admits a few, because `pg` drops a connection after a query error
 // and opens the next one before the old socket has finished closing: with a limit of 1 that new connection

@@ -31,7 +31,9 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
     if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+    child.once('message', (m: { ready?: boolean; error?: string }) =>
+      m.ready ? resolve() : reject(new Error(`The embedded database did not start: ${m.error}`)),
+    );
     child.once('exit', (code) =>
       reject(new Error(`The embedded database did not start (exit ${code}): ${lastLines(stderr)}`)),
     );

@@ -1,0 +1,102 @@
+// The data layer's promises: the embedded database never stalls the HTTP server, committed rows survive
+// a restart (even a killed database process), and migrations run once.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, signIn } from '../support/app.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
+
+const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;
+
+describe('a slow query', () => {
+  test('does not hold up /healthz or the event loop while it runs', async () => {
+    const t = await createTestApp();
+    try {
+      const order: string[] = [];
+      const slow = t.db.pool.query('select pg_sleep(2)').then(() => order.push('slow query done'));
+      // Let the query reach the database before asking for health.
+      await new Promise((r) => setTimeout(r, 100));
+      const timer = new Promise<void>((r) => setTimeout(() => { order.push('timer fired'); r(); }, 20));
+      const health = t.app.inject({ url: '/healthz' }).then((res) => {
+        order.push('healthz answered');
+        return res;
+      });
+      const res = await health;
+      await timer;
+      await slow;
+      assert.equal(res.statusCode, 200);
+      // Ordering, not wall time: both answered while the 2-second query was still running.
+      assert.equal(order.length, 3);
+      assert.equal(order.at(-1), 'slow query done', `order was: ${order.join(', ')}`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a failing query leaves the database usable for the next request', async () => {
+    const t = await createTestApp();
+    try {
+      await assert.rejects(t.db.pool.query('select * from no_such_table'));
+      await assert.rejects(t.db.pool.query('select $1::int', ['not a number']));
+      const admin = await signIn(t.app, 'admin');
+      assert.equal((await admin.inject({ url: '/api/common/current-user' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the embedded database on disk', { skip: embeddedOnly }, () => {
+  test('keeps every committed row across a clean restart and across a killed database process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backroom-restart-'));
+    try {
+      cpSync(embeddedTemplateDir(), dir, { recursive: true });
+      let db = await openDatabase({ dataDir: dir });
+      await db.pool.query(`insert into meta (key, value) values ('clean', 'kept')`);
+      await db.close();
+
+      db = await openDatabase({ dataDir: dir });
+      assert.equal((await db.pool.query(`select value from meta where key = 'clean'`)).rows[0]?.value, 'kept');
+      await db.pool.query(`insert into meta (key, value) values ('crash', 'kept too')`);
+      db.crash!();
+      await db.pool.end().catch(() => undefined);
+
+      db = await openDatabase({ dataDir: dir });
+      const rows = await db.pool.query(`select key, value from meta where key in ('clean', 'crash') order by key`);
+      assert.deepEqual(rows.rows, [{ key: 'clean', value: 'kept' }, { key: 'crash', value: 'kept too' }]);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('refuses to open a data directory another live process holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backroom-lock-'));
+    try {
+      cpSync(embeddedTemplateDir(), dir, { recursive: true });
+      const first = await openDatabase({ dataDir: dir });
+      await assert.rejects(openDatabase({ dataDir: dir }), /in use by process/);
+      await first.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migrations', () => {
+  test('are applied once: running them again changes nothing', async () => {
+    const t = await createTestApp();
+    try {
+      const before = (await t.db.pool.query('select count(*)::int as n from schema_migrations')).rows[0].n;
+      assert.ok(before >= 1);
+      assert.deepEqual(await migrate(t.db.pool), []);
+      assert.equal((await t.db.pool.query('select count(*)::int as n from schema_migrations')).rows[0].n, before);
+    } finally {
+      await t.close();
+    }
+  });
+});
