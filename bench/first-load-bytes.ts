@@ -1,0 +1,46 @@
+// Compressed JS+CSS bytes a browser downloads on the first load of the sign-in page and of the shell,
+// measured in Chromium (what actually crossed the wire, lazily loaded chunks included).
+import type { Page } from 'playwright-core';
+import { startBrowserEnv, signInThroughForm, chromiumPath } from '../test/support/browser.ts';
+import { report } from './report.ts';
+
+if (!chromiumPath()) {
+  console.log('first-load bytes: SKIPPED, no Chromium (set CHROMIUM_PATH or apt-get install chromium)');
+  process.exit(0);
+}
+
+const env = await startBrowserEnv();
+try {
+  console.log('first load, compressed JS+CSS (Chromium)');
+  const login = await env.newPage(null);
+  report({ name: 'sign-in page', value: (await assetBytes(login.page, '/login')) / 1024, unit: 'KB', target: { op: '<=', value: 30 } });
+  await signInThroughForm(login.page, 'admin');
+  await login.context.close();
+
+  for (const [name, path] of [['shell (dashboard)', '/'], ['shell (a page without islands: /states)', '/states']] as const) {
+    const { page, context } = await env.newPage('admin');
+    // A fresh context with the session cookie only: nothing cached from signing in.
+    const fresh = await env.browser.newContext({ baseURL: env.base });
+    await fresh.addCookies(await context.cookies());
+    const p = await fresh.newPage();
+    report({ name, value: (await assetBytes(p, path)) / 1024, unit: 'KB', target: { op: '<=', value: 30 } });
+    await fresh.close();
+    await context.close();
+    void page;
+  }
+} finally {
+  await env.close();
+}
+
+async function assetBytes(page: Page, path: string): Promise<number> {
+  let total = 0;
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (req) => {
+    const type = req.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(req.sizes().then((s) => void (total += s.responseBodySize)));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return total;
+}

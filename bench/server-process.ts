@@ -1,0 +1,47 @@
+// Starts `server/main.ts` as `npm start` would, in its own process, and times it to its first 200.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Started {
+  child: ChildProcess;
+  msToFirst200: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {
+  const port = env.PORT ?? '3197';
+  const begun = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d));
+  child.stderr?.on('data', (d: Buffer) => (out += d));
+  const deadline = begun + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    if (performance.now() > deadline) throw new Error(`server did not answer within 120 s: ${out}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    child,
+    msToFirst200: performance.now() - begun,
+    output: () => out,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
