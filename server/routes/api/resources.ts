@@ -17,6 +17,7 @@ import { toParams, type Params } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { answerChange } from './resource-changes.ts';
+import { answerExport } from './resource-export.ts';
 import { answerList } from './resource-list.ts';
 
 function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
@@ -54,6 +55,12 @@ export default async function resourceRoutes(app: FastifyInstance) {
       }
       if (!permitted(req, def, 'add')) return sendError(req, reply, 403, msg('forbidden'));
       return answerChange(app, def, 'add', req, reply);
+    });
+
+    app.get(`${path}/export`, async (req, reply) => {
+      if (!permitted(req, def, 'export')) return sendError(req, reply, 403, msg('forbidden'));
+      const params = readParams(req, reply, req.query);
+      return params && answerExport(app, def, req, reply, params);
     });
 
     app.patch(path, async (req, reply) => {
