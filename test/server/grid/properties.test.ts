@@ -1,0 +1,145 @@
+// Property tests: thousands of random and hostile parameter sets against the table API. Whatever is sent,
+// the answer is never a 5xx, never carries SQL text, and is a well-formed answer in the request's dialect
+// (rows, or a refusal with its reason); changes answer { Succeed, Failed, Data, Error } or a clear refusal.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { resources } from '../../../common/resources/index.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+before(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, 'admin');
+});
+after(() => t.close());
+
+// What our SQL or the database's errors would look like if any leaked into an answer.
+const sqlLeak = /syntax error|relation "|column "\w+" does not exist|\bselect\s[\s\S]*\sfrom\s|\bilike\b|\border by\b|pg_catalog|\$\d+::|sale_id|store_id|at character \d/i;
+
+const columnNames = [...new Set(resources.flatMap((r) => r.columns.map((c) => c.name)))];
+
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    "'; drop table stores; --", '1 or 1=1', '%', '_', '\\', '%_\\%', '"', '\u0000', '$1', '1e999', '-0', 'NaN',
+    'Infinity', '0x10', ' 12 ', '١٢', '𝟙𝟚', '😀', '<script>alert(1)</script>', 'null', 'undefined', '[]', '{}',
+    'asc', 'desc', 'DESC', 'true', 'false', '-1', '9007199254740993', '2147483648', '1.5', '',
+  ),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.integer({ min: -5, max: 3000 }).map(String),
+  fc.constantFrom(...columnNames),
+  fc.constant('x'.repeat(250)),
+);
+
+const indexedKeys = (i: number) => [
+  `columns[${i}][data]`, `columns[${i}][searchable]`, `columns[${i}][orderable]`, `columns[${i}][search][value]`,
+  `order[${i}][column]`, `order[${i}][dir]`, `mDataProp_${i}`, `bSearchable_${i}`, `bSortable_${i}`, `sSearch_${i}`,
+  `iSortCol_${i}`, `sSortDir_${i}`,
+];
+const paramKeys = fc.oneof(
+  fc.constantFrom(
+    'draw', 'start', 'length', 'search[value]', 'search[regex]', 'sEcho', 'iDisplayStart', 'iDisplayLength', 'iColumns',
+    'sSearch', 'bRegex', 'iSortingCols', 'maingroup', 'subgroup', 'stores', 'after', 'totals', 'format',
+  ),
+  fc.integer({ min: 0, max: 3 }).chain((i) => fc.constantFrom(...indexedKeys(i))),
+  fc.string({ maxLength: 12 }),
+);
+
+const paramSet = fc.array(fc.tuple(paramKeys, hostileText), { maxLength: 14 });
+const legacyMarkers = /^(sEcho|iDisplayStart|iDisplayLength|iSortingCols|sSearch|iColumns|mDataProp_\d+)$/;
+
+function assertListAnswer(status: number, text: string, pairs: Array<[string, string]>) {
+  assert.ok(status < 500, `status ${status}: ${text.slice(0, 200)}`);
+  assert.doesNotMatch(text, sqlLeak);
+  const body = JSON.parse(text) as Record<string, unknown>;
+  if (status === 403) return assert.equal(typeof body.error, 'string');
+  const legacy = pairs.some(([k]) => legacyMarkers.test(k));
+  const [echo, total, filtered, rows, error] = legacy
+    ? ['sEcho', 'iTotalRecords', 'iTotalDisplayRecords', 'aaData', 'sError']
+    : ['draw', 'recordsTotal', 'recordsFiltered', 'data', 'error'];
+  assert.ok(Number.isInteger(body[echo]), `${echo} is an integer`);
+  assert.ok(Number.isInteger(body[total]) && Number.isInteger(body[filtered]));
+  assert.ok(Array.isArray(body[rows]));
+  assert.ok((body[rows] as unknown[]).length <= 1000);
+  if (status === 400) assert.equal(typeof body[error], 'string');
+  else assert.equal(status, 200);
+}
+
+describe('the list under random and hostile parameters', () => {
+  test('GET: never a 5xx, never SQL text, always the asked dialect', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...resources.map((r) => r.name)), paramSet, async (resource, pairs) => {
+        const query = new URLSearchParams(pairs).toString();
+        const res = await admin.inject({ url: `/api/${resource}?${query}` });
+        assertListAnswer(res.statusCode, res.body, pairs);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('POST with nested JSON: never a 5xx, never SQL text, always the asked dialect', async () => {
+    const nested = fc.record({
+      draw: hostileText,
+      start: hostileText,
+      length: hostileText,
+      search: fc.record({ value: hostileText, regex: hostileText }),
+      columns: fc.array(fc.record({ data: hostileText, searchable: hostileText, orderable: hostileText, search: fc.record({ value: hostileText }) }), { maxLength: 4 }),
+      order: fc.array(fc.record({ column: hostileText, dir: hostileText }), { maxLength: 3 }),
+      stores: fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })),
+    }, { requiredKeys: ['draw'] });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('sales', 'stores', 'users', 'messages'), nested, async (resource, body) => {
+        const res = await admin.inject({ method: 'POST', url: `/api/${resource}`, payload: body });
+        assertListAnswer(res.statusCode, res.body, []);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  test('export: never a 5xx; a refusal is a sentence, an answer is UTF-16 CSV', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('states', 'stores', 'groups', 'cycles'), paramSet, async (resource, pairs) => {
+        const res = await admin.inject({ url: `/api/${resource}/export?${new URLSearchParams(pairs).toString()}` });
+        assert.ok(res.statusCode === 200 || res.statusCode === 400, `status ${res.statusCode}`);
+        if (res.statusCode === 400) {
+          assert.equal(typeof res.json().error, 'string');
+          assert.doesNotMatch(res.body, sqlLeak);
+        } else {
+          assert.deepEqual([...res.rawPayload.subarray(0, 2)], [0xff, 0xfe]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('changes under random and hostile bodies', () => {
+  test('add, edit and delete never give a 5xx or SQL text, and answer the change envelope', async () => {
+    const fieldNames = fc.constantFrom('Code', 'Name', 'Region', 'Description', 'GroupID', 'GroupIDs', 'StateID', 'StateIDs', 'Version', 'Versions', 'Nope', '_csrf');
+    const value = fc.oneof(hostileText, fc.integer({ min: -3, max: 60 }), fc.array(fc.oneof(hostileText, fc.integer({ min: 0, max: 60 })), { maxLength: 4 }), fc.boolean(), fc.constant(null), fc.object({ maxDepth: 1 }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'PATCH', 'DELETE'),
+        fc.constantFrom('states', 'groups'),
+        fc.dictionary(fieldNames, value, { maxKeys: 5 }),
+        async (method, resource, body) => {
+          const res = await admin.inject({ method, url: `/api/${resource}`, payload: body });
+          assert.ok(res.statusCode < 500, `status ${res.statusCode}: ${res.body.slice(0, 200)}`);
+          assert.doesNotMatch(res.body, sqlLeak);
+          const answer = res.json() as Record<string, unknown>;
+          if (res.statusCode === 200 || (res.statusCode === 400 && 'Error' in answer)) {
+            assert.ok(Array.isArray(answer.Succeed) && Array.isArray(answer.Failed) && Array.isArray(answer.Data));
+            for (const failure of answer.Failed as Array<{ error: unknown }>) assert.equal(typeof failure.error, 'string');
+          } else {
+            assert.equal(typeof answer.error, 'string');
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    const stores = await t.db.pool.query('select count(*)::int as n from stores');
+    assert.ok(stores.rows[0].n > 0, 'the tables are all still there');
+  });
+});
