@@ -17,6 +17,8 @@ export interface FormField {
   autocomplete?: string;
   /** The URL answering whether a user name is available (the asynchronous `username` rule). */
   usernameCheck?: string;
+  /** For a `unique` field: the URL listing the values already taken (a JSON array of strings). */
+  uniqueUrl?: string;
 }
 
 /** Two text fields checked together by checkDateRange; `name` keys the pair's message. */

@@ -27,6 +27,7 @@ import testSupportRoutes from './routes/test-support.ts';
 import validUsernameRoute from './routes/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
+import testFormRoutes from './routes/test-forms.ts';
 import resourceRoutes from './routes/api/resources.ts';
 
 declare module 'fastify' {
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(validUsernameRoute);
   await app.register(userAdminRoutes);
   await app.register(reportRoutes);
+  if (config.testRoutes) await app.register(testFormRoutes);
   await app.register(userErrorReportRoute);
   await app.register(userErrorsPage);
   if (config.testRoutes) await app.register(testSupportRoutes);

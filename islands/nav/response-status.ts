@@ -1,6 +1,7 @@
 // Decides what happens to an htmx response before its body is read (spec sections 2, 6 and 8):
 // a new app version, 400 or 401 reload the whole page; 403 shows the notice for 10 s and swaps nothing;
-// other failures (except 404, whose page says so) open the error dialog instead of being swapped in.
+// other failures open the error dialog instead of being swapped in, except 404 (its page says so) and 422
+// (a refused form: the answer is the form again with each field's message, swapped like any page).
 import type { HtmxRequestCtx } from 'htmx.org';
 import { msg } from '../../common/messages.ts';
 import { toast } from './toasts.ts';
@@ -27,7 +28,7 @@ export function startResponseStatus(): void {
     } else if (res.status === 403) {
       event.preventDefault();
       toast('warning', msg('forbidden'), FORBIDDEN_NOTICE_MS);
-    } else if (res.status >= 400 && res.status !== 404) {
+    } else if (res.status >= 400 && res.status !== 404 && res.status !== 422) {
       event.preventDefault();
       void showHttpFailure(ctx, res.raw);
     }

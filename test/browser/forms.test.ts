@@ -1,0 +1,298 @@
+// Validated forms in real Chromium, reached by htmx navigation (the forms arrive in swapped content):
+// messages only once a field is modified, submit blocked with a shake, the asynchronous user name check
+// (debounced, pending, stale answers ignored), the report form's date range messages, and the unique rule.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { format, subDays, addDays, subYears } from 'date-fns';
+import type { Page, Route } from 'playwright-core';
+import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+
+const skip = browserSkipReason();
+const day = (d: Date) => format(d, 'dd/MM/yyyy');
+
+/** Records every element the `.shake` class is put on, from the first script of every document on. */
+const recordShakes = () => {
+  const shaken: string[] = ((window as unknown as { shaken: string[] }).shaken = []);
+  new MutationObserver((records) => {
+    // One shake restarts the animation (class removed, then added): one batch of records per shake.
+    for (const el of new Set(records.map((r) => r.target as Element))) {
+      if (el.classList.contains('shake')) shaken.push(el.getAttribute('action') ?? el.tagName);
+    }
+  }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+};
+const shaken = (page: Page) => page.evaluate(() => (window as unknown as { shaken: string[] }).shaken);
+
+/** Script errors and CSP violations show up as page errors or console errors. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+function watchPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+  return posts;
+}
+
+/** Follows menu links (htmx swaps, no page load: the marker set on window survives). */
+async function navigate(page: Page, ...links: string[]): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  for (const href of links) {
+    const before = await page.title();
+    await page.click(`a[href="${href}"]`);
+    await page.waitForFunction((title) => document.title !== title, before);
+  }
+  assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'navigated by swaps');
+}
+
+const message = (page: Page, id: string) => page.textContent(`#${id}`);
+const waitForMessage = (page: Page, id: string, text: string) =>
+  page.waitForFunction(([id, text]) => document.getElementById(id!)?.textContent === text, [id, text] as const);
+
+describe('validated forms in a browser', { skip }, () => {
+  let env: BrowserEnv;
+  before(async () => {
+    env = await startBrowserEnv();
+  });
+  after(() => env?.close());
+
+  async function newUserForm(): Promise<{ page: Page; errors: string[]; posts: string[]; close(): Promise<void> }> {
+    const { page, context } = await env.newPage('admin');
+    await context.addInitScript(recordShakes);
+    await page.reload();
+    const errors = watchErrors(page);
+    const posts = watchPosts(page);
+    await navigate(page, '/admin/users', '/admin/users/new');
+    await page.waitForSelector('form[data-validate] #new-user-UserName');
+    return { page, errors, posts, close: () => context.close() };
+  }
+
+  test('a field shows its message only once it is modified, and follows the field it must equal', async () => {
+    const { page, errors, close } = await newUserForm();
+    const slots = () => page.$$eval('[data-field-message]', (els) => els.map((e) => e.textContent).join(''));
+    assert.equal(await slots(), '');
+    await page.focus('#new-user-FirstName');
+    await page.keyboard.press('Tab');
+    assert.equal(await slots(), '', 'visiting a field without typing does not modify it');
+
+    await page.fill('#new-user-LastName', 'x');
+    await page.fill('#new-user-LastName', '');
+    assert.equal(await message(page, 'new-user-LastName-message'), 'this field is required.');
+    assert.equal(await page.getAttribute('#new-user-LastName', 'aria-invalid'), 'true');
+    assert.equal(await message(page, 'new-user-FirstName-message'), '', 'an unmodified field still shows nothing');
+    assert.equal(await page.getAttribute('#new-user-FirstName', 'aria-invalid'), null);
+
+    await page.fill('#new-user-UserName', 'ab');
+    assert.equal(await message(page, 'new-user-UserName-message'), 'please enter at least 3 characters.');
+    await page.fill('#new-user-Email', 'x@');
+    assert.equal(await message(page, 'new-user-Email-message'), 'please enter a valid email address');
+    await page.fill('#new-user-Email', 'x@example.com');
+    assert.equal(await message(page, 'new-user-Email-message'), '');
+    assert.equal(await page.getAttribute('#new-user-Email', 'aria-invalid'), 'false');
+
+    await page.fill('#new-user-Password', 'abcdefgh');
+    await page.fill('#new-user-ConfirmPassword', 'abcdefgX');
+    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal');
+    await page.fill('#new-user-ConfirmPassword', 'abcdefgh');
+    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), '');
+    await page.fill('#new-user-Password', 'abcdefgZ');
+    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal');
+    assert.equal(await page.getAttribute('#new-user-LastName', 'aria-describedby'), 'new-user-LastName-message');
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  test('submitting an invalid form sends nothing, shows every message and shakes the form', async () => {
+    const { page, errors, posts, close } = await newUserForm();
+    await page.click('form[data-validate] button[type=submit]');
+    await page.waitForFunction(() => (window as unknown as { shaken: string[] }).shaken.length > 0);
+    assert.deepEqual(await shaken(page), ['/admin/users/new']);
+    for (const field of ['UserName', 'FirstName', 'LastName', 'Email', 'Password', 'ConfirmPassword', 'GroupID']) {
+      assert.equal(await message(page, `new-user-${field}-message`), 'this field is required.', field);
+    }
+    assert.equal(await message(page, 'new-user-MiddleName-message'), '', 'an optional empty field is valid');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'new-user-UserName', 'the first wrong field has the focus');
+    assert.deepEqual(posts, []);
+    assert.match(page.url(), /\/admin\/users\/new$/);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  test('the user name check waits for typing to pause, shows it is pending, and only the latest answer counts', async () => {
+    const { page, errors, close } = await newUserForm();
+    const asked: string[] = [];
+    const held = new Map<string, Route>();
+    const arrived = new Map<string, () => void>();
+    await page.route('**/api/common/valid-username?*', (route) => {
+      const name = new URL(route.request().url()).searchParams.get('username')!;
+      asked.push(name);
+      held.set(name, route);
+      arrived.get(name)?.();
+    });
+    const request = (name: string) => (held.has(name) ? Promise.resolve() : new Promise<void>((resolve) => arrived.set(name, resolve)));
+    const answer = (name: string, reply: { status?: number; body: string }) =>
+      held.get(name)!.fulfill({ status: reply.status ?? 200, contentType: 'text/plain; charset=utf-8', body: reply.body });
+    const slot = 'new-user-UserName-message';
+
+    // Five keystrokes in one task: well inside the pause the check waits for, so one question is asked.
+    await page.evaluate(() => {
+      const input = document.getElementById('new-user-UserName') as HTMLInputElement;
+      for (const value of ['f', 'fr', 'fre', 'fres', 'fresh']) {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    assert.equal(await message(page, slot), 'checking the user name…');
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-busy'), 'true');
+    await request('fresh');
+    assert.equal(await message(page, slot), 'checking the user name…', 'still pending while the server thinks');
+
+    await page.fill('#new-user-UserName', 'Admin');
+    await request('Admin');
+    assert.deepEqual(asked, ['fresh', 'Admin']);
+    // The answer about the latest value comes first; the older one arrives after it and must not count.
+    await answer('Admin', { body: 'this user name is already taken.' });
+    await waitForMessage(page, slot, 'this user name is already taken.');
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-invalid'), 'true');
+    const stale = page.waitForResponse((r) => r.url().includes('username=fresh'));
+    await answer('fresh', { body: '' });
+    await (await stale).finished();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    assert.equal(await message(page, slot), 'this user name is already taken.');
+
+    await page.fill('#new-user-UserName', 'fresh.user');
+    await request('fresh.user');
+    await page.fill('#new-user-UserName', 'later.user');
+    await request('later.user');
+    await answer('later.user', { body: '' });
+    await waitForMessage(page, slot, 'valid username');
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-invalid'), 'false');
+    const stale2 = page.waitForResponse((r) => r.url().includes('username=fresh.user'));
+    await answer('fresh.user', { body: 'this user name is already taken.' });
+    await (await stale2).finished();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    assert.equal(await message(page, slot), 'valid username');
+
+    await page.fill('#new-user-UserName', 'broken');
+    await request('broken');
+    await answer('broken', { status: 500, body: '' });
+    await waitForMessage(page, slot, 'username validation error!');
+    assert.deepEqual(errors.filter((e) => !e.includes('status of 500')), []);
+    await close();
+  });
+
+  test('a valid form waits for the user name answer, then adds the user and shows the list with a notice', async () => {
+    const { page, errors, posts, close } = await newUserForm();
+    let release: (() => Promise<void>) | undefined;
+    const asked = new Promise<void>((resolve) => {
+      void page.route('**/api/common/valid-username?*', (route) => {
+        release = () => route.continue();
+        resolve();
+      });
+    });
+    await page.fill('#new-user-UserName', 'Pat.Quinn');
+    await page.fill('#new-user-FirstName', 'Pat');
+    await page.fill('#new-user-LastName', 'Quinn');
+    await page.fill('#new-user-Email', 'pat.quinn@backroom.example');
+    await page.fill('#new-user-Password', 'long enough');
+    await page.fill('#new-user-ConfirmPassword', 'long enough');
+    await page.selectOption('#new-user-GroupID', { label: 'Northeast' });
+    await page.check('input[name=Roles][value=reports]');
+    await page.check('input[name=Instances][value=PROD]');
+    await asked;
+    await page.click('form[data-validate] button[type=submit]');
+    assert.deepEqual(posts, [], 'nothing is sent while the name is being checked');
+    await release!();
+    await page.waitForURL(/\/admin\/users\?added=\d+$/);
+    assert.equal(await page.textContent('.notice'), 'User "Pat.Quinn" was added.');
+    assert.ok(await page.isVisible('#users-list td:text-is("Pat.Quinn")'));
+    assert.deepEqual(posts, ['/admin/users/new']);
+    assert.deepEqual(await shaken(page), []);
+    const stored = await env.t.db.pool.query(`select first_name from users where user_name = 'Pat.Quinn'`);
+    assert.equal(stored.rows[0]?.first_name, 'Pat');
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  test('a name taken after its check is refused by the server: the form comes back with the message and the values', async () => {
+    const { page, errors, close } = await newUserForm();
+    // The check says "free" (as it would have just before someone else took the name); the POST says otherwise.
+    await page.route('**/api/common/valid-username?*', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
+    await page.fill('#new-user-UserName', 'Manager');
+    await page.fill('#new-user-FirstName', 'Second');
+    await page.fill('#new-user-LastName', 'Manager');
+    await page.fill('#new-user-Email', 'second.manager@backroom.example');
+    await page.fill('#new-user-Password', 'long enough');
+    await page.fill('#new-user-ConfirmPassword', 'long enough');
+    await page.selectOption('#new-user-GroupID', { label: 'Headquarters' });
+    await waitForMessage(page, 'new-user-UserName-message', 'valid username');
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.click('form[data-validate] button[type=submit]');
+    assert.equal((await answered).status(), 422);
+    await waitForMessage(page, 'new-user-UserName-message', 'this user name is already taken.');
+    assert.equal(await page.inputValue('#new-user-FirstName'), 'Second');
+    assert.equal(await page.inputValue('#new-user-Password'), '');
+    assert.equal(await page.isVisible('dialog[open]'), false, 'a refused form is not a failed request');
+    assert.deepEqual(errors.filter((e) => !e.includes('status of 422')), []);
+    await close();
+  });
+
+  test('the report form shows the date range messages, refuses to send a bad range and shows the result of a good one', async () => {
+    const { page, context } = await env.newPage('analyst');
+    await context.addInitScript(recordShakes);
+    const storeIds = (await env.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id as number);
+    await page.evaluate((ids) => localStorage.setItem('backroom.selectedStores', JSON.stringify(ids)), storeIds);
+    await page.reload();
+    const errors = watchErrors(page);
+    const posts = watchPosts(page);
+    await navigate(page, '/reports');
+    const slot = 'sales-report-DateRange-message';
+    assert.equal(await message(page, slot), '');
+    const today = new Date();
+    const range = async (from: string, to: string) => {
+      await page.fill('#sales-report-FromDate', from);
+      await page.fill('#sales-report-ToDate', to);
+      return message(page, slot);
+    };
+    await page.fill('#sales-report-FromDate', '31/02/2024');
+    assert.equal(await message(page, slot), '"From Date" and "To Date" are required');
+    assert.equal(await range('31/02/2024', day(today)), '"From Date" is invalid');
+    assert.equal(await range(day(subDays(today, 5)), '1/13/2025'), '"To Date" is invalid');
+    assert.equal(await range(day(subDays(subYears(today, 3), 2)), day(subDays(today, 2))), '"From Date" can not be less than 3 years');
+    assert.equal(await range(day(subDays(today, 5)), day(addDays(today, 2))), '"To Date" can not be greater than today');
+    assert.equal(await range(day(subDays(today, 2)), day(subDays(today, 9))), '"From Date" can not be greater than "To Date"');
+    assert.equal(await page.getAttribute('#sales-report-FromDate', 'aria-invalid'), 'true');
+
+    await page.click('.report-form button[type=submit]');
+    await page.waitForFunction(() => (window as unknown as { shaken: string[] }).shaken.length > 0);
+    assert.deepEqual(await shaken(page), ['/reports/sales-by-state']);
+    assert.deepEqual(posts, []);
+
+    assert.equal(await range(day(subDays(today, 12)), day(subDays(today, 2))), '');
+    const sent = page.waitForRequest((r) => r.method() === 'POST');
+    await page.click('.report-form button[type=submit]');
+    const body = new URLSearchParams((await sent).postData() ?? '');
+    assert.deepEqual(JSON.parse(body.get('stores') ?? ''), storeIds, 'the header store selection goes with the parameters');
+    await page.waitForSelector('#report-result table tfoot');
+    assert.equal(await page.textContent('#report-result h2'), 'Sales by state');
+    assert.match((await page.textContent('#report-result .report-caption')) ?? '', /2 stores$/);
+    assert.match((await page.textContent('#report-result tfoot td')) ?? '', /^\$[\d,]+\.\d\d$/);
+    assert.equal(await page.title(), 'Reports · Backroom', 'the result swaps into its panel, not the page');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a unique field refuses a value already taken, whatever its case and spaces', async () => {
+    const { page, context } = await env.newPage('admin');
+    const errors = watchErrors(page);
+    await page.goto('/test/forms/unique');
+    await page.fill('#unique-StoreName', ' harbor VIEW ');
+    await waitForMessage(page, 'unique-StoreName-message', 'please make sure the value is unique.');
+    await page.fill('#unique-StoreName', 'Corner Shop');
+    assert.equal(await message(page, 'unique-StoreName-message'), '');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
