@@ -22,10 +22,10 @@ export async function startServer(env: Record<string, string>, path = '/login'):
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d));
   child.stderr?.on('data', (d: Buffer) => (out += d));
-  const deadline = begun + 120_000;
+  const deadline = begun + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    if (performance.now() > deadline) throw new Error(`server did not answer within 120 s: ${out}`);
+    if (performance.now() > deadline) throw new Error(`server did not answer within 600 s: ${out}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}${path}`);
       if (res.status === 200) break;

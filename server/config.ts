@@ -23,7 +23,7 @@ export interface Config {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: intOr(env.PORT, 3000),
+    port: env.PORT === '0' ? 0 : intOr(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),

@@ -194,3 +194,23 @@ describe('access', () => {
     }
   });
 });
+
+describe('behind HTTPS', () => {
+  test('the session cookie is Secure when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const form = await proxied.app.inject({ url: '/login', headers: { 'x-forwarded-proto': 'https' } });
+      const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { cookie: cookieHeader(form), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+        payload: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, _csrf: token }).toString(),
+      });
+      assert.equal(res.statusCode, 303);
+      assert.equal(res.cookies.find((c) => c.name === 'backroom_sid')?.secure, true);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
