@@ -28,8 +28,15 @@ async function load(link: HTMLAnchorElement, target: HTMLElement): Promise<void>
   const onSwap = () => (swapped = true);
   link.addEventListener('htmx:after:swap', onSwap);
   try {
-    // The answer is a page fragment: its #main's children go in, its <title> stays out.
-    await htmx.ajax('GET', path, { source: link, target, swap: 'innerHTML strip:true ignoreTitle:true', select: '#main' });
+    // The answer is a page fragment: its #main's children go in, its <title> stays out. htmx would name
+    // the link's inherited target (#main) in HX-Target; the server must hear it is a panel (no URL to push).
+    await htmx.ajax('GET', path, {
+      source: link,
+      target,
+      swap: 'innerHTML strip:true ignoreTitle:true',
+      select: '#main',
+      headers: { 'HX-Target': `${target.localName}${target.id ? `#${target.id}` : ''}` },
+    });
   } finally {
     link.removeEventListener('htmx:after:swap', onSwap);
   }

@@ -20,3 +20,18 @@ export async function isSameDocument(page: Page): Promise<boolean> {
 export async function waitForTitle(page: Page, prefix: string): Promise<void> {
   await page.waitForFunction((p) => document.title.startsWith(`${p} · `), prefix);
 }
+
+/**
+ * Starts noting, in page time, when the last toast appeared; returns how long ago that was. With the page
+ * on Playwright's clock, a test can then jump to just before (or after) a toast's end, whatever time its
+ * own steps took.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __toastAt: number };
+    new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length > 0)) w.__toastAt = performance.now();
+    }).observe(document.getElementById('toasts')!, { childList: true });
+  });
+  return () => page.evaluate(() => performance.now() - (window as unknown as { __toastAt: number }).__toastAt);
+}

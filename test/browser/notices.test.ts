@@ -1,0 +1,132 @@
+// Toasts and the request-failure dialog in real Chromium (spec sections 4, 8 and 9): toasts of four kinds,
+// 8 s, stacked, dismissable, announced; the dialog lists what failed and offers Send to IT (a toast either
+// way), a disabled Create Service Ticket, Reload and Try again, and Cancel; the language file replaces texts.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { isSameDocument, markDocument, watchToasts } from '../support/navigation.ts';
+import { defaultMessages as m } from '../../common/messages.ts';
+import { testLanguage } from '../../server/routes/test-support.ts';
+
+const skip = browserSkipReason();
+
+describe('toasts and the error dialog', { skip }, () => {
+  let env: BrowserEnv;
+  before(async () => {
+    env = await startBrowserEnv();
+  });
+  after(() => env?.close());
+
+  async function playground(clock = false) {
+    const opened = await env.newPage('admin');
+    if (clock) await opened.page.clock.install();
+    await opened.page.goto('/test/playground');
+    await markDocument(opened.page);
+    return opened;
+  }
+
+  test('toasts of every kind stack, can be dismissed, are announced, and leave after 8 s', async () => {
+    const { page, context } = await playground(true);
+    const sinceToast = await watchToasts(page);
+    await page.evaluate(() => {
+      for (const kind of ['success', 'error', 'warning', 'info']) {
+        document.dispatchEvent(new CustomEvent('toast', { detail: { kind, text: `${kind} notice` } }));
+      }
+    });
+    const toasts = page.locator('#toasts .toast');
+    assert.deepEqual(await toasts.allTextContents(), ['success notice×', 'error notice×', 'warning notice×', 'info notice×']);
+    assert.deepEqual(await toasts.evaluateAll((els) => els.map((e) => e.getAttribute('role'))), ['status', 'alert', 'status', 'status']);
+    assert.equal(await page.getAttribute('#toasts', 'aria-live'), 'polite');
+
+    await toasts.nth(1).getByRole('button', { name: 'Dismiss' }).click();
+    assert.deepEqual(await toasts.allTextContents(), ['success notice×', 'warning notice×', 'info notice×']);
+    await page.clock.fastForward(8_000 - (await sinceToast()) - 300);
+    assert.equal(await toasts.count(), 3, 'still shown at 7.7 s');
+    await page.clock.fastForward(600);
+    await toasts.first().waitFor({ state: 'detached' });
+    assert.equal(await toasts.count(), 0);
+    await context.close();
+  });
+
+  test('a failed page visit opens the dialog listing what failed, and swaps nothing', async () => {
+    const { page, context } = await playground();
+    await page.click('#to-500');
+    const dialog = page.locator('#error-dialog[open]');
+    await dialog.waitFor();
+    const facts = await dialog.locator('dl').evaluate((dl) =>
+      Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+    );
+    assert.deepEqual(facts, {
+      Page: '/test/playground',
+      Url: `${env.base}/test/status/500`,
+      Error: 'Internal Server Error',
+      Status: '500',
+      Message: m.serverError,
+      'Exception message': '',
+      'Exception type': '',
+    });
+    const ticket = dialog.getByRole('button', { name: 'Create Service Ticket' });
+    assert.equal(await ticket.isDisabled(), true);
+    assert.equal(await ticket.getAttribute('title'), 'service currently not available');
+    assert.deepEqual(await dialog.locator('menu button').allTextContents(), ['Send to IT', 'Create Service Ticket', 'Reload and Try again', 'Cancel']);
+    assert.equal(await page.textContent('main#main h1'), 'Playground');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.ok(await isSameDocument(page));
+    await context.close();
+  });
+
+  test('Send to IT stores the report, says "Sent to IT Department" and closes the dialog', async () => {
+    await env.t.db.pool.query('delete from user_errors');
+    const { page, context } = await playground();
+    await page.click('#to-500');
+    const dialog = page.locator('#error-dialog[open]');
+    await dialog.getByRole('button', { name: 'Send to IT' }).click();
+    await page.locator('#toasts .toast-success', { hasText: 'Sent to IT Department' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const rows = await env.t.db.pool.query(
+      `select e.page, e.url, e.status, e.error_thrown, e.message, u.user_name from user_errors e join users u using (user_id)`,
+    );
+    assert.deepEqual(rows.rows, [{
+      page: '/test/playground', url: `${env.base}/test/status/500`, status: 500, error_thrown: 'Internal Server Error',
+      message: m.serverError, user_name: 'admin',
+    }]);
+    await context.close();
+  });
+
+  test('when sending fails the dialog says "Unable to submit..." and stays; Reload and Try again loads the page afresh', async () => {
+    const { page, context } = await playground();
+    await page.route('**/api/admin/user-error', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.click('#to-500');
+    const dialog = page.locator('#error-dialog[open]');
+    await dialog.getByRole('button', { name: 'Send to IT' }).click();
+    await page.locator('#toasts .toast-error', { hasText: 'Unable to submit...' }).waitFor();
+    assert.equal(await dialog.count(), 1, 'the dialog stays open');
+    assert.equal(await dialog.getByRole('button', { name: 'Send to IT' }).isEnabled(), true, 'and may be sent again');
+
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Reload and Try again' }).click()]);
+    assert.equal(await isSameDocument(page), false);
+    assert.match(page.url(), /\/test\/status\/500$/);
+    assert.equal(await page.textContent('main#main h1'), 'Error 500');
+    await context.close();
+  });
+});
+
+describe('the language file', { skip }, () => {
+  let env: BrowserEnv;
+  before(async () => {
+    env = await startBrowserEnv({ languageUrl: '/test/language.json' });
+  });
+  after(() => env?.close());
+
+  test('when a language URL is configured, its strings replace the default messages', async () => {
+    const { page, context } = await env.newPage('admin');
+    await page.goto('/test/playground');
+    await page.waitForSelector('html[data-language="loaded"]', { state: 'attached' });
+    await page.click('#to-403');
+    await page.locator('#toasts .toast', { hasText: testLanguage.forbidden }).waitFor();
+    assert.notEqual(testLanguage.forbidden, m.forbidden);
+    await context.close();
+  });
+});
