@@ -4,6 +4,7 @@
 import { msg, type MessageKey } from '../../common/messages.ts';
 import { sendErrorReport } from './error-reporting.ts';
 import { toast } from './toasts.ts';
+import { button } from './buttons.ts';
 
 export interface RequestFailure {
   /** The page the user was on. */
@@ -54,7 +55,7 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
     facts.append(dt, dd);
   }
 
-  const send = button(msg('sendToIT'), 'primary');
+  const send = button(msg('sendToIT'), { className: 'primary' });
   const ticket = button(msg('createTicket'));
   ticket.disabled = true;
   ticket.title = msg('ticketUnavailable');
@@ -96,12 +97,4 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
   document.body.append(dialog);
   dialog.showModal();
   return dialog;
-}
-
-function button(text: string, className = ''): HTMLButtonElement {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  if (className) b.className = className;
-  return b;
 }

@@ -5,6 +5,7 @@ import htmx from 'htmx.org';
 import { msg } from '../../common/messages.ts';
 import { unmountRemovedIslands } from '../islands.ts';
 import { isPlainClick } from './data-load.ts';
+import { button } from './buttons.ts';
 
 function openOverlay(label: string): { dialog: HTMLDialogElement; body: HTMLElement } {
   const dialog = document.createElement('dialog');
@@ -15,11 +16,7 @@ function openOverlay(label: string): { dialog: HTMLDialogElement; body: HTMLElem
   header.className = 'popup-header';
   const heading = document.createElement('h2');
   heading.textContent = label;
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'popup-close';
-  close.setAttribute('aria-label', msg('close'));
-  close.textContent = '×';
+  const close = button('×', { className: 'popup-close', label: msg('close') });
   const body = document.createElement('div');
   body.className = 'popup-body';
   header.append(heading, close);

@@ -2,6 +2,7 @@
 // stacked in #toasts, each dismissable, and announced to screen readers (errors assertively). Our modules
 // call `toast()`; code outside this bundle dispatches a `toast` event ({ kind, text, ms? }) on document.
 import { msg } from '../../common/messages.ts';
+import { button } from './buttons.ts';
 
 export const toastKinds = ['success', 'error', 'warning', 'info'] as const;
 export type ToastKind = (typeof toastKinds)[number];
@@ -20,11 +21,7 @@ export function toast(kind: ToastKind, text: string, ms = TOAST_MS): HTMLElement
   const body = document.createElement('span');
   body.className = 'toast-text';
   body.textContent = text;
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'toast-close';
-  close.setAttribute('aria-label', msg('dismiss'));
-  close.textContent = '×';
+  const close = button('×', { className: 'toast-close', label: msg('dismiss') });
   el.append(body, close);
   toastHost().append(el);
   const timer = setTimeout(() => el.remove(), ms);

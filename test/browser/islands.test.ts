@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
-import { isSameDocument, markDocument, waitForTitle } from '../support/navigation.ts';
+import { isSameDocument, markDocument, pageErrors, waitForTitle } from '../support/navigation.ts';
 
 const skip = browserSkipReason();
 
@@ -36,9 +36,7 @@ describe('React islands', { skip }, () => {
 
   test('the server-rendered island hydrates on first load without errors', async () => {
     const { page, context } = await env.newPage('admin');
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const errors = pageErrors(page);
     await page.goto('/test/island');
     assert.equal(await page.textContent('[data-island="demo-counter"] output'), '3', 'server markup before any script');
     assert.equal(await rootsMatchIslands(page), 1);
@@ -62,9 +60,7 @@ describe('React islands', { skip }, () => {
 
   test('no roots leak over 50 swaps and a walk back and forward; islands stay live after restores', async () => {
     const { page, context } = await env.newPage('admin');
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const errors = pageErrors(page);
     await page.goto('/test/page?n=0');
     await markDocument(page);
     for (let swap = 1; swap <= 50; swap += 2) {

@@ -94,7 +94,7 @@ describe('answers to page visits', { skip }, () => {
     const { page, context } = await playground();
     await page.click('#to-404');
     await waitForTitle(page, 'Error 404');
-    assert.match(await page.textContent('main#main')!, /This page does not exist\./);
+    assert.match((await page.textContent('main#main')) ?? '', /This page does not exist\./);
     assert.ok(await isSameDocument(page));
     await context.close();
   });

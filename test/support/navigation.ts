@@ -35,3 +35,11 @@ export async function watchToasts(page: Page): Promise<() => Promise<number>> {
   });
   return () => page.evaluate(() => performance.now() - (window as unknown as { __toastAt: number }).__toastAt);
 }
+
+/** Collects the page's script errors and console errors from now on. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
