@@ -10,12 +10,13 @@ export function validatedForm(target: EventTarget | null): HTMLFormElement | nul
   return target instanceof HTMLFormElement && target.hasAttribute('data-validate') ? target : null;
 }
 
-/** The control an event came from, when it is one of a validated form's checked controls. */
-export function validatedControl(target: EventTarget | null): Control | null {
-  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) {
-    return null;
-  }
-  return target.matches(controlSelector) && validatedForm(target.form) ? target : null;
+export function isControl(target: EventTarget | null): target is Control {
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+}
+
+/** Whether the control carries rules or an availability check (others, like plain date inputs, do not). */
+export function isChecked(control: Control): boolean {
+  return control.matches(controlSelector);
 }
 
 export function controlsOf(form: HTMLFormElement): Control[] {

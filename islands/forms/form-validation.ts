@@ -5,7 +5,7 @@
 // set-up; the submit listener captures, so it runs before htmx (which listens on the form) sends anything.
 import { validateField } from '../../common/validation.ts';
 import { shake } from '../shell/shake.ts';
-import { controlsOf, formValues, rulesOf, validatedControl, validatedForm, type Control } from './controls.ts';
+import { controlsOf, formValues, isChecked, isControl, rulesOf, validatedForm, type Control } from './controls.ts';
 import { showStatus, type FieldStatus } from './field-message.ts';
 import { dateRangeMessage, dateRangeOf, showDateRange } from './date-range.ts';
 import { cancelUsernameCheck, scheduleUsernameCheck, usernameStatus } from './username-check.ts';
@@ -36,19 +36,19 @@ function refresh(form: HTMLFormElement): void {
 
 function answered(form: HTMLFormElement): void {
   refresh(form);
-  if (!waiting.has(form) || controlsOf(form).some((c) => statusOf(c, form).state === 'pending')) return;
+  if (!waiting.has(form) || !form.isConnected || controlsOf(form).some((c) => statusOf(c, form).state === 'pending')) return;
   waiting.delete(form);
   // Submitting again runs the whole check: sent when valid, refused with a shake when not.
   form.requestSubmit();
 }
 
 function onInput(event: Event): void {
-  const target = event.target as Partial<Control> | null;
-  const form = validatedForm(target?.form ?? null);
-  if (!form || !(target instanceof Element)) return;
-  modified.add(target);
-  const control = validatedControl(target);
-  if (control) {
+  const control = event.target;
+  if (!isControl(control)) return;
+  const form = validatedForm(control.form);
+  if (!form) return;
+  modified.add(control);
+  if (isChecked(control)) {
     loadTakenValues(control, () => refresh(form));
     if (control.dataset.usernameCheck) {
       // The server is asked only about names that pass the plain rules.

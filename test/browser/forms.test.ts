@@ -47,6 +47,12 @@ async function navigate(page: Page, ...links: string[]): Promise<void> {
   assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'navigated by swaps');
 }
 
+/** Fills the new-user form's text fields (ids new-user-<name>) and picks the group by its label. */
+async function fillNewUser(page: Page, fields: Record<string, string>, group: string): Promise<void> {
+  for (const [name, value] of Object.entries(fields)) await page.fill(`#new-user-${name}`, value);
+  await page.selectOption('#new-user-GroupID', { label: group });
+}
+
 const message = (page: Page, id: string) => page.textContent(`#${id}`);
 const waitForMessage = (page: Page, id: string, text: string) =>
   page.waitForFunction(([id, text]) => document.getElementById(id!)?.textContent === text, [id, text] as const);
@@ -84,21 +90,21 @@ describe('validated forms in a browser', { skip }, () => {
     assert.equal(await message(page, 'new-user-FirstName-message'), '', 'an unmodified field still shows nothing');
     assert.equal(await page.getAttribute('#new-user-FirstName', 'aria-invalid'), null);
 
-    await page.fill('#new-user-UserName', 'ab');
-    assert.equal(await message(page, 'new-user-UserName-message'), 'please enter at least 3 characters.');
-    await page.fill('#new-user-Email', 'x@');
-    assert.equal(await message(page, 'new-user-Email-message'), 'please enter a valid email address');
-    await page.fill('#new-user-Email', 'x@example.com');
-    assert.equal(await message(page, 'new-user-Email-message'), '');
+    /** Types into a field of the new-user form; answers the message it then shows. */
+    const typed = async (field: string, value: string) => {
+      await page.fill(`#new-user-${field}`, value);
+      return message(page, `new-user-${field}-message`);
+    };
+    assert.equal(await typed('UserName', 'ab'), 'please enter at least 3 characters.');
+    assert.equal(await typed('Email', 'x@'), 'please enter a valid email address');
+    assert.equal(await typed('Email', 'x@example.com'), '');
     assert.equal(await page.getAttribute('#new-user-Email', 'aria-invalid'), 'false');
 
     await page.fill('#new-user-Password', 'abcdefgh');
-    await page.fill('#new-user-ConfirmPassword', 'abcdefgX');
-    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal');
-    await page.fill('#new-user-ConfirmPassword', 'abcdefgh');
-    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), '');
+    assert.equal(await typed('ConfirmPassword', 'abcdefgX'), 'Values must equal');
+    assert.equal(await typed('ConfirmPassword', 'abcdefgh'), '');
     await page.fill('#new-user-Password', 'abcdefgZ');
-    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal');
+    assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal', 'the confirmation follows the password');
     assert.equal(await page.getAttribute('#new-user-LastName', 'aria-describedby'), 'new-user-LastName-message');
     assert.deepEqual(errors, []);
     await close();
@@ -134,6 +140,13 @@ describe('validated forms in a browser', { skip }, () => {
     const request = (name: string) => (held.has(name) ? Promise.resolve() : new Promise<void>((resolve) => arrived.set(name, resolve)));
     const answer = (name: string, reply: { status?: number; body: string }) =>
       held.get(name)!.fulfill({ status: reply.status ?? 200, contentType: 'text/plain; charset=utf-8', body: reply.body });
+    /** Answers an older question after a newer one was answered, and waits until the page has read it. */
+    const answerLate = async (name: string, body: string) => {
+      const read = page.waitForResponse((r) => new URL(r.url()).searchParams.get('username') === name);
+      await answer(name, { body });
+      await (await read).finished();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    };
     const slot = 'new-user-UserName-message';
 
     // Five keystrokes in one task: well inside the pause the check waits for, so one question is asked.
@@ -149,31 +162,24 @@ describe('validated forms in a browser', { skip }, () => {
     await request('fresh');
     assert.equal(await message(page, slot), 'checking the user name…', 'still pending while the server thinks');
 
-    await page.fill('#new-user-UserName', 'Admin');
-    await request('Admin');
+    /** With `older` still unanswered, types `newer`; answers `newer` first and `older` last. */
+    const answerOutOfOrder = async (older: string, newer: string, newerBody: string, olderBody: string) => {
+      await page.fill('#new-user-UserName', newer);
+      await request(newer);
+      await answer(newer, { body: newerBody });
+      await waitForMessage(page, slot, newerBody || 'valid username');
+      await answerLate(older, olderBody);
+    };
+    await answerOutOfOrder('fresh', 'Admin', 'this user name is already taken.', '');
     assert.deepEqual(asked, ['fresh', 'Admin']);
-    // The answer about the latest value comes first; the older one arrives after it and must not count.
-    await answer('Admin', { body: 'this user name is already taken.' });
-    await waitForMessage(page, slot, 'this user name is already taken.');
+    assert.equal(await message(page, slot), 'this user name is already taken.', 'the late "free" about an older name does not count');
     assert.equal(await page.getAttribute('#new-user-UserName', 'aria-invalid'), 'true');
-    const stale = page.waitForResponse((r) => r.url().includes('username=fresh'));
-    await answer('fresh', { body: '' });
-    await (await stale).finished();
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    assert.equal(await message(page, slot), 'this user name is already taken.');
 
     await page.fill('#new-user-UserName', 'fresh.user');
     await request('fresh.user');
-    await page.fill('#new-user-UserName', 'later.user');
-    await request('later.user');
-    await answer('later.user', { body: '' });
-    await waitForMessage(page, slot, 'valid username');
+    await answerOutOfOrder('fresh.user', 'later.user', '', 'this user name is already taken.');
+    assert.equal(await message(page, slot), 'valid username', 'the late "taken" about an older name does not count');
     assert.equal(await page.getAttribute('#new-user-UserName', 'aria-invalid'), 'false');
-    const stale2 = page.waitForResponse((r) => r.url().includes('username=fresh.user'));
-    await answer('fresh.user', { body: 'this user name is already taken.' });
-    await (await stale2).finished();
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    assert.equal(await message(page, slot), 'valid username');
 
     await page.fill('#new-user-UserName', 'broken');
     await request('broken');
@@ -192,13 +198,8 @@ describe('validated forms in a browser', { skip }, () => {
         resolve();
       });
     });
-    await page.fill('#new-user-UserName', 'Pat.Quinn');
-    await page.fill('#new-user-FirstName', 'Pat');
-    await page.fill('#new-user-LastName', 'Quinn');
-    await page.fill('#new-user-Email', 'pat.quinn@backroom.example');
-    await page.fill('#new-user-Password', 'long enough');
-    await page.fill('#new-user-ConfirmPassword', 'long enough');
-    await page.selectOption('#new-user-GroupID', { label: 'Northeast' });
+    const password = 'long enough';
+    await fillNewUser(page, { UserName: 'Pat.Quinn', FirstName: 'Pat', LastName: 'Quinn', Email: 'pat.quinn@backroom.example', Password: password, ConfirmPassword: password }, 'Northeast');
     await page.check('input[name=Roles][value=reports]');
     await page.check('input[name=Instances][value=PROD]');
     await asked;
@@ -220,13 +221,8 @@ describe('validated forms in a browser', { skip }, () => {
     const { page, errors, close } = await newUserForm();
     // The check says "free" (as it would have just before someone else took the name); the POST says otherwise.
     await page.route('**/api/common/valid-username?*', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
-    await page.fill('#new-user-UserName', 'Manager');
-    await page.fill('#new-user-FirstName', 'Second');
-    await page.fill('#new-user-LastName', 'Manager');
-    await page.fill('#new-user-Email', 'second.manager@backroom.example');
-    await page.fill('#new-user-Password', 'long enough');
-    await page.fill('#new-user-ConfirmPassword', 'long enough');
-    await page.selectOption('#new-user-GroupID', { label: 'Headquarters' });
+    const password = 'long enough';
+    await fillNewUser(page, { UserName: 'Manager', FirstName: 'Second', LastName: 'Manager', Email: 'second.manager@backroom.example', Password: password, ConfirmPassword: password }, 'Headquarters');
     await waitForMessage(page, 'new-user-UserName-message', 'valid username');
     const answered = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.click('form[data-validate] button[type=submit]');
