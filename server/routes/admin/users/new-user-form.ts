@@ -1,25 +1,34 @@
 // The new-user form, declared once: the page draws it, the browser validates with its rules and the POST
-// handler checks the submission with the same definition.
-import type { FormDefinition, FormField } from '../../../../common/form-definition.ts';
+// handler checks the submission with the same definition. The fields the users table also edits (names,
+// email, group) take their label and rules from the users resource, so those rules exist once.
+import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
+import { users } from '../../../../common/resources/users.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
+import type { FieldRules } from '../../../../common/validation.ts';
 import { userNameRules } from '../../../users/user-name.ts';
 
-const nameRules = { required: true, maxLength: 60 };
+/** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
+function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
+  const field = users.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`the users resource declares no field "${name}"`);
+  return { name, label: field.label, kind, rules: { ...field.rules, ...extraRules } };
+}
 
-export const newUserFields = [
+export const newUserFields: ReadonlyArray<FormField> = [
   { name: 'UserName', label: 'User name', kind: 'text', rules: userNameRules, autocomplete: 'off', usernameCheck: '/api/common/valid-username' },
-  { name: 'FirstName', label: 'First name', kind: 'text', rules: nameRules },
-  { name: 'MiddleName', label: 'Middle name', kind: 'text', rules: { maxLength: 60 } },
-  { name: 'LastName', label: 'Last name', kind: 'text', rules: nameRules },
-  { name: 'Email', label: 'Email', kind: 'email', rules: { required: true, email: true, maxLength: 254 } },
+  usersResourceField('FirstName', 'text'),
+  usersResourceField('MiddleName', 'text'),
+  usersResourceField('LastName', 'text'),
+  usersResourceField('Email', 'email'),
   { name: 'Password', label: 'Password', kind: 'password', rules: { required: true, minLength: 8, maxLength: 200 }, autocomplete: 'new-password' },
   { name: 'ConfirmPassword', label: 'Confirm password', kind: 'password', rules: { required: true, equalTo: 'Password' }, autocomplete: 'new-password' },
-  { name: 'GroupID', label: 'Group', kind: 'select', rules: { required: true } },
+  // Every new user belongs to a group (the table may leave an existing one without).
+  usersResourceField('GroupID', 'select', { required: true }),
   { name: 'IsAdmin', label: 'Administrator', kind: 'flag' },
   { name: 'IsSuperAdmin', label: 'Super administrator', kind: 'flag' },
   { name: 'Roles', label: 'Roles', kind: 'choices' },
   { name: 'Instances', label: 'Instances', kind: 'choices' },
-] as const satisfies ReadonlyArray<FormField>;
+];
 
 /** The flags only a super administrator may grant. */
 export const superAdminGrants: ReadonlyArray<string> = ['IsAdmin', 'IsSuperAdmin'];
