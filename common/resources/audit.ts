@@ -7,7 +7,9 @@ export const audit = defineResource({
   title: 'Audit log',
   table: 'audit_log',
   alias: 'a',
-  from: 'audit_log a left join users u on u.user_id = a.user_id',
+  joins: [
+    { alias: 'u', sql: 'left join users u on u.user_id = a.user_id' },
+  ],
   key: { name: 'AuditID', sql: 'a.audit_id', column: 'audit_id', type: 'integer' },
   columns: [
     { name: 'AuditID', sql: 'a.audit_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },

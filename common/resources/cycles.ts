@@ -6,7 +6,6 @@ export const cycles = defineResource({
   title: 'Cycles',
   table: 'cycles',
   alias: 'c',
-  from: 'cycles c',
   key: { name: 'CycleID', sql: 'c.cycle_id', column: 'cycle_id', type: 'integer' },
   version: { name: 'Version', sql: 'c.version', column: 'version' },
   columns: [

@@ -6,7 +6,6 @@ export const groups = defineResource({
   title: 'Groups',
   table: 'groups',
   alias: 'g',
-  from: 'groups g',
   key: { name: 'GroupID', sql: 'g.group_id', column: 'group_id', type: 'integer' },
   version: { name: 'Version', sql: 'g.version', column: 'version' },
   columns: [

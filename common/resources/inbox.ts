@@ -14,7 +14,9 @@ function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): Reso
     title,
     table: 'inbox',
     alias: 'i',
-    from: 'inbox i left join users su on su.user_id = i.sender_id',
+    joins: [
+      { alias: 'su', sql: 'left join users su on su.user_id = i.sender_id' },
+    ],
     // The kind is a constant of this definition, never request text.
     where: `i.kind = '${kind}'`,
     key: { name: key, sql: 'i.inbox_id', column: 'inbox_id', type: 'integer' },

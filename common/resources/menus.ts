@@ -7,7 +7,9 @@ export const menus = defineResource({
   title: 'Menus',
   table: 'menus',
   alias: 'm',
-  from: 'menus m left join menus p on p.menu_id = m.parent_id',
+  joins: [
+    { alias: 'p', sql: 'left join menus p on p.menu_id = m.parent_id' },
+  ],
   key: { name: 'MenuID', sql: 'm.menu_id', column: 'menu_id', type: 'integer' },
   version: { name: 'Version', sql: 'm.version', column: 'version' },
   columns: [

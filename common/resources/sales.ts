@@ -7,7 +7,10 @@ export const sales = defineResource({
   title: 'Daily sales',
   table: 'sales',
   alias: 'sa',
-  from: 'sales sa join stores s on s.store_id = sa.store_id join states st on st.state_id = s.state_id',
+  joins: [
+    { alias: 's', sql: 'join stores s on s.store_id = sa.store_id' },
+    { alias: 'st', sql: 'join states st on st.state_id = s.state_id' },
+  ],
   key: { name: 'SaleID', sql: 'sa.sale_id', column: 'sale_id', type: 'integer' },
   version: { name: 'Version', sql: 'sa.version', column: 'version' },
   columns: [

@@ -6,7 +6,6 @@ export const states = defineResource({
   title: 'States',
   table: 'states',
   alias: 'st',
-  from: 'states st',
   key: { name: 'StateID', sql: 'st.state_id', column: 'state_id', type: 'integer' },
   version: { name: 'Version', sql: 'st.version', column: 'version' },
   columns: [

@@ -7,7 +7,10 @@ export const stores = defineResource({
   title: 'Stores',
   table: 'stores',
   alias: 's',
-  from: 'stores s join states st on st.state_id = s.state_id join groups g on g.group_id = s.group_id',
+  joins: [
+    { alias: 'st', sql: 'join states st on st.state_id = s.state_id' },
+    { alias: 'g', sql: 'join groups g on g.group_id = s.group_id' },
+  ],
   key: { name: 'StoreID', sql: 's.store_id', column: 'store_id', type: 'integer' },
   version: { name: 'Version', sql: 's.version', column: 'version' },
   updatedAt: 'update_date',

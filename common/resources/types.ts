@@ -68,11 +68,14 @@ export interface ResourceDef {
   /** The URL segment: /api/<name>. */
   name: string;
   title: string;
-  /** The base table that add, edit and delete change, and its alias in `from`. */
+  /** The base table that add, edit and delete change, and its alias in every SQL expression. */
   table: string;
   alias: string;
-  /** FROM clause: the base table with its alias, plus joins for display columns. */
-  from: string;
+  /**
+   * Lookups for display columns, in order. Each must be a many-to-one join that always finds its row (a
+   * foreign key) or a left join: then a count or a total that reads none of its columns can leave it out.
+   */
+  joins?: ReadonlyArray<{ alias: string; sql: string }>;
   /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
   where?: string;
   key: { name: string; sql: string; column: string; type: 'integer' };

@@ -6,7 +6,9 @@ export const userErrors = defineResource({
   title: 'Client errors',
   table: 'user_errors',
   alias: 'e',
-  from: 'user_errors e left join users u on u.user_id = e.user_id',
+  joins: [
+    { alias: 'u', sql: 'left join users u on u.user_id = e.user_id' },
+  ],
   key: { name: 'ErrorID', sql: 'e.error_id', column: 'error_id', type: 'integer' },
   columns: [
     { name: 'ErrorID', sql: 'e.error_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },

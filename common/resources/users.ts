@@ -8,7 +8,9 @@ export const users = defineResource({
   title: 'Users',
   table: 'users',
   alias: 'u',
-  from: 'users u left join groups g on g.group_id = u.group_id',
+  joins: [
+    { alias: 'g', sql: 'left join groups g on g.group_id = u.group_id' },
+  ],
   key: { name: 'UserID', sql: 'u.user_id', column: 'user_id', type: 'integer' },
   version: { name: 'Version', sql: 'u.version', column: 'version' },
   updatedAt: 'update_date',

@@ -148,7 +148,7 @@ export function parseGridRequest(def: ResourceDef, params: Params): GridRequest 
     searchColumns: searchable,
     columnSearch,
     order,
-    visible: requested.length ? requested.flatMap((r) => (r.column ? [r.column] : [])) : def.columns.filter((c) => !c.hidden),
+    visible: visibleColumns(def, requested),
     stores: readStores(params),
     totals: flag(params, 'totals', true),
     after: one(params, 'after'),
@@ -167,6 +167,12 @@ function readColumns(def: ResourceDef, params: Params, keys: DialectKeys): Reque
     columns.push({ column, searchable: flag(params, keys.columnSearchable(i), true), search: searchText(params, keys.columnSearch(i)) });
   }
   return columns;
+}
+
+/** The table's own columns in its order; the definition's shown columns when it names none of them. */
+function visibleColumns(def: ResourceDef, requested: RequestedColumn[]): ColumnDef[] {
+  const named = requested.flatMap((r) => (r.column ? [r.column] : []));
+  return named.length ? named : def.columns.filter((c) => !c.hidden);
 }
 
 function searchText(params: Params, key: string): string {

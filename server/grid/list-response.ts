@@ -1,12 +1,14 @@
 // A list answer in the dialect the request spoke: legacy (sEcho, iTotalRecords, iTotalDisplayRecords,
 // aaData, sError) or current (draw, recordsTotal, recordsFiltered, data, error). Both carry our additions:
-// footer `totals`, `countIsEstimate`, `syncedAt` (when the rows were read) and the `next` page cursor.
+// footer `totals` (and `totalsSyncedAt`, when they were computed), `countIsEstimate`, `syncedAt` (when the
+// rows were read) and the `next` page cursor.
 import type { Dialect, GridRequest } from './grid-request.ts';
 import type { GridResult } from './list.ts';
 
 export function listResponse(req: GridRequest, result: GridResult): Record<string, unknown> {
   const extra = {
-    totals: result.totals,
+    totals: result.totals?.values ?? null,
+    totalsSyncedAt: result.totals?.at ?? null,
     countIsEstimate: result.total.estimate || result.filtered.estimate,
     syncedAt: result.syncedAt,
     next: result.next,

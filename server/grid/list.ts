@@ -1,13 +1,15 @@
 // Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
 // whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
+// Counts and totals leave out the joins they do not read.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { countRows, type RowCount } from './count.ts';
 import { encodeCursor, keysetApplies, keysetCondition, signature } from './cursor.ts';
 import type { GridRequest } from './grid-request.ts';
-import { buildFilter, fullOrder, orderBy, selectList, type Filter } from './sql.ts';
+import { buildFilter, fromClause, fullOrder, orderBy, selectList, type Filter } from './sql.ts';
+import { cachedTotals, type Totals } from './totals-cache.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -15,7 +17,7 @@ export interface GridResult {
   rows: Row[];
   total: RowCount;
   filtered: RowCount;
-  totals: Row | null;
+  totals: Totals | null;
   /** Send back as `after` with start = start + rows to read the next page by keyset. */
   next: string | null;
   syncedAt: string;
@@ -26,20 +28,19 @@ const DEFERRED_JOIN_FROM = 500;
 
 export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, user: CurrentUser): Promise<GridResult> {
   const filter = buildFilter(def, req, user, 'list');
-  const from = `from ${def.from}`;
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
-  const [rows, total, aggregate] = await Promise.all([
+  const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter),
-    countRows(pool, def.table, `${from} where ${filter.scope}`, filter.scopeParams),
+    countRows(pool, def.table, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
   // Totals scan the filtered set anyway, so their count is exact for free.
-  const filtered = aggregate
-    ? { count: aggregate.count, estimate: false }
+  const filtered = totals
+    ? { count: totals.count, estimate: false }
     : filter.searched
-      ? await countRows(pool, def.table, `${from} where ${filter.where}`, filter.params)
+      ? await countRows(pool, def.table, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
       : total;
-  return { ...rows, total, filtered, totals: aggregate?.totals ?? null, syncedAt: new Date().toISOString() };
+  return { ...rows, total: filter.searched ? total : filtered, filtered, totals, syncedAt: new Date().toISOString() };
 }
 
 async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filter: Filter): Promise<{ rows: Row[]; next: string | null }> {
@@ -54,9 +55,9 @@ async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filte
   const sorted = orderBy(order);
   const text =
     offset < DEFERRED_JOIN_FROM
-      ? `select ${selectList(def.columns)} from ${def.from} where ${where} order by ${sorted} ${limit}`
-      : `select ${selectList(def.columns)} from ${def.from}
-         join (select ${def.key.sql} as page_key from ${def.from} where ${where} order by ${sorted} ${limit}) page
+      ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
+      : `select ${selectList(def.columns)} from ${fromClause(def)}
+         join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
   const rows = (await pool.query<Row>(text, params)).rows;
@@ -65,12 +66,12 @@ async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filte
   return { rows, next };
 }
 
-async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<{ count: number; totals: Row }> {
+async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${c.total}(${c.sql}) as "${c.name}"`] : []));
-  const r = await pool.query<Row>(
-    `select count(*)::int8 as "__rows", ${aggregates.join(', ')} from ${def.from} where ${filter.where}`,
-    filter.params,
-  );
-  const { __rows, ...totals } = r.rows[0] ?? {};
-  return { count: Number(__rows ?? 0), totals };
+  const text = `select count(*)::int8 as "__rows", ${aggregates.join(', ')}
+                from ${fromClause(def, [filter.where, ...aggregates])} where ${filter.where}`;
+  return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
+    const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
+    return { count: Number(__rows ?? 0), values };
+  });
 }

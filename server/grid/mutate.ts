@@ -12,7 +12,8 @@ import { readFieldValues, type FieldValues } from './field-values.ts';
 import type { Row } from './list.ts';
 import type { MutationBody } from './mutation-body.ts';
 import { scopeConditions } from './scope.ts';
-import { selectList } from './sql.ts';
+import { fromClause, selectList } from './sql.ts';
+import { forgetTotals } from './totals-cache.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -35,7 +36,7 @@ const GUARD = '__guarded';
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = readFieldValues(def, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
-  return withClient(pool, async (client) => [
+  return withClient(pool, def, async (client) => [
     await inRowTransaction(client, def, null, async () => {
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const params = columns.map((c) => c.value);
@@ -57,7 +58,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
 export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = readFieldValues(def, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
-  return withClient(pool, async (client) => {
+  return withClient(pool, def, async (client) => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
@@ -80,7 +81,7 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
 }
 
 export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  return withClient(pool, async (client) => {
+  return withClient(pool, def, async (client) => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
@@ -97,12 +98,14 @@ export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentU
 }
 
 /** One connection for the whole request: the embedded database has only one, and rows run in turn anyway. */
-async function withClient(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<Outcome[]>): Promise<MutationResult> {
+async function withClient(pool: pg.Pool, def: ResourceDef, work: (client: pg.PoolClient) => Promise<Outcome[]>): Promise<MutationResult> {
   const client = await pool.connect();
   try {
     return result(await work(client));
   } finally {
     client.release();
+    // Even a failed request may have changed some rows: footer totals are read afresh.
+    forgetTotals(pool, def.name);
   }
 }
 
@@ -148,7 +151,7 @@ async function reachableRow(
   const conditions = [`${def.key.sql} = $1`, ...scopeConditions(def, user, action, undefined, params)];
   const guard = lock && def.guardedRows ? `, (${def.guardedRows.when}) as "${GUARD}"` : '';
   const r = await client.query<Row>(
-    `select ${selectList(def.columns)}${guard} from ${def.from} where ${conditions.map((c) => `(${c})`).join(' and ')}
+    `select ${selectList(def.columns)}${guard} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
      ${lock ? `for update of ${def.alias}` : ''}`,
     params,
   );

@@ -31,6 +31,22 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
   return `$${params.length}::${sqlTypes[type]}`;
 }
 
+/**
+ * The FROM clause: the base table and its joins. Given the SQL a query uses, only the joins it reads (and
+ * the joins those depend on) are kept: a count or a sum over sales alone need not join stores and states.
+ */
+export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>): string {
+  const joins = def.joins ?? [];
+  const reads = (sql: string, alias: string) => new RegExp(`\\b${alias}\\.`).test(sql);
+  const kept = new Set<string>();
+  for (let i = joins.length - 1; i >= 0; i--) {
+    const join = joins[i]!;
+    const needed = !uses || uses.some((sql) => reads(sql, join.alias)) || joins.some((j) => kept.has(j.alias) && reads(j.sql, join.alias));
+    if (needed) kept.add(join.alias);
+  }
+  return [`${def.table} ${def.alias}`, ...joins.filter((j) => kept.has(j.alias)).map((j) => j.sql)].join(' ');
+}
+
 export function selectList(columns: ReadonlyArray<ColumnDef>): string {
   return columns.map((c) => `${c.sql} as "${c.name}"`).join(', ');
 }

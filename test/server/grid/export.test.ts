@@ -124,3 +124,11 @@ describe('streaming', () => {
     assert.equal(stillThere.statusCode, 200);
   });
 });
+
+describe('columns', () => {
+  test('a table naming none of the resource columns exports the shown columns', async () => {
+    const { res, lines } = await exportOf(admin, 'states', { iColumns: 1, mDataProp_0: '' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(lines[0], 'Code,Name,Region');
+  });
+});

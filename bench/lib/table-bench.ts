@@ -1,0 +1,83 @@
+// Shared by bench/grid.ts and bench/export.ts: a database with many daily sales rows (PostgreSQL when
+// DATABASE_URL is set: the dedicated database `backroom_bench`, grown once and reused; otherwise an
+// embedded PGlite directory under .test-cache/, likewise reused), the app built on it, an admin signed in,
+// and the percentile/print helpers. Kept in a subfolder so bench/run.ts does not run it as a benchmark.
+import { join } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/index.ts';
+import { seedDemo, growSales } from '../../server/db/seed.ts';
+import { signIn, type SignedIn } from '../../test/support/app.ts';
+import { cacheDir } from '../../test/support/template-db.ts';
+
+const ADMIN_PASSWORD = 'bench-admin-password';
+const BENCH_DATABASE = 'backroom_bench';
+
+export interface BenchApp {
+  kind: 'postgres' | 'embedded';
+  rows: number;
+  app: FastifyInstance;
+  db: Database;
+  admin: SignedIn;
+  close(): Promise<void>;
+}
+
+/** The bench database with at least `rows` sales (default: 1M on PostgreSQL, 100k embedded), and the app on it. */
+export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded: 100_000 }): Promise<BenchApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  const kind = serverUrl ? 'postgres' : 'embedded';
+  const db = serverUrl
+    ? await openDatabase({ databaseUrl: await ensureServerDatabase(serverUrl), dataDir: '' })
+    : await openDatabase({ dataDir: join(cacheDir, 'bench-pglite') });
+  await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, salesDays: 0 });
+  const before = await salesCount(db);
+  const rows = await growSales(db.pool, { rows: rowsByKind[kind] });
+  // Index-only scans need the visibility map: vacuum once after growing, not on every run.
+  if (rows !== before) {
+    console.log(`  (grew sales from ${before} to ${rows} rows; vacuuming)`);
+    await db.pool.query('vacuum analyze');
+  }
+  const app = await buildApp({ config: { ...readConfig({}), adminPassword: ADMIN_PASSWORD }, db });
+  await app.ready();
+  const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
+  return {
+    kind,
+    rows,
+    app,
+    db,
+    admin,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+async function salesCount(db: Database): Promise<number> {
+  return (await db.pool.query<{ n: number }>('select count(*)::int8 as n from sales')).rows[0]!.n;
+}
+
+async function ensureServerDatabase(serverUrl: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
+  if (!exists.rowCount) await admin.query(`create database ${BENCH_DATABASE}`);
+  await admin.end();
+  url.pathname = `/${BENCH_DATABASE}`;
+  return url.toString();
+}
+
+export function percentile(samples: ReadonlyArray<number>, p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** One line: the figure, its target and whether it is met. */
+export function printFigure(name: string, value: string, target: string, met: boolean | null): void {
+  const verdict = met === null ? '' : met ? 'OK' : 'MISSED';
+  console.log(`  ${name.padEnd(44)} ${value.padStart(24)}   ${target.padEnd(16)} ${verdict}`);
+}
