@@ -3,7 +3,7 @@
 import type { HtmxRequestCtx } from 'htmx.org';
 import type { RequestFailure } from './error-dialog.ts';
 
-export function isPageVisit(ctx: HtmxRequestCtx): boolean {
+function isPageVisit(ctx: HtmxRequestCtx): boolean {
   return ctx.target?.id === 'main';
 }
 
