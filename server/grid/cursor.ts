@@ -1,13 +1,14 @@
-// Keyset paging: each page's answer carries a cursor (the last row's sort values and its position); a
-// request for the next page that sends it back reads on from that row through the index instead of
-// counting past `start` rows with OFFSET. A cursor for another filter, order or position is ignored.
+// Keyset paging: each page's answer carries cursors (its last and first rows' sort values and positions);
+// a request for the next or previous page that sends one back reads on from that row through the index
+// instead of counting past `start` rows with OFFSET. A cursor for another filter, order or position is
+// ignored.
 import { createHash } from 'node:crypto';
 import type { ValueType } from '../../common/resources/types.ts';
 import type { SortTerm } from './grid-request.ts';
 import { typedParam } from './sql.ts';
 
 interface CursorData {
-  /** The position of the row after the last one read: the `start` of the page it opens. */
+  /** Where the cursor stands between rows: the `start` of the page after it, the end of the page before it. */
   p: number;
   v: unknown[];
   s: string;

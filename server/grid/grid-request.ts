@@ -1,6 +1,8 @@
 // Both DataTables server-side dialects read into one request: legacy (sEcho, iDisplayStart, mDataProp_N...)
 // and current (draw, start, columns[i][data], order[i][column]...). Only columns the resource declares can
 // be named; every number is checked; anything else is refused with a sentence, never passed on to SQL.
+// Searches are always literal text (bRegex / search[regex] are ignored): a regular expression from the
+// client would be a way to make the database work without bound.
 import type { ColumnDef, ResourceDef } from '../../common/resources/types.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
 import { GridRequestError, quoteName } from './request-error.ts';
@@ -32,8 +34,9 @@ export interface GridRequest {
   stores: number[] | undefined;
   /** Footer totals wanted (default yes); a client paging through an unchanged filter may skip them. */
   totals: boolean;
-  /** A keyset cursor from the previous page's answer, if the client sent one. */
+  /** Keyset cursors from an earlier answer: `after` (its `next`) or `before` (its `prev`). */
   after: string | undefined;
+  before: string | undefined;
 }
 
 /** The spec's "All" shows at most this many rows. */
@@ -152,6 +155,7 @@ export function parseGridRequest(def: ResourceDef, params: Params): GridRequest 
     stores: readStores(params),
     totals: flag(params, 'totals', true),
     after: one(params, 'after'),
+    before: one(params, 'before'),
   };
 }
 

@@ -1,7 +1,7 @@
 // A list answer in the dialect the request spoke: legacy (sEcho, iTotalRecords, iTotalDisplayRecords,
 // aaData, sError) or current (draw, recordsTotal, recordsFiltered, data, error). Both carry our additions:
 // footer `totals` (and `totalsSyncedAt`, when they were computed), `countIsEstimate`, `syncedAt` (when the
-// rows were read) and the `next` page cursor.
+// rows were read) and the `next` and `prev` page cursors.
 import type { Dialect, GridRequest } from './grid-request.ts';
 import type { GridResult } from './list.ts';
 
@@ -12,6 +12,7 @@ export function listResponse(req: GridRequest, result: GridResult): Record<strin
     countIsEstimate: result.total.estimate || result.filtered.estimate,
     syncedAt: result.syncedAt,
     next: result.next,
+    prev: result.prev,
   };
   return req.dialect === 'legacy'
     ? { sEcho: req.echo, iTotalRecords: result.total.count, iTotalDisplayRecords: result.filtered.count, aaData: result.rows, ...extra }

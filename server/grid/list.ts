@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { countRows, type RowCount } from './count.ts';
 import { encodeCursor, keysetApplies, keysetCondition, signature } from './cursor.ts';
-import type { GridRequest } from './grid-request.ts';
+import type { GridRequest, SortTerm } from './grid-request.ts';
 import { buildFilter, fromClause, fullOrder, orderBy, selectList, type Filter } from './sql.ts';
 import { cachedTotals, type Totals } from './totals-cache.ts';
 
@@ -18,8 +18,10 @@ export interface GridResult {
   total: RowCount;
   filtered: RowCount;
   totals: Totals | null;
-  /** Send back as `after` with start = start + rows to read the next page by keyset. */
+  /** Send back as `after` with start = start + length to read the next page by keyset. */
   next: string | null;
+  /** Send back as `before` with start = start - length to read the previous page by keyset. */
+  prev: string | null;
   syncedAt: string;
 }
 
@@ -43,16 +45,20 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest
   return { ...rows, total: filter.searched ? total : filtered, filtered, totals, syncedAt: new Date().toISOString() };
 }
 
-async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filter: Filter): Promise<{ rows: Row[]; next: string | null }> {
+async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filter: Filter): Promise<Pick<GridResult, 'rows' | 'next' | 'prev'>> {
   const order = fullOrder(def, req.order);
   const params = [...filter.params];
   const sig = signature(filter.where, filter.params, order);
-  const keyset = keysetCondition(req.after, req.start, order, sig, params);
+  // Going back reads the reversed order after the page's first row, then turns the rows round.
+  const after = keysetCondition(req.after, req.start, order, sig, params);
+  const before = after ? null : keysetCondition(req.before, req.start + req.length, reversed(order), sig, params);
+  const keyset = after ?? before;
+  const readOrder = before ? reversed(order) : order;
   const where = keyset ? `(${filter.where}) and ${keyset}` : filter.where;
   const offset = keyset ? 0 : req.start;
   params.push(req.length, offset);
   const limit = `limit $${params.length - 1} offset $${params.length}`;
-  const sorted = orderBy(order);
+  const sorted = orderBy(readOrder);
   const text =
     offset < DEFERRED_JOIN_FROM
       ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
@@ -60,10 +66,19 @@ async function pageRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, filte
          join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
-  const rows = (await pool.query<Row>(text, params)).rows;
-  const last = rows.at(-1);
-  const next = last && rows.length === req.length && keysetApplies(order) ? encodeCursor(req.start + rows.length, last, order, sig) : null;
-  return { rows, next };
+  const read = (await pool.query<Row>(text, params)).rows;
+  const rows = before ? read.reverse() : read;
+  const [first, last] = [rows[0], rows.at(-1)];
+  const pageable = keysetApplies(order);
+  return {
+    rows,
+    next: last && rows.length === req.length && pageable ? encodeCursor(req.start + rows.length, last, order, sig) : null,
+    prev: first && req.start > 0 && pageable ? encodeCursor(req.start, first, order, sig) : null,
+  };
+}
+
+function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
+  return order.map((t) => ({ column: t.column, dir: t.dir === 'asc' ? 'desc' : 'asc' }));
 }
 
 async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {

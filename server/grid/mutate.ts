@@ -58,38 +58,42 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
 export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = readFieldValues(def, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
-  return withClient(pool, def, async (client) => {
-    const outcomes: Outcome[] = [];
-    for (const [i, key] of body.keys.entries()) {
-      outcomes.push(
-        await inRowTransaction(client, def, key, async () => {
-          const before = await lockForChange(client, def, user, key, body.versions[i]);
-          const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
-          if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
-          if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
-          await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...values.columns.map((c) => c.value)]);
-          const after = await reachableRow(client, def, user, 'edit', key, false);
-          // An edit may not move a row out of the user's reach (e.g. a store into another group).
-          if (!after) throw new RowRefused({ error: msg('forbidden') });
-          await writeAudit(client, { userId: user.ID, resource: def.name, action: 'update', key, before, after });
-          return { key, row: after };
-        }),
-      );
-    }
-    return outcomes;
+  return eachRow(pool, def, user, body, async (client, key, before) => {
+    const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
+    if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
+    if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
+    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...values.columns.map((c) => c.value)]);
+    const after = await reachableRow(client, def, user, 'edit', key, false);
+    // An edit may not move a row out of the user's reach (e.g. a store into another group).
+    if (!after) throw new RowRefused({ error: msg('forbidden') });
+    await writeAudit(client, { userId: user.ID, resource: def.name, action: 'update', key, before, after });
+    return after;
   });
 }
 
 export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  return eachRow(pool, def, user, body, async (client, key, before) => {
+    await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
+    await writeAudit(client, { userId: user.ID, resource: def.name, action: 'delete', key, before, after: null });
+    return null;
+  });
+}
+
+/** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */
+async function eachRow(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  body: MutationBody,
+  change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
+): Promise<MutationResult> {
   return withClient(pool, def, async (client) => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
         await inRowTransaction(client, def, key, async () => {
           const before = await lockForChange(client, def, user, key, body.versions[i]);
-          await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
-          await writeAudit(client, { userId: user.ID, resource: def.name, action: 'delete', key, before, after: null });
-          return { key, row: null };
+          return { key, row: await change(client, key, before) };
         }),
       );
     }

@@ -157,6 +157,27 @@ describe('deep pages', () => {
     assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
+  test('the previous-page cursor reads the same rows as an offset', async () => {
+    const query = currentQuery(saleColumns, { length: 50, 'order[0][column]': 1, 'order[0][dir]': 'asc', 'order[1][column]': 4, 'order[1][dir]': 'desc' });
+    const third = await list(admin, 'sales', { ...query, start: 100 });
+    assert.equal(typeof third.body.prev, 'string');
+    const byCursor = await list(admin, 'sales', { ...query, start: 50, before: String(third.body.prev) });
+    const byOffset = await list(admin, 'sales', { ...query, start: 50 });
+    assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+  });
+
+  test('paging on by cursor neither repeats nor skips a row when rows are added meanwhile', async () => {
+    const query = currentQuery(saleColumns, { length: 10, 'order[0][column]': 0, 'order[0][dir]': 'desc' });
+    const first = await list(admin, 'sales', query);
+    await t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-01', 1, 1, 0.1 from stores`);
+    const byCursor = await list(admin, 'sales', { ...query, start: 10, after: String(first.body.next) });
+    const byOffset = await list(admin, 'sales', { ...query, start: 10 });
+    const lastSeen = Number(first.body.data.at(-1)!.SaleID);
+    assert.ok(Number(byCursor.body.data[0]!.SaleID) < lastSeen, 'the cursor page starts after the last row seen');
+    assert.equal(byOffset.body.data[0]!.SaleID, lastSeen, 'an offset page would show that row again');
+    await t.db.pool.query(`delete from sales where sale_date = '1990-01-01'`);
+  });
+
   test('a cursor sent for another page or filter is ignored, not trusted', async () => {
     const query = currentQuery(saleColumns, { length: 50 });
     const first = await list(admin, 'sales', query);
