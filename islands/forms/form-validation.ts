@@ -90,7 +90,25 @@ function onSubmit(event: SubmitEvent): void {
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
+/** Whether the user changed the control from what the server rendered. */
+function isEdited(control: Control): boolean {
+  if (control instanceof HTMLSelectElement) {
+    const defaults = [...control.options].map((o) => o.defaultSelected);
+    // With no option marked selected, a single select starts on its first option.
+    if (!control.multiple && defaults.length && !defaults.includes(true)) defaults[0] = true;
+    return [...control.options].some((o, i) => o.selected !== defaults[i]);
+  }
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    return control.checked !== control.defaultChecked;
+  }
+  return control.value !== control.defaultValue;
+}
+
 export function startFormValidation(): void {
   document.addEventListener('input', onInput);
   document.addEventListener('submit', onSubmit, true);
+  // This code loads lazily: fields typed into before it arrived count as modified and are checked now.
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-validate]')) {
+    for (const control of controlsOf(form)) if (isEdited(control)) control.dispatchEvent(new Event('input', { bubbles: true }));
+  }
 }

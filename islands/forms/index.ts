@@ -1,11 +1,9 @@
-// Forms in the browser: validation of server-rendered forms and the store selection sent with report
-// parameters. React dialogs validate a plain values object with the same rules through `validateValues`.
+// Form validation in the browser, loaded lazily by islands/shell/lazy-forms.ts. React dialogs validate a
+// plain values object with the same rules through `validateValues`.
 import { startFormValidation } from './form-validation.ts';
-import { startSelectedStoresField } from './selected-stores-field.ts';
 
 export { validateForm as validateValues } from '../../common/validation.ts';
 
 export function startForms(): void {
-  startSelectedStoresField();
   startFormValidation();
 }

@@ -1,13 +1,15 @@
 // The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px and the
-// store selector; and validation of the forms that pages bring.
+// store selector; the report forms' store selection; and (loaded when needed) validation of forms.
 import { startMenuToggle } from './menu-toggle.ts';
 import { startStoreSelector } from './store-selector.ts';
 import { startCsrf } from './csrf.ts';
-import { startForms } from '../forms/index.ts';
+import { startSelectedStoresField } from '../forms/selected-stores-field.ts';
+import { startFormsWhenNeeded } from './lazy-forms.ts';
 
 export function startShell(): void {
   startCsrf();
   startMenuToggle();
   startStoreSelector();
-  startForms();
+  startSelectedStoresField();
+  startFormsWhenNeeded();
 }

@@ -44,6 +44,7 @@ async function navigate(page: Page, ...links: string[]): Promise<void> {
     await page.click(`a[href="${href}"]`);
     await page.waitForFunction((title) => document.title !== title, before);
   }
+  await formsLoaded(page);
   assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'navigated by swaps');
 }
 
@@ -53,6 +54,8 @@ async function fillNewUser(page: Page, fields: Record<string, string>, group: st
   await page.selectOption('#new-user-GroupID', { label: group });
 }
 
+/** Form validation loads lazily with the first page that has a form: wait for it before typing. */
+const formsLoaded = (page: Page) => page.waitForSelector('html[data-forms="ready"]', { state: 'attached' });
 const message = (page: Page, id: string) => page.textContent(`#${id}`);
 const waitForMessage = (page: Page, id: string, text: string) =>
   page.waitForFunction(([id, text]) => document.getElementById(id!)?.textContent === text, [id, text] as const);
@@ -286,6 +289,7 @@ describe('validated forms in a browser', { skip }, () => {
     const { page, context } = await env.newPage('admin');
     const errors = watchErrors(page);
     await page.goto('/test/forms/unique');
+    await formsLoaded(page);
     await page.fill('#unique-StoreName', ' harbor VIEW ');
     await waitForMessage(page, 'unique-StoreName-message', 'please make sure the value is unique.');
     await page.fill('#unique-StoreName', 'Corner Shop');
