@@ -107,6 +107,7 @@ export const defaultMessages = {
   gridNotInList: 'please choose a value from the list.',
   gridValuesConflict: 'These values do not fit together: please check them.',
   gridInUse: 'This record is still used by other records, so it cannot be removed.',
+  gridNothingToChange: 'Nothing to change: please send at least one field.',
   gridExportFormat: 'Export is available as CSV only (format=csv).',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)

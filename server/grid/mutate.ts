@@ -11,6 +11,7 @@ import { rowFailure, type RowFailure } from './db-errors.ts';
 import { readFieldValues, type FieldValues } from './field-values.ts';
 import type { Row } from './list.ts';
 import type { MutationBody } from './mutation-body.ts';
+import { GridRequestError } from './request-error.ts';
 import { scopeConditions } from './scope.ts';
 import { fromClause, selectList } from './sql.ts';
 import { forgetTotals } from './totals-cache.ts';
@@ -58,6 +59,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
 export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = readFieldValues(def, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
+  if (values.columns.length === 0) throw new GridRequestError('gridNothingToChange');
   return eachRow(pool, def, user, body, async (client, key, before) => {
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);

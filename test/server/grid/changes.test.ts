@@ -204,6 +204,9 @@ describe('edit and versions', () => {
     assert.equal(unknown.body.Error, 'This table has no field "PasswordHash".');
     const noKey = await change(admin, 'PATCH', 'users', { FirstName: 'x' });
     assert.equal(noKey.body.Error, 'Please say which record(s): send UserID or UserIDs.');
+    const nothing = await change(admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version });
+    assert.equal(nothing.status, 400);
+    assert.equal(nothing.body.Error, m.gridNothingToChange);
   });
 });
 
