@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../common/roles.ts';
-import { loadUserById } from '../users/current-user.ts';
+import { loadSessionUser } from '../users/current-user.ts';
 
 export const SESSION_COOKIE = 'backroom_sid';
 
@@ -39,21 +39,14 @@ export default fp(async function sessions(app: FastifyInstance) {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const id = hashToken(token);
-    const found = await app.db.pool.query<{ user_id: number; csrf_token: string; expires_at: Date }>(
-      `select s.user_id, s.csrf_token, s.expires_at from sessions s join users u using (user_id)
-       where s.session_id = $1 and s.expires_at > now() and u.is_active`,
-      [id],
-    );
-    const row = found.rows[0];
-    if (!row) {
+    const found = await loadSessionUser(app.db.pool, id);
+    if (!found) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return;
     }
-    const user = await loadUserById(app.db.pool, row.user_id);
-    if (!user) return;
-    req.user = user;
-    req.session = { id, csrfToken: row.csrf_token, expiresAt: row.expires_at };
-    if (row.expires_at.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
+    req.user = found.user;
+    req.session = { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt };
+    if (found.expiresAt.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
       const r = await app.db.pool.query<{ expires_at: Date }>(
         `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,
         [id, seconds],

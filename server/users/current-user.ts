@@ -1,4 +1,5 @@
-// Loads a user in the spec's shape (GET /api/common/current-user): flags, group, roles and instances.
+// Loads the signed-in user, with the session, in the spec's shape (GET /api/common/current-user): flags,
+// group, roles and instances.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 
@@ -21,16 +22,33 @@ interface UserRow {
   instances: string[];
 }
 
-const userSql = `
-  select u.user_id, u.user_name, u.email, u.first_name, u.middle_name, u.last_name, u.is_active, u.is_admin,
-         u.is_super_admin, u.group_id, g.code as group_code, g.name as group_name, u.create_date, u.update_date,
-         array(select r.code from user_roles ur join roles r using (role_id) where ur.user_id = u.user_id order by r.code) as roles,
-         array(select i.code from user_instances ui join instances i using (instance_id) where ui.user_id = u.user_id order by i.code) as instances
-  from users u left join groups g using (group_id)`;
+const userColumns = `
+  u.user_id, u.user_name, u.email, u.first_name, u.middle_name, u.last_name, u.is_active, u.is_admin,
+  u.is_super_admin, u.group_id, g.code as group_code, g.name as group_name, u.create_date, u.update_date,
+  array(select r.code from user_roles ur join roles r using (role_id) where ur.user_id = u.user_id order by r.code) as roles,
+  array(select i.code from user_instances ui join instances i using (instance_id) where ui.user_id = u.user_id order by i.code) as instances`;
 
-export async function loadUserById(pool: pg.Pool, id: number): Promise<CurrentUser | null> {
-  const r = await pool.query<UserRow>(`${userSql} where u.user_id = $1`, [id]);
-  return r.rows[0] ? toCurrentUser(r.rows[0]) : null;
+interface SessionRow extends UserRow {
+  csrf_token: string;
+  expires_at: Date;
+}
+
+/**
+ * The live session with this id and its active user, in one round trip: every signed-in request pays
+ * for this lookup, so it is one query, not two.
+ */
+export async function loadSessionUser(
+  pool: pg.Pool,
+  sessionId: string,
+): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date } | null> {
+  const r = await pool.query<SessionRow>(
+    `select s.csrf_token, s.expires_at, ${userColumns}
+     from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
+     where s.session_id = $1 and s.expires_at > now() and u.is_active`,
+    [sessionId],
+  );
+  const row = r.rows[0];
+  return row ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
 }
 
 function toCurrentUser(u: UserRow): CurrentUser {
