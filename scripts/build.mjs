@@ -1,16 +1,20 @@
 // Bundles the browser code (islands/boot.ts and the lazily loaded islands) and the stylesheet into
 // static/build/ with content-hashed names, and writes manifest.json mapping entry names to files.
+// The previous build's files are kept: a page (or a server) still running on them must not lose its
+// lazily loaded chunks because a new build landed; older ones are removed.
 //   node scripts/build.mjs             build once
 //   node scripts/build.mjs --if-stale  build only when a source is newer than the manifest
 //   node scripts/build.mjs --watch     rebuild on change (npm run dev)
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync, readFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { join, relative, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'static/build');
 const manifestPath = join(outdir, 'manifest.json');
+// Every file the last build wrote, so the one after it knows what it may remove.
+const filesPath = join(outdir, 'files.json');
 const sources = ['islands', 'common', 'static/css', 'package-lock.json', 'scripts/build.mjs'].map((p) => join(root, p));
 
 function newest(path) {
@@ -49,15 +53,25 @@ function writeManifest(metafile) {
   for (const file of Object.keys(metafile.outputs)) {
     if (file.endsWith('.css') && basename(file).startsWith('app-style-')) manifest['app.css'] = relative(outdir, join(root, file));
   }
+  const written = Object.keys(metafile.outputs).map((f) => relative(outdir, join(root, f)));
+  const previous = existsSync(filesPath) ? JSON.parse(readFileSync(filesPath, 'utf8')) : [];
+  const keep = new Set([...written, ...previous, 'manifest.json', 'files.json']);
+  for (const file of listFiles(outdir)) if (!keep.has(file)) rmSync(join(outdir, file));
+  writeFileSync(filesPath, JSON.stringify(written));
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+function listFiles(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : [join(prefix, e.name)],
+  );
 }
 
 const args = new Set(process.argv.slice(2));
 if (args.has('--if-stale') && existsSync(manifestPath) && statSync(manifestPath).mtimeMs >= Math.max(...sources.map(newest))) {
   process.exit(0);
 }
-rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 if (args.has('--watch')) {
   const ctx = await esbuild.context({
