@@ -227,17 +227,25 @@ async function seedInbox(db: pg.PoolClient): Promise<void> {
 export async function growSales(pool: pg.Pool, target: { days?: number; rows?: number }): Promise<number> {
   const stores = (await pool.query<{ n: number }>('select count(*)::int as n from stores')).rows[0]!.n;
   if (!stores) return 0;
-  let days = target.days ?? 0;
-  if (target.rows) {
-    const have = (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
-    const oldest = (await pool.query<{ d: number }>(`select coalesce(current_date - min(sale_date), 0)::int as d from sales`)).rows[0]!.d;
-    if (have >= target.rows) return have;
-    days = Math.max(days, oldest + Math.ceil(((target.rows - have) * 1.05) / stores) + 1);
+  if (target.days) await insertSalesDays(pool, stores, 1, target.days);
+  // Stores have no sales before they opened, so a round can fall short: keep going back until there are enough.
+  for (let round = 0; target.rows && round < 20; round++) {
+    const r = await pool.query<{ n: number; oldest: number }>(
+      `select count(*)::int as n, coalesce(current_date - min(sale_date), 0)::int as oldest from sales`,
+    );
+    const { n, oldest } = r.rows[0]!;
+    if (n >= target.rows) break;
+    await insertSalesDays(pool, stores, oldest + 1, oldest + Math.ceil((target.rows - n) / stores) + 1);
   }
+  return (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
+}
+
+/** Sales for the days `from` to `to` days ago, for every store open then. */
+async function insertSalesDays(pool: pg.Pool, stores: number, from: number, to: number): Promise<void> {
   // A chunk of days at a time keeps each statement's memory small (PGlite runs in 32-bit WASM).
   const chunk = Math.max(1, Math.floor(60_000 / stores));
-  for (let start = 1; start <= days; start += chunk) {
-    const end = Math.min(days, start + chunk - 1);
+  for (let start = from; start <= to; start += chunk) {
+    const end = Math.min(to, start + chunk - 1);
     await pool.query(
       `insert into sales (store_id, sale_date, sales, transactions, margin)
        select s.store_id, d::date,
@@ -252,5 +260,4 @@ export async function growSales(pool: pg.Pool, target: { days?: number; rows?: n
       [start, end],
     );
   }
-  return (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { growSales } from '../../server/db/seed.ts';
 import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
 
 const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;
@@ -95,6 +96,28 @@ describe('migrations', () => {
       assert.ok(before >= 1);
       assert.deepEqual(await migrate(t.db.pool), []);
       assert.equal((await t.db.pool.query('select count(*)::int as n from schema_migrations')).rows[0].n, before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('growing the sales for benchmarks', () => {
+  test('reaches at least the number of rows asked for, adding older days and keeping existing rows', async () => {
+    const t = await createTestApp();
+    try {
+      const before = await t.db.pool.query<{ n: number; oldest: string; total: string }>(
+        `select count(*)::int as n, min(sale_date)::text as oldest, sum(sales)::text as total from sales`,
+      );
+      const { n, oldest } = before.rows[0]!;
+      const target = n + 1234;
+      assert.ok((await growSales(t.db.pool, { rows: target })) >= target);
+      const after = await t.db.pool.query<{ n: number; kept: string }>(
+        `select count(*)::int as n, (select sum(sales)::text from sales where sale_date >= $1::date) as kept from sales`,
+        [oldest],
+      );
+      assert.ok(after.rows[0]!.n >= target);
+      assert.equal(after.rows[0]!.kept, before.rows[0]!.total, 'the existing days are untouched');
     } finally {
       await t.close();
     }
