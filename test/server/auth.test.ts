@@ -1,23 +1,19 @@
 // Sign-in, sessions, CSRF and access rules, through HTTP.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, cookieHeader, type TestApp, ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/app.ts';
+import { useTestApp, createTestApp, signIn, cookieHeader, ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/app.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const shared = useTestApp();
 
 async function loginForm() {
-  const form = await t.app.inject({ url: '/login' });
+  const form = await shared.t.app.inject({ url: '/login' });
   return { cookie: cookieHeader(form), token: /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '' };
 }
 
 async function postLogin(username: string, password: string, next = '') {
   const { cookie, token } = await loginForm();
-  return t.app.inject({
+  return shared.t.app.inject({
     method: 'POST',
     url: '/login',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -27,19 +23,19 @@ async function postLogin(username: string, password: string, next = '') {
 
 describe('signing in', () => {
   test('a signed-out page visit is sent to /login with the page to come back to', async () => {
-    const res = await t.app.inject({ url: '/stores?x=1' });
+    const res = await shared.t.app.inject({ url: '/stores?x=1' });
     assert.equal(res.statusCode, 303);
     assert.equal(res.headers.location, '/login?next=%2Fstores%3Fx%3D1');
   });
 
   test('a signed-out API call gets 401 with a readable message', async () => {
-    const res = await t.app.inject({ url: '/api/common/current-user' });
+    const res = await shared.t.app.inject({ url: '/api/common/current-user' });
     assert.equal(res.statusCode, 401);
     assert.deepEqual(res.json(), { error: m.unauthenticated });
   });
 
   test('a signed-out partial request gets 401 so the browser reloads the whole page', async () => {
-    const res = await t.app.inject({ url: '/stores', headers: { 'hx-request': 'true' } });
+    const res = await shared.t.app.inject({ url: '/stores', headers: { 'hx-request': 'true' } });
     assert.equal(res.statusCode, 401);
   });
 
@@ -76,7 +72,7 @@ describe('signing in', () => {
   });
 
   test('a sign-in form without its CSRF token is refused', async () => {
-    const res = await t.app.inject({
+    const res = await shared.t.app.inject({
       method: 'POST',
       url: '/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -95,7 +91,7 @@ describe('signing in', () => {
 
 describe('a session', () => {
   test('current-user returns exactly the spec fields', async () => {
-    const admin = await signIn(t.app, 'admin');
+    const admin = await signIn(shared.t.app, 'admin');
     const res = await admin.inject({ url: '/api/common/current-user' });
     assert.equal(res.statusCode, 200);
     const u = res.json();
@@ -112,65 +108,65 @@ describe('a session', () => {
   });
 
   test('sessions live in the database: another app on the same database accepts the cookie', async () => {
-    const admin = await signIn(t.app, 'admin');
-    const rows = await t.db.pool.query('select count(*)::int as n from sessions');
+    const admin = await signIn(shared.t.app, 'admin');
+    const rows = await shared.t.db.pool.query('select count(*)::int as n from sessions');
     assert.ok(rows.rows[0].n >= 1);
     // The cookie is only a token: its hash is what the database keeps.
     const token = admin.cookie.split('=')[1]!;
-    const stored = await t.db.pool.query('select 1 from sessions where session_id = $1', [token]);
+    const stored = await shared.t.db.pool.query('select 1 from sessions where session_id = $1', [token]);
     assert.equal(stored.rowCount, 0);
   });
 
   test('mutating requests without the CSRF token are refused', async () => {
-    const admin = await signIn(t.app, 'admin');
-    const res = await t.app.inject({ method: 'POST', url: '/logout', headers: { cookie: admin.cookie } });
+    const admin = await signIn(shared.t.app, 'admin');
+    const res = await shared.t.app.inject({ method: 'POST', url: '/logout', headers: { cookie: admin.cookie } });
     assert.equal(res.statusCode, 403);
     assert.equal(res.json().error, m.csrfFailed);
   });
 
   test('signing out ends the session', async () => {
-    const user = await signIn(t.app, 'analyst');
+    const user = await signIn(shared.t.app, 'analyst');
     const out = await user.inject({ method: 'POST', url: '/logout' });
     assert.equal(out.statusCode, 303);
     assert.equal(out.headers.location, '/login');
-    const after = await t.app.inject({ url: '/api/common/current-user', headers: { cookie: user.cookie } });
+    const after = await shared.t.app.inject({ url: '/api/common/current-user', headers: { cookie: user.cookie } });
     assert.equal(after.statusCode, 401);
   });
 
   test('an expired session is not accepted', async () => {
-    const user = await signIn(t.app, 'analyst');
-    await t.db.pool.query(`update sessions set expires_at = now() - interval '1 second'`);
-    const res = await t.app.inject({ url: '/api/common/current-user', headers: { cookie: user.cookie } });
+    const user = await signIn(shared.t.app, 'analyst');
+    await shared.t.db.pool.query(`update sessions set expires_at = now() - interval '1 second'`);
+    const res = await shared.t.app.inject({ url: '/api/common/current-user', headers: { cookie: user.cookie } });
     assert.equal(res.statusCode, 401);
   });
 
   test('expiry slides: a request near the end of the session pushes it 7200 s ahead', async () => {
-    const user = await signIn(t.app, 'analyst');
-    await t.db.pool.query(`update sessions set expires_at = now() + interval '100 seconds'`);
+    const user = await signIn(shared.t.app, 'analyst');
+    await shared.t.db.pool.query(`update sessions set expires_at = now() + interval '100 seconds'`);
     const res = await user.inject({ url: '/api/common/current-user' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.cookies.find((c) => c.name === 'backroom_sid')?.maxAge, 7200);
-    const r = await t.db.pool.query(`select extract(epoch from expires_at - now())::int as left from sessions`);
+    const r = await shared.t.db.pool.query(`select extract(epoch from expires_at - now())::int as left from sessions`);
     assert.ok(r.rows.every((row: { left: number }) => row.left > 7000));
   });
 });
 
 describe('access', () => {
   test('a page whose role the user lacks answers 403 with the spec message', async () => {
-    const clerk = await signIn(t.app, 'clerk');
+    const clerk = await signIn(shared.t.app, 'clerk');
     const res = await clerk.inject({ url: '/sales' });
     assert.equal(res.statusCode, 403);
     assert.match(res.body, /you are not Authorized to view this page or part of the page content\./);
   });
 
   test('the menu shows only what the user may open', async () => {
-    const clerk = await signIn(t.app, 'clerk');
+    const clerk = await signIn(shared.t.app, 'clerk');
     const page = await clerk.inject({ url: '/stores' });
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /href="\/stores" class="menu-link current" aria-current="page"/);
     assert.doesNotMatch(page.body, /href="\/sales"/);
     assert.doesNotMatch(page.body, /href="\/admin\/users"/);
-    const admin = await signIn(t.app, 'admin');
+    const admin = await signIn(shared.t.app, 'admin');
     const all = await admin.inject({ url: '/' });
     for (const path of ['/sales', '/admin/users', '/admin/menus', '/admin/user-errors']) {
       assert.match(all.body, new RegExp(`href="${path}"`));
@@ -178,15 +174,15 @@ describe('access', () => {
   });
 
   test('an administrator who is not super administrator does not see super-admin pages', async () => {
-    const manager = await signIn(t.app, 'manager');
+    const manager = await signIn(shared.t.app, 'manager');
     const res = await manager.inject({ url: '/admin/menus' });
     assert.equal(res.statusCode, 403);
     assert.equal((await manager.inject({ url: '/admin/users' })).statusCode, 200);
   });
 
   test('every menu entry renders a page for the super administrator', async () => {
-    const admin = await signIn(t.app, 'admin');
-    const rows = await t.db.pool.query<{ url: string }>(`select url from menus where url <> ''`);
+    const admin = await signIn(shared.t.app, 'admin');
+    const rows = await shared.t.db.pool.query<{ url: string }>(`select url from menus where url <> ''`);
     assert.ok(rows.rows.length >= 10);
     for (const { url } of rows.rows) {
       const res = await admin.inject({ url });

@@ -1,42 +1,36 @@
 // The server side of partial navigation beyond the shell's basics: which partial answers name a URL to
 // push, the settings the browser reads from the layout, and server-rendered islands.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, type TestApp, type SignedIn } from '../support/app.ts';
+import { useTestApp, createTestApp, signIn } from '../support/app.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, 'admin');
-});
-after(() => t.close());
+const shared = useTestApp('admin');
 
 describe('partial answers', () => {
   test('a page visit (target #main) gets the URL to push; a panel or popup load of the same page does not', async () => {
-    const visit = await admin.inject({ url: '/test/page?n=2', headers: { 'hx-request': 'true', 'hx-target': 'main#main' } });
+    const visit = await shared.admin.inject({ url: '/test/page?n=2', headers: { 'hx-request': 'true', 'hx-target': 'main#main' } });
     assert.equal(visit.headers['hx-push-url'], '/test/page?n=2');
-    const panel = await admin.inject({ url: '/test/page?n=2', headers: { 'hx-request': 'true', 'hx-target': 'div#panel' } });
+    const panel = await shared.admin.inject({ url: '/test/page?n=2', headers: { 'hx-request': 'true', 'hx-target': 'div#panel' } });
     assert.equal(panel.headers['hx-push-url'], undefined);
     assert.match(panel.body, /^<title>Page 2 · Backroom<\/title><main id="main" hx-history-elt>/);
   });
 
   test('every answer names the app version, errors and API calls included', async () => {
     for (const url of ['/', '/test/status/500', '/api/common/current-user', '/no-such-page']) {
-      const res = await admin.inject({ url, headers: { 'hx-request': 'true' } });
-      assert.equal(res.headers['x-app-version'], t.app.assets.version, url);
+      const res = await shared.admin.inject({ url, headers: { 'hx-request': 'true' } });
+      assert.equal(res.headers['x-app-version'], shared.t.app.assets.version, url);
     }
   });
 
   test('the test-only "new release" page answers another version', async () => {
-    const res = await admin.inject({ url: '/test/new-release', headers: { 'hx-request': 'true' } });
+    const res = await shared.admin.inject({ url: '/test/new-release', headers: { 'hx-request': 'true' } });
     assert.equal(res.headers['x-app-version'], 'new-release');
   });
 });
 
 describe('what the layout tells the browser', () => {
   test('the htmx settings carry the spec numbers: 10 s timeout, 20 cached pages; #loader is the indicator', async () => {
-    const res = await admin.inject({ url: '/' });
+    const res = await shared.admin.inject({ url: '/' });
     const meta = /<meta name="htmx-config" content="([^"]+)">/.exec(res.body)?.[1] ?? '';
     const config = JSON.parse(meta.replace(/&quot;/g, '"').replace(/&#34;/g, '"')) as { defaultTimeout: number; historyCache: { size: number } };
     assert.equal(config.defaultTimeout, 10_000);
@@ -46,7 +40,7 @@ describe('what the layout tells the browser', () => {
   });
 
   test('the language file URL is given when configured, empty otherwise', async () => {
-    assert.match((await admin.inject({ url: '/' })).body, /<meta name="language-url" content="">/);
+    assert.match((await shared.admin.inject({ url: '/' })).body, /<meta name="language-url" content="">/);
     const other = await createTestApp({ languageUrl: '/test/language.json' });
     try {
       const res = await (await signIn(other.app, 'admin')).inject({ url: '/' });
@@ -59,7 +53,7 @@ describe('what the layout tells the browser', () => {
 
 describe('islands', () => {
   test('an island is rendered on the server inside its container, with its props and identifier prefix', async () => {
-    const res = await admin.inject({ url: '/test/island' });
+    const res = await shared.admin.inject({ url: '/test/island' });
     const m = /<div data-island="demo-counter" data-island-id="(demo-counter-[0-9a-f]{8}-)" data-props="([^"]+)"><div class="demo-counter">/.exec(res.body);
     assert.ok(m, 'container with server markup directly inside');
     assert.deepEqual(JSON.parse(m[2]!.replace(/&#34;/g, '"')), { start: 3, label: 'Clicks' });

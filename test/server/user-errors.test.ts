@@ -1,19 +1,15 @@
 // Error reports to IT through HTTP: POST /api/admin/user-error stores what browsers send (cut to size,
 // refused when too big or mistyped, limited per user and per address) and the IT page lists them.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, type TestApp } from '../support/app.ts';
+import { useTestApp, signIn } from '../support/app.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 import { errorFieldLimits, maxStackLines } from '../../common/error-report.ts';
 import { reportLimits } from '../../server/routes/errors/user-error-report.ts';
 
-let t: TestApp;
-before(async () => {
-  t = await createTestApp();
-});
-after(() => t.close());
+const shared = useTestApp();
 beforeEach(async () => {
-  await t.db.pool.query('delete from user_errors');
+  await shared.t.db.pool.query('delete from user_errors');
 });
 
 const report = {
@@ -28,19 +24,19 @@ const report = {
 };
 
 async function storedRows() {
-  const r = await t.db.pool.query(
+  const r = await shared.t.db.pool.query(
     `select e.*, u.user_name from user_errors e left join users u using (user_id) order by error_id`,
   );
   return r.rows;
 }
 
 function anonymousPost(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: payload as object, headers });
+  return shared.t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: payload as object, headers });
 }
 
 describe('POST /api/admin/user-error', () => {
   test('a signed-in report is stored with its fields, the user, the browser and the app version', async () => {
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     const res = await analyst.inject({
       method: 'POST',
       url: '/api/admin/user-error',
@@ -69,12 +65,12 @@ describe('POST /api/admin/user-error', () => {
     const [row] = await storedRows();
     assert.equal(row.user_id, null);
     assert.equal(row.page, '/login');
-    assert.equal(row.app_version, t.app.assets.version, 'no version header: the server names its own');
+    assert.equal(row.app_version, shared.t.app.assets.version, 'no version header: the server names its own');
   });
 
   test('a signed-in report without the session CSRF token is refused', async () => {
-    const analyst = await signIn(t.app, 'analyst');
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: report, headers: { cookie: analyst.cookie } });
+    const analyst = await signIn(shared.t.app, 'analyst');
+    const res = await shared.t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: report, headers: { cookie: analyst.cookie } });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { error: m.csrfFailed });
     assert.equal((await storedRows()).length, 0);
@@ -115,21 +111,21 @@ describe('POST /api/admin/user-error', () => {
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.json().error, 'Too many error reports from here. Please wait 10 minutes.');
     // A signed-in user at the same address still gets through: the anonymous limit is its own.
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     assert.equal((await analyst.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
   });
 
   test('a signed-in user is limited per user, and the count is read from the database', async () => {
-    const clerk = await signIn(t.app, 'clerk');
-    const clerkId = (await t.db.pool.query(`select user_id from users where user_name = 'clerk'`)).rows[0].user_id;
+    const clerk = await signIn(shared.t.app, 'clerk');
+    const clerkId = (await shared.t.db.pool.query(`select user_id from users where user_name = 'clerk'`)).rows[0].user_id;
     // Rows written by another app instance count the same as ours.
-    await t.db.pool.query(
+    await shared.t.db.pool.query(
       `insert into user_errors (user_id, address, message) select $1, '10.0.0.9', 'elsewhere' from generate_series(1, $2)`,
       [clerkId, reportLimits.perUser - 1],
     );
     assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
     assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 429);
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     assert.equal((await analyst.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
   });
 });
@@ -138,7 +134,7 @@ describe('the IT page /admin/user-errors', () => {
   test('lists reports newest first with their details, for the IT role', async () => {
     await anonymousPost({ ...report, Message: 'older report' });
     await anonymousPost({ ...report, Message: 'newer report', StackTrace: 'Error: <b>x</b>' });
-    const itdesk = await signIn(t.app, 'itdesk');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
     const res = await itdesk.inject({ url: '/admin/user-errors' });
     assert.equal(res.statusCode, 200);
     assert.ok(res.body.indexOf('newer report') < res.body.indexOf('older report'), 'newest first');
@@ -148,8 +144,8 @@ describe('the IT page /admin/user-errors', () => {
   });
 
   test('pages through older reports by id', async () => {
-    await t.db.pool.query(`insert into user_errors (message) select 'report ' || i from generate_series(1, 60) i`);
-    const itdesk = await signIn(t.app, 'itdesk');
+    await shared.t.db.pool.query(`insert into user_errors (message) select 'report ' || i from generate_series(1, 60) i`);
+    const itdesk = await signIn(shared.t.app, 'itdesk');
     const first = await itdesk.inject({ url: '/admin/user-errors' });
     const older = /href="(\/admin\/user-errors\?before=\d+)"/.exec(first.body)?.[1];
     assert.ok(older, 'a link to older reports');
@@ -161,14 +157,14 @@ describe('the IT page /admin/user-errors', () => {
   });
 
   test('administrators may see it; staff without the IT role get 403', async () => {
-    assert.equal((await (await signIn(t.app, 'manager')).inject({ url: '/admin/user-errors' })).statusCode, 200);
-    const analyst = await (await signIn(t.app, 'analyst')).inject({ url: '/admin/user-errors' });
+    assert.equal((await (await signIn(shared.t.app, 'manager')).inject({ url: '/admin/user-errors' })).statusCode, 200);
+    const analyst = await (await signIn(shared.t.app, 'analyst')).inject({ url: '/admin/user-errors' });
     assert.equal(analyst.statusCode, 403);
     assert.match(analyst.body, /you are not Authorized to view this page or part of the page content\./);
   });
 
   test('a malformed partial request answers 400, so the browser reloads the whole page', async () => {
-    const itdesk = await signIn(t.app, 'itdesk');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
     const res = await itdesk.inject({ url: '/admin/user-errors?before=abc', headers: { 'hx-request': 'true' } });
     assert.equal(res.statusCode, 400);
   });

@@ -1,23 +1,17 @@
 // The sales report's parameters through HTTP: each date-range failure answers 422 with the spec's exact
 // message, checked in the spec's order; a valid range answers the result panel, scoped to the user's stores
 // and the store selection, and narrowed to a cycle when one is chosen.
-import { after, before, describe, mock, test } from 'node:test';
+import { after, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays, format, subDays, subYears } from 'date-fns';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
+import { useTestApp, signIn } from '../support/app.ts';
 import { postForm, unescapeHtml, type FormFields } from '../support/forms.ts';
 
-let t: TestApp;
-let analyst: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  analyst = await signIn(t.app, 'analyst');
-});
-after(() => t.close());
+const shared = useTestApp('analyst');
 
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
 const partial = { 'hx-request': 'true', 'hx-target': 'section#report-result' };
-const ask = (fields: FormFields, user = analyst) => postForm(user, '/reports/sales-by-state', fields, partial);
+const ask = (fields: FormFields, user = shared.analyst) => postForm(user, '/reports/sales-by-state', fields, partial);
 
 /** The panel's messages, in order. */
 function panelMessages(html: string): string[] {
@@ -62,7 +56,7 @@ describe('report date ranges refused with the spec messages', () => {
   });
 
   test('without htmx the whole page comes back with the message beside the dates and the dates as typed', async () => {
-    const res = await postForm(analyst, '/reports/sales-by-state', { FromDate: '31/02/2024', ToDate: '01/03/2024' });
+    const res = await postForm(shared.analyst, '/reports/sales-by-state', { FromDate: '31/02/2024', ToDate: '01/03/2024' });
     assert.equal(res.statusCode, 422);
     assert.match(res.body, /<!doctype html>/);
     assert.match(res.body, /id="sales-report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</);
@@ -78,7 +72,7 @@ describe('the report result', () => {
 
   /** Total sales over the range for the stores matching `where`, formatted as the panel shows money. */
   async function expectedTotal(where: string, params: unknown[] = []): Promise<string> {
-    const r = await t.db.pool.query(
+    const r = await shared.t.db.pool.query(
       `select to_char(sum(x.sales), 'FM$999,999,999,990.00') as total from sales x join stores s using (store_id)
        where x.sale_date between $1 and $2 and ${where}`,
       [isoFrom, isoTo, ...params],
@@ -92,14 +86,14 @@ describe('the report result', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal(`s.group_id = (select group_id from groups where code = 'NE')`));
     const states = [...res.body.matchAll(/<tr><td>[^<]+ \(([A-Z]{2})\)<\/td>/g)].map((m) => m[1]);
-    const ne = (await t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
+    const ne = (await shared.t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
     assert.ok(states.length > 0);
     assert.ok(states.every((code) => ne.includes(code)), `${states} are all Northeast states`);
     assert.match(res.body, /<td class="num">\$[\d,]+\.\d\d<\/td><td class="num">[\d,]+<\/td><td class="num">\d+\.\d\d%<\/td>/);
   });
 
   test('follows the store selection sent with the parameters', async () => {
-    const ids = (await t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id);
+    const ids = (await shared.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id);
     const res = await ask({ FromDate: day(from), ToDate: day(to), stores: JSON.stringify(ids) });
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal('s.store_id = any($3::int[])', [ids]));
@@ -107,7 +101,7 @@ describe('the report result', () => {
   });
 
   test('is narrowed to the chosen cycle', async () => {
-    const cycle = (await t.db.pool.query(`select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`, [isoTo])).rows[0];
+    const cycle = (await shared.t.db.pool.query(`select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`, [isoTo])).rows[0];
     const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: String(cycle.cycle_id) });
     assert.equal(res.statusCode, 200);
     const expected = await expectedTotal(
@@ -125,7 +119,7 @@ describe('the report result', () => {
   });
 
   test('is for users with the reports role only', async () => {
-    const clerk = await signIn(t.app, 'clerk');
+    const clerk = await signIn(shared.t.app, 'clerk');
     assert.equal((await clerk.inject({ url: '/reports' })).statusCode, 403);
     assert.equal((await ask({ FromDate: day(from), ToDate: day(to) }, clerk)).statusCode, 403);
   });

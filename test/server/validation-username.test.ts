@@ -1,19 +1,13 @@
 // GET /api/common/valid-username: the reason a user name cannot be used, as plain text, or an empty body
 // when it is free; the rule messages are the ones check() gives.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { check } from '../../common/validation.ts';
 
-let t: TestApp;
-let analyst: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  analyst = await signIn(t.app, 'analyst');
-});
-after(() => t.close());
+const shared = useTestApp('analyst');
 
-const ask = (name: string) => analyst.inject({ url: `/api/common/valid-username?username=${encodeURIComponent(name)}` });
+const ask = (name: string) => shared.analyst.inject({ url: `/api/common/valid-username?username=${encodeURIComponent(name)}` });
 
 describe('the valid-username call', () => {
   test('answers an empty text body for a free name', async () => {
@@ -43,12 +37,12 @@ describe('the valid-username call', () => {
   });
 
   test('without a username parameter answers the required message', async () => {
-    const res = await analyst.inject({ url: '/api/common/valid-username' });
+    const res = await shared.analyst.inject({ url: '/api/common/valid-username' });
     assert.equal(res.body, 'this field is required.');
   });
 
   test('is for signed-in users only', async () => {
-    const res = await t.app.inject({ url: '/api/common/valid-username?username=someone' });
+    const res = await shared.t.app.inject({ url: '/api/common/valid-username?username=someone' });
     assert.equal(res.statusCode, 401);
   });
 });

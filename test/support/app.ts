@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
@@ -103,4 +104,19 @@ export async function signIn(app: FastifyInstance, username: string, password = 
       return app.inject({ method: method as 'GET', url, payload: payload as string, headers: h });
     },
   };
+}
+
+/**
+ * The app a test file shares: built on its own database copy before the file's first test, with these users
+ * signed in, and closed after its last. `shared.t` is the app; `shared.admin` (etc.) a signed-in user.
+ */
+export function useTestApp<U extends string>(...users: U[]): { readonly t: TestApp } & Readonly<Record<U, SignedIn>> {
+  const shared = {} as { t: TestApp } & Record<U, SignedIn>;
+  const signedIn = shared as Record<U, SignedIn>;
+  before(async () => {
+    shared.t = await createTestApp();
+    for (const user of users) signedIn[user] = await signIn(shared.t.app, user);
+  });
+  after(() => shared.t?.close());
+  return shared;
 }

@@ -1,18 +1,12 @@
 // Add, edit and delete through /api/<resource>: validation with the browser's messages, versions against
 // lost updates, one transaction per row (partial success), the audit log, scopes and the 403s.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import type { Row } from './support.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, 'admin');
-});
-after(() => t.close());
+const shared = useTestApp('admin');
 
 interface Answer {
   Succeed: number[];
@@ -27,11 +21,11 @@ async function change(user: SignedIn, method: 'POST' | 'PATCH' | 'DELETE', resou
 }
 
 async function one<T = Row>(text: string, params: unknown[] = []): Promise<T> {
-  return (await t.db.pool.query(text, params)).rows[0] as T;
+  return (await shared.t.db.pool.query(text, params)).rows[0] as T;
 }
 
 async function auditOf(resource: string, key: number) {
-  return (await t.db.pool.query(
+  return (await shared.t.db.pool.query(
     `select a.action, a.before, a.after, u.user_name from audit_log a join users u using (user_id) where resource = $1 and row_key = $2 order by audit_id`,
     [resource, String(key)],
   )).rows as Array<{ action: string; before: Row | null; after: Row | null; user_name: string }>;
@@ -39,7 +33,7 @@ async function auditOf(resource: string, key: number) {
 
 describe('add', () => {
   test('stores the row, answers it as stored and writes an audit entry', async () => {
-    const { status, body } = await change(admin, 'POST', 'states', { Code: 'PR', Name: 'Puerto Rico', Region: 'SE' });
+    const { status, body } = await change(shared.admin, 'POST', 'states', { Code: 'PR', Name: 'Puerto Rico', Region: 'SE' });
     assert.equal(status, 200);
     assert.equal(body.Error, null);
     assert.deepEqual(body.Failed, []);
@@ -55,7 +49,7 @@ describe('add', () => {
   });
 
   test('refuses invalid values with the validation messages, each failed field named', async () => {
-    const { body } = await change(admin, 'POST', 'states', { Code: 'x1', Name: 'N'.repeat(41), Region: '' });
+    const { body } = await change(shared.admin, 'POST', 'states', { Code: 'x1', Name: 'N'.repeat(41), Region: '' });
     assert.deepEqual(body.Succeed, []);
     assert.equal(body.Failed.length, 1);
     assert.equal(body.Failed[0]!.key, null);
@@ -72,24 +66,24 @@ describe('add', () => {
   test('a duplicate or a missing reference is reported on its field', async () => {
     const existing = await one<{ store_number: number; state_id: number; group_id: number }>('select store_number, state_id, group_id from stores limit 1');
     const store = { Name: 'Test Store', City: 'Testville', StateID: existing.state_id, GroupID: existing.group_id, OpenDate: '01/02/2024', IsActive: true };
-    const duplicate = await change(admin, 'POST', 'stores', { ...store, StoreNumber: existing.store_number });
+    const duplicate = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: existing.store_number });
     assert.deepEqual(duplicate.body.Failed[0]!.fields, { StoreNumber: m.unique });
-    const missing = await change(admin, 'POST', 'stores', { ...store, StoreNumber: 99001, GroupID: 9999 });
+    const missing = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: 99001, GroupID: 9999 });
     assert.deepEqual(missing.body.Failed[0]!.fields, { GroupID: m.gridNotInList });
   });
 
   test('dates are read as dd/MM/yyyy (what people type) or yyyy-mm-dd', async () => {
-    const { body } = await change(admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Test week', StartDate: '3/2/2020', EndDate: '2020-02-09' });
+    const { body } = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Test week', StartDate: '3/2/2020', EndDate: '2020-02-09' });
     assert.deepEqual(body.Failed, []);
     assert.equal(body.Data[0]!.StartDate, '2020-02-03');
     assert.equal(body.Data[0]!.EndDate, '2020-02-09');
-    const bad = await change(admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Bad', StartDate: '31/02/2020', EndDate: '2020-02-09' });
+    const bad = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Bad', StartDate: '31/02/2020', EndDate: '2020-02-09' });
     assert.deepEqual(bad.body.Failed[0]!.fields, { StartDate: m.date });
   });
 
   test('a store-scoped user cannot add a row outside their stores', async () => {
-    const clerk = await signIn(t.app, 'clerk');
-    const groups = await t.db.pool.query<{ code: string; group_id: number }>(`select code, group_id from groups where code in ('WE', 'NE')`);
+    const clerk = await signIn(shared.t.app, 'clerk');
+    const groups = await shared.t.db.pool.query<{ code: string; group_id: number }>(`select code, group_id from groups where code in ('WE', 'NE')`);
     const id = (code: string) => groups.rows.find((g) => g.code === code)!.group_id;
     const state = await one<{ state_id: number }>('select state_id from states limit 1');
     const store = { Name: 'Clerk Store', City: 'Reno', StateID: state.state_id, OpenDate: '2024-05-01', IsActive: 'on' };
@@ -101,12 +95,12 @@ describe('add', () => {
   });
 
   test('a sender addresses a message to a user, who then sees it as theirs', async () => {
-    const itdesk = await signIn(t.app, 'itdesk');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
     const analystId = (await one<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`)).user_id;
     const sent = await change(itdesk, 'POST', 'messages', { UserID: analystId, Title: 'Printer fixed', Body: 'Try again.', Severity: 'success' });
     assert.equal(sent.body.Succeed.length, 1);
     assert.equal(sent.body.Data[0]!.SenderName, 'Riley Patel');
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     const inbox = (await analyst.inject({ url: '/api/messages?length=-1' })).json();
     assert.ok(inbox.data.some((r: Row) => r.MessageID === sent.body.Succeed[0] && r.Title === 'Printer fixed'));
   });
@@ -115,7 +109,7 @@ describe('add', () => {
 describe('edit and versions', () => {
   test('an edit at the current version succeeds, bumps the version and is audited before and after', async () => {
     const row = await one<{ state_id: number; version: number; name: string }>(`select state_id, version, name from states where code = 'VT'`);
-    const { body } = await change(admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Vermont (Green Mountains)' });
+    const { body } = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Vermont (Green Mountains)' });
     assert.deepEqual(body.Succeed, [row.state_id]);
     assert.equal(body.Data[0]!.Version, row.version + 1);
     assert.equal(body.Data[0]!.Name, 'Vermont (Green Mountains)');
@@ -127,8 +121,8 @@ describe('edit and versions', () => {
 
   test('of two edits from the same read, the second fails with the spec message and changes nothing', async () => {
     const row = await one<{ state_id: number; version: number }>(`select state_id, version from states where code = 'ME'`);
-    const first = await change(admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Maine A' });
-    const second = await change(admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Maine B' });
+    const first = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Maine A' });
+    const second = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Maine B' });
     assert.deepEqual(first.body.Succeed, [row.state_id]);
     assert.deepEqual(second.body.Succeed, []);
     assert.deepEqual(second.body.Failed, [{ key: row.state_id, error: m.notFoundRefreshed }]);
@@ -137,13 +131,13 @@ describe('edit and versions', () => {
 
   test('an edit without the version it read is refused', async () => {
     const row = await one<{ state_id: number }>(`select state_id from states where code = 'NH'`);
-    const { body } = await change(admin, 'PATCH', 'states', { StateID: row.state_id, Name: 'New Hampshire!' });
+    const { body } = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Name: 'New Hampshire!' });
     assert.deepEqual(body.Failed, [{ key: row.state_id, error: m.gridVersionMissing }]);
   });
 
   test('a many-row edit succeeds where it can: stale and foreign rows fail alone', async () => {
-    const analyst = await signIn(t.app, 'analyst');
-    const mine = (await t.db.pool.query<{ inbox_id: number; version: number }>(
+    const analyst = await signIn(shared.t.app, 'analyst');
+    const mine = (await shared.t.db.pool.query<{ inbox_id: number; version: number }>(
       `select inbox_id, i.version from inbox i join users u using (user_id) where u.user_name = 'analyst' and kind = 'alert' order by inbox_id`,
     )).rows;
     const foreign = await one<{ inbox_id: number; version: number }>(
@@ -159,14 +153,14 @@ describe('edit and versions', () => {
       { key: mine[1]!.inbox_id, error: m.notFoundRefreshed },
       { key: foreign.inbox_id, error: m.notFoundRefreshed },
     ]);
-    const read = (await t.db.pool.query<{ inbox_id: number; is_read: boolean }>('select inbox_id, is_read from inbox where inbox_id = any($1::int[]) order by inbox_id', [keys])).rows;
+    const read = (await shared.t.db.pool.query<{ inbox_id: number; is_read: boolean }>('select inbox_id, is_read from inbox where inbox_id = any($1::int[]) order by inbox_id', [keys])).rows;
     assert.equal(read.find((r) => r.inbox_id === mine[0]!.inbox_id)!.is_read, true);
     assert.equal(read.find((r) => r.inbox_id === foreign.inbox_id)!.is_read, false);
   });
 
   test('a form-encoded edit with a plural key list works like JSON', async () => {
-    const rows = (await t.db.pool.query<{ cycle_id: number; version: number }>(`select cycle_id, version from cycles where kind = 'monthly' order by cycle_id limit 2`)).rows;
-    const res = await admin.inject({
+    const rows = (await shared.t.db.pool.query<{ cycle_id: number; version: number }>(`select cycle_id, version from cycles where kind = 'monthly' order by cycle_id limit 2`)).rows;
+    const res = await shared.admin.inject({
       method: 'PATCH',
       url: '/api/cycles',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -176,7 +170,7 @@ describe('edit and versions', () => {
   });
 
   test('an edit may not move a row out of the user reach', async () => {
-    const clerk = await signIn(t.app, 'clerk');
+    const clerk = await signIn(shared.t.app, 'clerk');
     const store = await one<{ store_id: number; version: number }>(`select store_id, s.version from stores s join groups g using (group_id) where g.code = 'WE' limit 1`);
     const ne = await one<{ group_id: number }>(`select group_id from groups where code = 'NE'`);
     const { body } = await change(clerk, 'PATCH', 'stores', { StoreID: store.store_id, Version: store.version, GroupID: ne.group_id });
@@ -185,8 +179,8 @@ describe('edit and versions', () => {
   });
 
   test('only a super administrator changes a super administrator account', async () => {
-    const manager = await signIn(t.app, 'manager');
-    const rows = (await t.db.pool.query<{ user_name: string; user_id: number; version: number }>(`select user_name, user_id, version from users where user_name in ('admin', 'trainee')`)).rows;
+    const manager = await signIn(shared.t.app, 'manager');
+    const rows = (await shared.t.db.pool.query<{ user_name: string; user_id: number; version: number }>(`select user_name, user_id, version from users where user_name in ('admin', 'trainee')`)).rows;
     const target = (name: string) => rows.find((r) => r.user_name === name)!;
     const denied = await change(manager, 'PATCH', 'users', { UserID: target('admin').user_id, Version: target('admin').version, IsActive: false });
     assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.forbidden }]);
@@ -197,14 +191,14 @@ describe('edit and versions', () => {
 
   test('a field the table cannot change, or does not have, is refused by name', async () => {
     const user = await one<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'trainee'`);
-    const readOnly = await change(admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, IsSuperAdmin: true });
+    const readOnly = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, IsSuperAdmin: true });
     assert.equal(readOnly.status, 400);
     assert.equal(readOnly.body.Error, 'The field "IsSuperAdmin" cannot be changed here.');
-    const unknown = await change(admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, PasswordHash: 'x' });
+    const unknown = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, PasswordHash: 'x' });
     assert.equal(unknown.body.Error, 'This table has no field "PasswordHash".');
-    const noKey = await change(admin, 'PATCH', 'users', { FirstName: 'x' });
+    const noKey = await change(shared.admin, 'PATCH', 'users', { FirstName: 'x' });
     assert.equal(noKey.body.Error, 'Please say which record(s): send UserID or UserIDs.');
-    const nothing = await change(admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version });
+    const nothing = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version });
     assert.equal(nothing.status, 400);
     assert.equal(nothing.body.Error, m.gridNothingToChange);
   });
@@ -212,9 +206,9 @@ describe('edit and versions', () => {
 
 describe('delete', () => {
   test('deletes what it can: a row still in use and a row already gone fail alone', async () => {
-    const spare = (await change(admin, 'POST', 'groups', { Code: 'TMP', Name: 'Temporary' })).body.Data[0]!;
+    const spare = (await change(shared.admin, 'POST', 'groups', { Code: 'TMP', Name: 'Temporary' })).body.Data[0]!;
     const used = await one<{ group_id: number; version: number }>(`select group_id, version from groups where code = 'NE'`);
-    const { body } = await change(admin, 'DELETE', 'groups', {
+    const { body } = await change(shared.admin, 'DELETE', 'groups', {
       GroupIDs: [spare.GroupID, used.group_id, 987654], Versions: [spare.Version, used.version, 1],
     });
     assert.deepEqual(body.Succeed, [spare.GroupID]);
@@ -229,31 +223,31 @@ describe('delete', () => {
   });
 
   test('a row changed since it was read is not deleted', async () => {
-    const spare = (await change(admin, 'POST', 'groups', { Code: 'TMP2', Name: 'Temporary 2' })).body.Data[0]!;
-    await change(admin, 'PATCH', 'groups', { GroupID: spare.GroupID, Version: spare.Version, Description: 'changed' });
-    const { body } = await change(admin, 'DELETE', 'groups', { GroupID: spare.GroupID, Version: spare.Version });
+    const spare = (await change(shared.admin, 'POST', 'groups', { Code: 'TMP2', Name: 'Temporary 2' })).body.Data[0]!;
+    await change(shared.admin, 'PATCH', 'groups', { GroupID: spare.GroupID, Version: spare.Version, Description: 'changed' });
+    const { body } = await change(shared.admin, 'DELETE', 'groups', { GroupID: spare.GroupID, Version: spare.Version });
     assert.deepEqual(body.Failed, [{ key: spare.GroupID, error: m.notFoundRefreshed }]);
   });
 
   test('keys may come in the query string of a DELETE', async () => {
-    const spare = (await change(admin, 'POST', 'groups', { Code: 'TMP3', Name: 'Temporary 3' })).body.Data[0]!;
-    const res = await admin.inject({ method: 'DELETE', url: `/api/groups?GroupID=${spare.GroupID}&Version=${spare.Version}` });
+    const spare = (await change(shared.admin, 'POST', 'groups', { Code: 'TMP3', Name: 'Temporary 3' })).body.Data[0]!;
+    const res = await shared.admin.inject({ method: 'DELETE', url: `/api/groups?GroupID=${spare.GroupID}&Version=${spare.Version}` });
     assert.deepEqual(res.json().Succeed, [spare.GroupID]);
   });
 });
 
 describe('permissions and the audit log', () => {
   test('each action is refused with 403 and the spec message to a user without its right', async () => {
-    const analyst = await signIn(t.app, 'analyst');
-    const itdesk = await signIn(t.app, 'itdesk');
+    const analyst = await signIn(shared.t.app, 'analyst');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
     const cases: Array<[SignedIn, 'POST' | 'PATCH' | 'DELETE', string]> = [
       [analyst, 'PATCH', 'states'],
       [analyst, 'POST', 'states'],
       [analyst, 'DELETE', 'sales'],
       [analyst, 'POST', 'messages'],
       [itdesk, 'PATCH', 'user-errors'],
-      [admin, 'POST', 'users'],
-      [admin, 'DELETE', 'audit'],
+      [shared.admin, 'POST', 'users'],
+      [shared.admin, 'DELETE', 'audit'],
     ];
     for (const [user, method, resource] of cases) {
       const res = await user.inject({ method, url: `/api/${resource}`, payload: { x: 1 } });
@@ -263,18 +257,18 @@ describe('permissions and the audit log', () => {
   });
 
   test('a change without the CSRF token is refused', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/states', headers: { cookie: admin.cookie }, payload: { StateID: 1, Version: 1, Name: 'x' } });
+    const res = await shared.t.app.inject({ method: 'PATCH', url: '/api/states', headers: { cookie: shared.admin.cookie }, payload: { StateID: 1, Version: 1, Name: 'x' } });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { error: m.csrfFailed });
   });
 
   test('administrators list the audit log; others may not', async () => {
-    const manager = await signIn(t.app, 'manager');
+    const manager = await signIn(shared.t.app, 'manager');
     const res = await manager.inject({ url: '/api/audit?length=-1&search[value]=states' });
     assert.equal(res.statusCode, 200);
     const rows = res.json().data as Row[];
     assert.ok(rows.some((r) => r.Resource === 'states' && r.Action === 'update' && String(r.After).includes('Maine A')));
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     assert.equal((await analyst.inject({ url: '/api/audit' })).statusCode, 403);
   });
 });

@@ -1,22 +1,16 @@
 // CSV export of a list: every filtered row in the list's order and columns, UTF-16LE with a byte-order
 // mark, comma separated, quoted where needed, values formatted as the table shows them; streamed, and
 // stopped when the client goes away.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { growSales } from '../../../server/db/seed.ts';
 import { currentQuery, url } from './support.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, 'admin');
-});
-after(() => t.close());
+const shared = useTestApp('admin');
 
 async function exportOf(user: SignedIn, resource: string, query: Record<string, string | number>) {
   const res = await user.inject({ url: url(`${resource}/export`, query) });
@@ -30,7 +24,7 @@ function decode(bytes: Buffer): string {
 
 describe('CSV bytes', () => {
   test('UTF-16LE with a BOM, a header of labels and comma separated rows', async () => {
-    const { res, lines } = await exportOf(admin, 'states', { format: 'csv' });
+    const { res, lines } = await exportOf(shared.admin, 'states', { format: 'csv' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/csv; charset=utf-16le');
     assert.equal(res.headers['content-disposition'], 'attachment; filename="states.csv"');
@@ -40,21 +34,21 @@ describe('CSV bytes', () => {
   });
 
   test('values read as the table shows them: USD with 2 decimals, percent x100, dd/MM/yyyy', async () => {
-    const sale = (await t.db.pool.query<{ sale_id: number }>(`update sales set sales = 1234.5, margin = 0.1234, sale_date = '2026-03-07'
+    const sale = (await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 1234.5, margin = 0.1234, sale_date = '2026-03-07'
       where sale_id = (select min(sale_id) from sales) returning sale_id`)).rows[0]!;
-    const small = (await t.db.pool.query<{ sale_id: number }>(`update sales set sales = 7.05, margin = -0.005
+    const small = (await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 7.05, margin = -0.005
       where sale_id = (select max(sale_id) from sales) returning sale_id`)).rows[0]!;
     const columns = ['SaleID', 'SaleDate', 'Sales', 'Margin'];
-    const { lines } = await exportOf(admin, 'sales', currentQuery(columns, { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    const { lines } = await exportOf(shared.admin, 'sales', currentQuery(columns, { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
     assert.equal(lines[0], 'ID,Date,Sales,Margin');
     assert.equal(lines[1], `${sale.sale_id},07/03/2026,"$1,234.50",12.34%`);
     assert.equal(lines.at(-1)!.replace(/^\d+,[\d/]+,/, ''), '$7.05,-0.50%');
   });
 
   test('fields holding commas, quotes or line breaks are quoted; formulas are defused', async () => {
-    await t.db.pool.query(`update stores set name = $1 where store_number = 1001`, ['Smith, "Big"\nStore']);
-    await t.db.pool.query(`update stores set name = '=HYPERLINK("x")' where store_number = 1002`);
-    const { res } = await exportOf(admin, 'stores', currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    await shared.t.db.pool.query(`update stores set name = $1 where store_number = 1001`, ['Smith, "Big"\nStore']);
+    await shared.t.db.pool.query(`update stores set name = '=HYPERLINK("x")' where store_number = 1002`);
+    const { res } = await exportOf(shared.admin, 'stores', currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
     const text = decode(res.rawPayload);
     assert.ok(text.startsWith('Store #,Name\r\n1001,"Smith, ""Big""\nStore"\r\n1002,"\'=HYPERLINK(""x"")"\r\n'), text.slice(0, 120));
   });
@@ -65,8 +59,8 @@ describe('what is exported', () => {
     const query = currentQuery(['StoreNumber', 'StoreName', 'Sales'], {
       start: 20, length: 10, 'search[value]': 'downtown', 'order[0][column]': 2, 'order[0][dir]': 'desc',
     });
-    const list = (await admin.inject({ url: url('sales', query) })).json();
-    const { lines } = await exportOf(admin, 'sales', query);
+    const list = (await shared.admin.inject({ url: url('sales', query) })).json();
+    const { lines } = await exportOf(shared.admin, 'sales', query);
     assert.equal(lines[0], 'Store #,Store,Sales');
     assert.equal(lines.length - 1, list.recordsFiltered);
     assert.ok(lines.slice(1).every((l) => /Downtown/.test(l)));
@@ -75,20 +69,20 @@ describe('what is exported', () => {
   });
 
   test('a store-scoped user exports only their stores', async () => {
-    const analyst = await signIn(t.app, 'analyst');
+    const analyst = await signIn(shared.t.app, 'analyst');
     const { lines } = await exportOf(analyst, 'sales', {});
-    const [ne] = (await t.db.pool.query<{ n: number }>(
+    const [ne] = (await shared.t.db.pool.query<{ n: number }>(
       `select count(*)::int as n from sales join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
     )).rows;
     assert.equal(lines.length - 1, ne!.n);
   });
 
   test('export needs its permission, and CSV is the format offered', async () => {
-    const trainee = await signIn(t.app, 'trainee');
+    const trainee = await signIn(shared.t.app, 'trainee');
     const denied = await trainee.inject({ url: '/api/sales/export' });
     assert.equal(denied.statusCode, 403);
     assert.deepEqual(denied.json(), { error: m.forbidden });
-    const xlsx = await admin.inject({ url: '/api/sales/export?format=xlsx' });
+    const xlsx = await shared.admin.inject({ url: '/api/sales/export?format=xlsx' });
     assert.equal(xlsx.statusCode, 400);
     assert.deepEqual(xlsx.json(), { error: m.gridExportFormat });
   });
@@ -96,12 +90,12 @@ describe('what is exported', () => {
 
 describe('streaming', () => {
   test('a client that disconnects mid-export frees the connection and leaves no cursor open', async () => {
-    await growSales(t.db.pool, { rows: 40_000 });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    await growSales(shared.t.db.pool, { rows: 40_000 });
+    const address = await shared.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = shared.t.app.server.address() as AddressInfo;
     assert.ok(address);
     const received = await new Promise<number>((resolve, reject) => {
-      const req = request({ port, host: '127.0.0.1', path: '/api/sales/export', headers: { cookie: admin.cookie } }, (res) => {
+      const req = request({ port, host: '127.0.0.1', path: '/api/sales/export', headers: { cookie: shared.admin.cookie } }, (res) => {
         res.once('data', (chunk: Buffer) => {
           req.destroy();
           resolve(chunk.length);
@@ -115,19 +109,19 @@ describe('streaming', () => {
     let idle = false;
     for (let i = 0; i < 200 && !idle; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      idle = t.db.pool.totalCount === t.db.pool.idleCount;
+      idle = shared.t.db.pool.totalCount === shared.t.db.pool.idleCount;
     }
     assert.ok(idle, 'the export connection was released');
-    const open = await t.db.pool.query(`select count(*)::int as n from pg_cursors`);
+    const open = await shared.t.db.pool.query(`select count(*)::int as n from pg_cursors`);
     assert.equal(open.rows[0].n, 0);
-    const stillThere = await admin.inject({ url: '/api/sales?length=1' });
+    const stillThere = await shared.admin.inject({ url: '/api/sales?length=1' });
     assert.equal(stillThere.statusCode, 200);
   });
 });
 
 describe('columns', () => {
   test('a table naming none of the resource columns exports the shown columns', async () => {
-    const { res, lines } = await exportOf(admin, 'states', { iColumns: 1, mDataProp_0: '' });
+    const { res, lines } = await exportOf(shared.admin, 'states', { iColumns: 1, mDataProp_0: '' });
     assert.equal(res.statusCode, 200);
     assert.equal(lines[0], 'Code,Name,Region');
   });

@@ -1,21 +1,13 @@
 // The list protocol of /api/<resource>: both DataTables dialects, paging, search, sorting, grouping,
 // totals, the All cap, store scoping, keyset cursors and clear refusals of bad requests.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { countRows } from '../../../server/grid/count.ts';
 import { currentQuery, legacyQuery, url, type Row } from './support.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-let analyst: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, 'admin');
-  analyst = await signIn(t.app, 'analyst');
-});
-after(() => t.close());
+const shared = useTestApp('admin', 'analyst');
 
 const stateColumns = ['StateID', 'Code', 'Name', 'Region'];
 const saleColumns = ['SaleID', 'StoreNumber', 'StoreName', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
@@ -26,12 +18,12 @@ async function list(user: SignedIn, resource: string, query: Record<string, stri
 }
 
 async function sql<T = Row>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.db.pool.query(text, params)).rows as T[];
+  return (await shared.t.db.pool.query(text, params)).rows as T[];
 }
 
 describe('the current dialect', () => {
   test('answers draw, recordsTotal, recordsFiltered and data rows keyed by column name', async () => {
-    const { status, body } = await list(admin, 'states', currentQuery(stateColumns, { draw: 12, length: 5, 'order[0][column]': 2, 'order[0][dir]': 'desc' }));
+    const { status, body } = await list(shared.admin, 'states', currentQuery(stateColumns, { draw: 12, length: 5, 'order[0][column]': 2, 'order[0][dir]': 'desc' }));
     assert.equal(status, 200);
     assert.equal(body.draw, 12);
     assert.equal(body.recordsTotal, 51);
@@ -45,24 +37,24 @@ describe('the current dialect', () => {
   });
 
   test('pages are consecutive slices of one order', async () => {
-    const all = await list(admin, 'states', currentQuery(stateColumns, { length: -1, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+    const all = await list(shared.admin, 'states', currentQuery(stateColumns, { length: -1, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
     const names: unknown[] = [];
     for (let start = 0; start < 51; start += 20) {
-      const page = await list(admin, 'states', currentQuery(stateColumns, { start, length: 20, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+      const page = await list(shared.admin, 'states', currentQuery(stateColumns, { start, length: 20, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
       names.push(...page.body.data.map((r) => r.Name));
     }
     assert.deepEqual(names, all.body.data.map((r) => r.Name));
   });
 
   test('the draw comes back as the integer sent', async () => {
-    const { body } = await list(admin, 'states', currentQuery(stateColumns, { draw: '0042' }));
+    const { body } = await list(shared.admin, 'states', currentQuery(stateColumns, { draw: '0042' }));
     assert.equal(body.draw, 42);
   });
 });
 
 describe('the legacy dialect', () => {
   test('answers sEcho, iTotalRecords, iTotalDisplayRecords and aaData', async () => {
-    const { status, body } = await list(admin, 'states', legacyQuery(stateColumns, { sEcho: 9, iDisplayStart: 10, iDisplayLength: 5, iSortingCols: 1, iSortCol_0: 1, sSortDir_0: 'asc' }));
+    const { status, body } = await list(shared.admin, 'states', legacyQuery(stateColumns, { sEcho: 9, iDisplayStart: 10, iDisplayLength: 5, iSortingCols: 1, iSortCol_0: 1, sSortDir_0: 'asc' }));
     assert.equal(status, 200);
     assert.equal(body.sEcho, 9);
     assert.equal(body.iTotalRecords, 51);
@@ -74,11 +66,11 @@ describe('the legacy dialect', () => {
   });
 
   test('searches globally and per column', async () => {
-    const global = await list(admin, 'states', legacyQuery(stateColumns, { sSearch: 'new' }));
+    const global = await list(shared.admin, 'states', legacyQuery(stateColumns, { sSearch: 'new' }));
     assert.deepEqual(global.body.aaData.map((r) => r.Name).sort(), ['New Hampshire', 'New Jersey', 'New Mexico', 'New York']);
     assert.equal(global.body.iTotalDisplayRecords, 4);
     assert.equal(global.body.iTotalRecords, 51);
-    const perColumn = await list(admin, 'states', legacyQuery(stateColumns, { sSearch_3: 'MW', iDisplayLength: -1 }));
+    const perColumn = await list(shared.admin, 'states', legacyQuery(stateColumns, { sSearch_3: 'MW', iDisplayLength: -1 }));
     const expected = await sql<{ n: number }>(`select count(*)::int as n from states where region = 'MW'`);
     assert.equal(perColumn.body.iTotalDisplayRecords, expected[0]!.n);
     assert.ok(perColumn.body.aaData.every((r) => r.Region === 'MW'));
@@ -87,21 +79,21 @@ describe('the legacy dialect', () => {
 
 describe('search, sort, grouping and totals', () => {
   test('every word of a search must match some searchable column; wildcards are literal', async () => {
-    const both = await list(admin, 'states', currentQuery(stateColumns, { 'search[value]': 'new  york' }));
+    const both = await list(shared.admin, 'states', currentQuery(stateColumns, { 'search[value]': 'new  york' }));
     assert.deepEqual(both.body.data.map((r) => r.Name), ['New York']);
-    const percent = await list(admin, 'states', currentQuery(stateColumns, { 'search[value]': '%' }));
+    const percent = await list(shared.admin, 'states', currentQuery(stateColumns, { 'search[value]': '%' }));
     assert.equal(percent.body.recordsFiltered, 0);
   });
 
   test('a column the table excludes from its search is not searched', async () => {
     const query = currentQuery(stateColumns, { 'search[value]': 'NE' });
-    const all = await list(admin, 'states', query);
-    const withoutRegion = await list(admin, 'states', { ...query, 'columns[3][searchable]': 'false' });
+    const all = await list(shared.admin, 'states', query);
+    const withoutRegion = await list(shared.admin, 'states', { ...query, 'columns[3][searchable]': 'false' });
     assert.ok(Number(withoutRegion.body.recordsFiltered) < Number(all.body.recordsFiltered));
   });
 
   test('several sort columns apply in the order given', async () => {
-    const { body } = await list(admin, 'sales', currentQuery(saleColumns, {
+    const { body } = await list(shared.admin, 'sales', currentQuery(saleColumns, {
       length: 200, 'order[0][column]': 1, 'order[0][dir]': 'desc', 'order[1][column]': 4, 'order[1][dir]': 'asc',
     }));
     const expected = await sql<{ sale_id: number }>(
@@ -113,7 +105,7 @@ describe('search, sort, grouping and totals', () => {
   test('main and sub grouping columns sort first, so groups stay contiguous across pages', async () => {
     const seen: string[] = [];
     for (let start = 0; start < 60; start += 7) {
-      const page = await list(admin, 'stores', currentQuery(['StoreNumber', 'Name', 'GroupName', 'StateCode'], {
+      const page = await list(shared.admin, 'stores', currentQuery(['StoreNumber', 'Name', 'GroupName', 'StateCode'], {
         start, length: 7, maingroup: 'GroupName', subgroup: 'StateCode', 'order[0][column]': 1, 'order[0][dir]': 'desc',
       }));
       seen.push(...page.body.data.map((r) => `${r.GroupName}/${r.StateCode}`));
@@ -125,7 +117,7 @@ describe('search, sort, grouping and totals', () => {
   });
 
   test('footer totals cover the whole filtered set, not just the page', async () => {
-    const { body } = await list(admin, 'sales', currentQuery(saleColumns, { length: 5, 'search[value]': 'downtown' }));
+    const { body } = await list(shared.admin, 'sales', currentQuery(saleColumns, { length: 5, 'search[value]': 'downtown' }));
     const [expected] = await sql<{ n: number; sales: string; tx: number; margin: string }>(
       `select count(*)::int as n, sum(sa.sales)::text as sales, sum(sa.transactions)::int as tx, avg(sa.margin)::text as margin
        from sales sa join stores s using (store_id) join states st on st.state_id = s.state_id
@@ -141,7 +133,7 @@ describe('search, sort, grouping and totals', () => {
   });
 
   test('All (-1) returns at most 1000 rows', async () => {
-    const { body } = await list(admin, 'sales', currentQuery(saleColumns, { length: -1 }));
+    const { body } = await list(shared.admin, 'sales', currentQuery(saleColumns, { length: -1 }));
     assert.ok(Number(body.recordsFiltered) > 1000);
     assert.equal(body.data.length, 1000);
   });
@@ -150,45 +142,45 @@ describe('search, sort, grouping and totals', () => {
 describe('deep pages', () => {
   test('the next-page cursor reads the same rows as an offset', async () => {
     const query = currentQuery(saleColumns, { length: 50, 'order[0][column]': 4, 'order[0][dir]': 'desc' });
-    const first = await list(admin, 'sales', query);
+    const first = await list(shared.admin, 'sales', query);
     assert.equal(typeof first.body.next, 'string');
-    const byCursor = await list(admin, 'sales', { ...query, start: 50, after: String(first.body.next) });
-    const byOffset = await list(admin, 'sales', { ...query, start: 50 });
+    const byCursor = await list(shared.admin, 'sales', { ...query, start: 50, after: String(first.body.next) });
+    const byOffset = await list(shared.admin, 'sales', { ...query, start: 50 });
     assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
   test('the previous-page cursor reads the same rows as an offset', async () => {
     const query = currentQuery(saleColumns, { length: 50, 'order[0][column]': 1, 'order[0][dir]': 'asc', 'order[1][column]': 4, 'order[1][dir]': 'desc' });
-    const third = await list(admin, 'sales', { ...query, start: 100 });
+    const third = await list(shared.admin, 'sales', { ...query, start: 100 });
     assert.equal(typeof third.body.prev, 'string');
-    const byCursor = await list(admin, 'sales', { ...query, start: 50, before: String(third.body.prev) });
-    const byOffset = await list(admin, 'sales', { ...query, start: 50 });
+    const byCursor = await list(shared.admin, 'sales', { ...query, start: 50, before: String(third.body.prev) });
+    const byOffset = await list(shared.admin, 'sales', { ...query, start: 50 });
     assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
   test('paging on by cursor neither repeats nor skips a row when rows are added meanwhile', async () => {
     const query = currentQuery(saleColumns, { length: 10, 'order[0][column]': 0, 'order[0][dir]': 'desc' });
-    const first = await list(admin, 'sales', query);
-    await t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-01', 1, 1, 0.1 from stores`);
-    const byCursor = await list(admin, 'sales', { ...query, start: 10, after: String(first.body.next) });
-    const byOffset = await list(admin, 'sales', { ...query, start: 10 });
+    const first = await list(shared.admin, 'sales', query);
+    await shared.t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-01', 1, 1, 0.1 from stores`);
+    const byCursor = await list(shared.admin, 'sales', { ...query, start: 10, after: String(first.body.next) });
+    const byOffset = await list(shared.admin, 'sales', { ...query, start: 10 });
     const lastSeen = Number(first.body.data.at(-1)!.SaleID);
     assert.ok(Number(byCursor.body.data[0]!.SaleID) < lastSeen, 'the cursor page starts after the last row seen');
     assert.equal(byOffset.body.data[0]!.SaleID, lastSeen, 'an offset page would show that row again');
-    await t.db.pool.query(`delete from sales where sale_date = '1990-01-01'`);
+    await shared.t.db.pool.query(`delete from sales where sale_date = '1990-01-01'`);
   });
 
   test('a cursor sent for another page or filter is ignored, not trusted', async () => {
     const query = currentQuery(saleColumns, { length: 50 });
-    const first = await list(admin, 'sales', query);
-    const elsewhere = await list(admin, 'sales', { ...query, start: 500, after: String(first.body.next) });
-    const byOffset = await list(admin, 'sales', { ...query, start: 500 });
+    const first = await list(shared.admin, 'sales', query);
+    const elsewhere = await list(shared.admin, 'sales', { ...query, start: 500, after: String(first.body.next) });
+    const byOffset = await list(shared.admin, 'sales', { ...query, start: 500 });
     assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
   test('a deep page holds the rows at that position of the whole order', async () => {
     const query = currentQuery(saleColumns, { 'order[0][column]': 3, 'order[0][dir]': 'asc' });
-    const deep = await list(admin, 'sales', { ...query, start: 1510, length: 10 });
+    const deep = await list(shared.admin, 'sales', { ...query, start: 1510, length: 10 });
     const expected = await sql<{ sale_id: number }>(`select sale_id from sales order by sale_date, sale_id offset 1510 limit 10`);
     assert.deepEqual(deep.body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id));
   });
@@ -196,14 +188,14 @@ describe('deep pages', () => {
 
 describe('store scope', () => {
   test('a user sees only the sales of their group stores, and of those only the selected ones', async () => {
-    const { body } = await list(analyst, 'sales', currentQuery(saleColumns, { length: -1 }));
+    const { body } = await list(shared.analyst, 'sales', currentQuery(saleColumns, { length: -1 }));
     const [ne] = await sql<{ n: number }>(
       `select count(*)::int as n from sales sa join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
     );
     assert.equal(body.recordsTotal, ne!.n);
     const storeIds = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code = 'NE' order by store_id limit 2`);
     const selected = storeIds.map((r) => r.store_id);
-    const narrowed = await list(analyst, 'sales', currentQuery(saleColumns, { length: -1, stores: selected.join(',') }));
+    const narrowed = await list(shared.analyst, 'sales', currentQuery(saleColumns, { length: -1, stores: selected.join(',') }));
     assert.ok(narrowed.body.data.length > 0);
     const shown = await sql<{ store_number: number }>('select store_number from stores where store_id = any($1::int[])', [selected]);
     assert.deepEqual([...new Set(narrowed.body.data.map((r) => r.StoreNumber))].sort(), shown.map((r) => r.store_number).sort());
@@ -211,12 +203,12 @@ describe('store scope', () => {
 
   test('selecting a store outside the user group shows nothing of it', async () => {
     const [other] = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code <> 'NE' limit 1`);
-    const { body } = await list(analyst, 'sales', currentQuery(saleColumns, { stores: other!.store_id }));
+    const { body } = await list(shared.analyst, 'sales', currentQuery(saleColumns, { stores: other!.store_id }));
     assert.equal(body.recordsFiltered, 0);
   });
 
   test('the inbox lists only the signed-in user own rows', async () => {
-    const { body } = await list(analyst, 'messages', currentQuery(['MessageID', 'Title'], { length: -1 }));
+    const { body } = await list(shared.analyst, 'messages', currentQuery(['MessageID', 'Title'], { length: -1 }));
     const [me] = await sql<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`);
     const [n] = await sql<{ n: number }>(`select count(*)::int as n from inbox where kind = 'message' and user_id = $1`, [me!.user_id]);
     assert.ok(n!.n > 0);
@@ -227,7 +219,7 @@ describe('store scope', () => {
 
 describe('permissions', () => {
   test('a user without the list right gets 403 with the spec message', async () => {
-    const trainee = await signIn(t.app, 'trainee');
+    const trainee = await signIn(shared.t.app, 'trainee');
     for (const resource of ['sales', 'stores', 'users', 'audit', 'user-errors', 'menus', 'groups']) {
       const res = await trainee.inject({ url: `/api/${resource}` });
       assert.equal(res.statusCode, 403, resource);
@@ -237,7 +229,7 @@ describe('permissions', () => {
   });
 
   test('the user list never carries a password hash', async () => {
-    const res = await admin.inject({ url: '/api/users?length=-1' });
+    const res = await shared.admin.inject({ url: '/api/users?length=-1' });
     assert.equal(res.statusCode, 200);
     const [hash] = await sql<{ password_hash: string }>(`select password_hash from users limit 1`);
     assert.ok(!res.body.includes(hash!.password_hash));
@@ -257,7 +249,7 @@ describe('refusals', () => {
   ];
   for (const [what, query, message] of cases) {
     test(`${what} gets a 400 with a clear message and no SQL`, async () => {
-      const res = await admin.inject({ url: url('sales', { draw: 5, ...query }) });
+      const res = await shared.admin.inject({ url: url('sales', { draw: 5, ...query }) });
       assert.equal(res.statusCode, 400);
       const body = res.json();
       assert.equal(body.error, message);
@@ -268,7 +260,7 @@ describe('refusals', () => {
   }
 
   test('a legacy request is refused in its own dialect (sError)', async () => {
-    const res = await admin.inject({ url: url('sales', { sEcho: 3, iDisplayStart: -1 }) });
+    const res = await shared.admin.inject({ url: url('sales', { sEcho: 3, iDisplayStart: -1 }) });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(Object.keys(res.json()).sort(), ['aaData', 'iTotalDisplayRecords', 'iTotalRecords', 'sEcho', 'sError']);
     assert.equal(res.json().sEcho, 3);
@@ -277,7 +269,7 @@ describe('refusals', () => {
 
 describe('the list by POST', () => {
   test('a form-encoded DataTables body is a list request, not an add', async () => {
-    const res = await admin.inject({
+    const res = await shared.admin.inject({
       method: 'POST',
       url: '/api/states',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -289,7 +281,7 @@ describe('the list by POST', () => {
   });
 
   test('a JSON body with nested columns and order is read like the query string', async () => {
-    const res = await admin.inject({
+    const res = await shared.admin.inject({
       method: 'POST',
       url: '/api/states',
       payload: {
@@ -306,11 +298,11 @@ describe('the list by POST', () => {
 
 describe('counts at scale', () => {
   test('above the exact-count limit the count is the planner estimate, flagged', async () => {
-    await t.db.pool.query('analyze sales');
-    const estimated = await countRows(t.db.pool, 'sales', 'from sales sa where true', [], 10);
+    await shared.t.db.pool.query('analyze sales');
+    const estimated = await countRows(shared.t.db.pool, 'sales', 'from sales sa where true', [], 10);
     assert.equal(estimated.estimate, true);
     assert.ok(estimated.count > 1000);
-    const exact = await countRows(t.db.pool, 'sales', 'from sales sa where sa.sale_id <= $1', [5], 10);
+    const exact = await countRows(shared.t.db.pool, 'sales', 'from sales sa where sa.sale_id <= $1', [5], 10);
     assert.deepEqual(exact, { count: 5, estimate: false });
   });
 });

@@ -1,19 +1,13 @@
 // Property tests: thousands of random and hostile parameter sets against the table API. Whatever is sent,
 // the answer is never a 5xx, never carries SQL text, and is a well-formed answer in the request's dialect
 // (rows, or a refusal with its reason); changes answer { Succeed, Failed, Data, Error } or a clear refusal.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { useTestApp } from '../../support/app.ts';
 import { resources } from '../../../common/resources/index.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-before(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, 'admin');
-});
-after(() => t.close());
+const shared = useTestApp('admin');
 
 // What our SQL or the database's errors would look like if any leaked into an answer.
 const sqlLeak = /syntax error|relation "|column "\w+" does not exist|\bselect\s[\s\S]*\sfrom\s|\bilike\b|\border by\b|pg_catalog|\$\d+::|sale_id|store_id|at character \d/i;
@@ -72,7 +66,7 @@ describe('the list under random and hostile parameters', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...resources.map((r) => r.name)), paramSet, async (resource, pairs) => {
         const query = new URLSearchParams(pairs).toString();
-        const res = await admin.inject({ url: `/api/${resource}?${query}` });
+        const res = await shared.admin.inject({ url: `/api/${resource}?${query}` });
         assertListAnswer(res.statusCode, res.body, pairs);
       }),
       { numRuns: 1000 },
@@ -91,7 +85,7 @@ describe('the list under random and hostile parameters', () => {
     }, { requiredKeys: ['draw'] });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('sales', 'stores', 'users', 'messages'), nested, async (resource, body) => {
-        const res = await admin.inject({ method: 'POST', url: `/api/${resource}`, payload: body });
+        const res = await shared.admin.inject({ method: 'POST', url: `/api/${resource}`, payload: body });
         assertListAnswer(res.statusCode, res.body, []);
       }),
       { numRuns: 600 },
@@ -101,7 +95,7 @@ describe('the list under random and hostile parameters', () => {
   test('export: never a 5xx; a refusal is a sentence, an answer is UTF-16 CSV', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('states', 'stores', 'groups', 'cycles'), paramSet, async (resource, pairs) => {
-        const res = await admin.inject({ url: `/api/${resource}/export?${new URLSearchParams(pairs).toString()}` });
+        const res = await shared.admin.inject({ url: `/api/${resource}/export?${new URLSearchParams(pairs).toString()}` });
         assert.ok(res.statusCode === 200 || res.statusCode === 400, `status ${res.statusCode}`);
         if (res.statusCode === 400) {
           assert.equal(typeof res.json().error, 'string');
@@ -125,7 +119,7 @@ describe('changes under random and hostile bodies', () => {
         fc.constantFrom('states', 'groups'),
         fc.dictionary(fieldNames, value, { maxKeys: 5 }),
         async (method, resource, body) => {
-          const res = await admin.inject({ method, url: `/api/${resource}`, payload: body });
+          const res = await shared.admin.inject({ method, url: `/api/${resource}`, payload: body });
           assert.ok(res.statusCode < 500, `status ${res.statusCode}: ${res.body.slice(0, 200)}`);
           assert.doesNotMatch(res.body, sqlLeak);
           const answer = res.json() as Record<string, unknown>;
@@ -139,7 +133,7 @@ describe('changes under random and hostile bodies', () => {
       ),
       { numRuns: 400 },
     );
-    const stores = await t.db.pool.query('select count(*)::int as n from stores');
+    const stores = await shared.t.db.pool.query('select count(*)::int as n from stores');
     assert.ok(stores.rows[0].n > 0, 'the tables are all still there');
   });
 });
