@@ -1,4 +1,4 @@
-// Starts `server/main.ts` as `npm start` would, in its own process, and times it to its first 200.
+// Starts the server bundle (dist/server/main.mjs) as `npm start` would, in its own process, and times it to its first 200.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,7 @@ export interface Started {
 export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {
   const port = env.PORT ?? '3197';
   const begun = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

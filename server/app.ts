@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
-import { fileURLToPath } from 'node:url';
+import { viewsDir } from './paths.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { loadAssets, staticDir } from './assets.ts';
@@ -36,8 +36,6 @@ declare module 'fastify' {
     db: Database;
   }
 }
-
-const viewsDir = fileURLToPath(new URL('../views/', import.meta.url));
 
 export interface BuildOptions {
   config: Config;

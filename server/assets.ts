@@ -2,10 +2,10 @@
 // (a hash of them all) that every response carries so an open page knows when it is out of date.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
-export const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
-export const staticDir = fileURLToPath(new URL('../static/', import.meta.url));
+import { buildDir } from './paths.ts';
+
+export { staticDir } from './paths.ts';
 
 export interface Assets {
   /** Entry name (`app.js`, `app.css`) to its public URL. */

@@ -17,6 +17,8 @@ const BENCH_DATABASE = 'backroom_bench';
 
 export interface BenchApp {
   kind: 'postgres' | 'embedded';
+  /** Where the data lives, for a server process started on it: DATABASE_URL, or DATA_DIR when embedded. */
+  env: Record<string, string>;
   rows: number;
   app: FastifyInstance;
   db: Database;
@@ -28,9 +30,8 @@ export interface BenchApp {
 export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded: 100_000 }): Promise<BenchApp> {
   const serverUrl = process.env.DATABASE_URL;
   const kind = serverUrl ? 'postgres' : 'embedded';
-  const db = serverUrl
-    ? await openDatabase({ databaseUrl: await ensureServerDatabase(serverUrl), dataDir: '' })
-    : await openDatabase({ dataDir: join(cacheDir, 'bench-pglite') });
+  const env: Record<string, string> = serverUrl ? { DATABASE_URL: await ensureServerDatabase(serverUrl) } : { DATA_DIR: join(cacheDir, 'bench-pglite') };
+  const db = await openDatabase(serverUrl ? { databaseUrl: env.DATABASE_URL, dataDir: '' } : { dataDir: env.DATA_DIR! });
   await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, salesDays: 0 });
   const before = await salesCount(db);
   const rows = await growSales(db.pool, { rows: rowsByKind[kind] });
@@ -44,6 +45,7 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
   const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
   return {
     kind,
+    env,
     rows,
     app,
     db,

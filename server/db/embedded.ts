@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { embeddedServer } from '../paths.ts';
 
 export interface EmbeddedServer {
   /** The directory holding the socket, as `pg` wants it for `host`. */
@@ -15,14 +15,12 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-const entry = fileURLToPath(new URL('./embedded-server.ts', import.meta.url));
-
 export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
   // mkdtemp makes the directory 0700: only this user can reach the socket, so no password is needed.
   const socketDir = mkdtempSync(join(tmpdir(), 'backroom-db-'));
   const socketPath = join(socketDir, '.s.PGSQL.5432');
-  const child = fork(entry, [dataDir, socketPath], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(embeddedServer.entry, [dataDir, socketPath], {
+    execArgv: embeddedServer.execArgv,
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   let stderr = '';

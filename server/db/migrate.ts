@@ -1,10 +1,10 @@
 // Applies the versioned SQL files in ./migrations in name order, each in its own transaction, once.
 // An advisory lock makes concurrent app instances starting together take turns.
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { migrationsDir } from '../paths.ts';
 
-const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const dir = migrationsDir;
 const LOCK_ID = 7_240_311;
 
 export async function migrate(pool: pg.Pool): Promise<string[]> {

@@ -1,5 +1,6 @@
-// `npm start`'s own process: it starts on an existing data directory without seeding again, serves, and
-// on SIGTERM stops cleanly (exit 0) and releases the database so the next start can open it.
+// `npm start`'s own process, the server bundle dist/server/main.mjs (built by `npm test` first): it starts
+// on an existing data directory without seeding again, finds its views, assets and embedded database
+// process from the bundle, serves, and on SIGTERM stops cleanly (exit 0) and frees the database.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -13,7 +14,7 @@ test('the server process serves, then shuts down gracefully on SIGTERM and frees
   const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
   try {
     cpSync(embeddedTemplateDir(), dir, { recursive: true });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'unused', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,6 +32,11 @@ test('the server process serves, then shuts down gracefully on SIGTERM and frees
     assert.doesNotMatch(out, /Demo data created/, 'an existing database is not seeded again');
     const health = await fetch(`${url}/healthz`);
     assert.equal(health.status, 200);
+    const login = await fetch(`${url}/login`);
+    assert.equal(login.status, 200);
+    const script = /<script[^>]+src="([^"]+)"/.exec(await login.text())?.[1];
+    assert.ok(script, 'the sign-in page names its script');
+    assert.equal((await fetch(new URL(script, url))).status, 200);
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     assert.equal(await exit, 0);

@@ -20,5 +20,5 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
     .header('Content-Type', 'text/csv; charset=utf-16le')
     .header('Content-Disposition', `attachment; filename="${def.name}.csv"`)
     .header('Cache-Control', 'no-store')
-    .send(exportCsv(app.db.pool, def, request, req.user!));
+    .send(exportCsv(app.db, def, request, req.user!));
 }

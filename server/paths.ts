@@ -1,0 +1,28 @@
+// Where the server finds its files (views, static assets, migrations, the embedded database's process),
+// from the project root. The server runs either from its sources (tsx: tests, `npm run dev`) or from the
+// bundle `npm start` builds into dist/ (no TypeScript loader in memory), so paths cannot be relative to
+// the running module: they are found from the nearest folder holding package.json.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
+
+const here = fileURLToPath(import.meta.url);
+export const root = projectRoot(dirname(here));
+/** Running from the TypeScript sources (through tsx) rather than from the dist/ bundle. */
+export const fromSources = here.endsWith('.ts');
+
+export const viewsDir = join(root, 'views') + '/';
+export const staticDir = join(root, 'static') + '/';
+export const buildDir = join(root, 'static', 'build') + '/';
+export const migrationsDir = join(root, 'server', 'db', 'migrations') + '/';
+/** The embedded database's process: its source through tsx, or its bundle beside this one. */
+export const embeddedServer = fromSources
+  ? { entry: join(root, 'server', 'db', 'embedded-server.ts'), execArgv: ['--import', 'tsx'] }
+  : { entry: join(dirname(here), 'embedded-server.mjs'), execArgv: [] };
