@@ -36,4 +36,16 @@ export const sales = defineResource({
   pageSize: 25,
   scope: { stores: 'sa.store_id' },
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
+  // Per store, kept by the triggers of migration 003: every filter sales offers is on stores.
+  totalsTable: {
+    table: 'sales_store_totals',
+    keeps: ['store_id'],
+    rows: 'sum(sa.row_count)',
+    totals: {
+      SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
+      Sales: 'sum(sa.sales)',
+      Transactions: 'sum(sa.transactions)::int8',
+      Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
+    },
+  },
 });

@@ -1,7 +1,8 @@
 // Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
 // whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
-// Counts and totals leave out the joins they do not read.
+// Counts and totals leave out the joins they do not read; totals read the definition's totals table when
+// the filter allows (a few hundred rows in place of a million).
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
@@ -82,11 +83,22 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
 }
 
 async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
-  const aggregates = def.columns.flatMap((c) => (c.total ? [`${c.total}(${c.sql}) as "${c.name}"`] : []));
-  const text = `select count(*)::int8 as "__rows", ${aggregates.join(', ')}
-                from ${fromClause(def, [filter.where, ...aggregates])} where ${filter.where}`;
+  const rollup = totalsTableFor(def, filter);
+  const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
+  const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
+  const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
+                from ${fromClause(def, [filter.where, ...aggregates], rollup?.table)} where ${filter.where}`;
   return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };
   });
+}
+
+/** The definition's totals table, when the filter reads only the base columns it keeps. */
+export function totalsTableFor(def: ResourceDef, filter: Pick<Filter, 'where'>): ResourceDef['totalsTable'] {
+  const rollup = def.totalsTable;
+  if (!rollup) return undefined;
+  const read = filter.where.matchAll(new RegExp(`\\b${def.alias}\\.(\\w+)`, 'g'));
+  for (const [, column] of read) if (!rollup.keeps.includes(column!)) return undefined;
+  return rollup;
 }

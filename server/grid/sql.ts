@@ -34,8 +34,9 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
 /**
  * The FROM clause: the base table and its joins. Given the SQL a query uses, only the joins it reads (and
  * the joins those depend on) are kept: a count or a sum over sales alone need not join stores and states.
+ * `table` stands in for the base table under the same alias (a totals table).
  */
-export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>): string {
+export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table = def.table): string {
   const joins = def.joins ?? [];
   const reads = (sql: string, alias: string) => new RegExp(`\\b${alias}\\.`).test(sql);
   const kept = new Set<string>();
@@ -44,7 +45,7 @@ export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>): stri
     const needed = !uses || uses.some((sql) => reads(sql, join.alias)) || joins.some((j) => kept.has(j.alias) && reads(j.sql, join.alias));
     if (needed) kept.add(join.alias);
   }
-  return [`${def.table} ${def.alias}`, ...joins.filter((j) => kept.has(j.alias)).map((j) => j.sql)].join(' ');
+  return [`${table} ${def.alias}`, ...joins.filter((j) => kept.has(j.alias)).map((j) => j.sql)].join(' ');
 }
 
 export function selectList(columns: ReadonlyArray<ColumnDef>): string {

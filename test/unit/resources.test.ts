@@ -1,0 +1,23 @@
+// The resource definitions are plain data that the server trusts: these checks catch a definition that
+// names a column it does not declare, before a request finds it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resources } from '../../common/resources/index.ts';
+
+describe('resource definitions', () => {
+  for (const def of resources) {
+    test(def.name, () => {
+      const names = new Set(def.columns.map((c) => c.name));
+      assert.equal(names.size, def.columns.length, 'column names are unique');
+      for (const s of def.defaultSort) assert.ok(names.has(s.column), `default sort column ${s.column}`);
+      for (const f of def.fields) {
+        const column = def.columns.find((c) => c.name === f.name);
+        assert.ok(column?.writes, `field ${f.name} edits a writable column`);
+      }
+      if (def.totalsTable) {
+        const totalled = def.columns.filter((c) => c.total).map((c) => c.name).sort();
+        assert.deepEqual(Object.keys(def.totalsTable.totals).sort(), totalled, 'the totals table answers every footer total');
+      }
+    });
+  }
+});
