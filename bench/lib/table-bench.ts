@@ -23,6 +23,8 @@ export interface BenchApp {
   app: FastifyInstance;
   db: Database;
   admin: SignedIn;
+  /** A store-scoped user: the Northeast group's stores (a fifth of them), as every user below head office. */
+  analyst: SignedIn;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
   const app = await buildApp({ config: { ...readConfig({}), adminPassword: ADMIN_PASSWORD }, db });
   await app.ready();
   const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
+  // The seed gives demo users the admin password when no demo password is set.
+  const analyst = await signIn(app, 'analyst', ADMIN_PASSWORD);
   return {
     kind,
     env,
@@ -50,6 +54,7 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
     app,
     db,
     admin,
+    analyst,
     async close() {
       await app.close();
       await db.close();

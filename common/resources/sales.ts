@@ -35,6 +35,7 @@ export const sales = defineResource({
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
   pageSize: 25,
   scope: { stores: 'sa.store_id' },
+  dimension: { key: 'sa.store_id', keyType: 'int', from: 'stores s join states st on st.state_id = s.state_id', id: 's.store_id', aliases: ['s', 'st'] },
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   // Per store, kept by the triggers of migration 003: every filter sales offers is on stores.
   totalsTable: {

@@ -93,6 +93,13 @@ export interface ResourceDef {
   guardedRows?: { when: string; access: Access };
   access: Readonly<Record<Action, ActionAccess>>;
   /**
+   * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope
+   * that read only its aliases are resolved on it first, to ids, and the base table is filtered by
+   * `key = any(ids)`: the planner estimates an id list well, where it cannot estimate a text search across
+   * a join (server/grid/filter.ts). `from` is the dimension's own FROM, `id` its key there.
+   */
+  dimension?: { key: string; keyType: 'int' | 'bigint'; from: string; id: string; aliases: ReadonlyArray<string> };
+  /**
    * A table of footer totals kept per value of some base columns (by triggers, in its migration), read
    * instead of the base table when a filter reads no other base column: a million rows' totals from a few
    * hundred. It takes the base alias, so the filter and the joins apply to it as written. `rows` is the

@@ -13,7 +13,8 @@ import { copyCsvRows } from './export-copy.ts';
 import { cursorCsvRows } from './export-cursor.ts';
 import { formatSettings, formattedSql } from './export-sql.ts';
 import type { GridRequest } from './grid-request.ts';
-import { buildFilter, fromClause, fullOrder, orderBy } from './sql.ts';
+import { buildFilter } from './filter.ts';
+import { fromClause, fullOrder, orderBy } from './sql.ts';
 
 const BOM = Buffer.from([0xff, 0xfe]);
 
@@ -23,7 +24,7 @@ export function exportCsv(db: Database, def: ResourceDef, req: GridRequest, user
 
 async function* csvChunks(db: Database, def: ResourceDef, req: GridRequest, user: CurrentUser): AsyncGenerator<Buffer> {
   const columns = req.visible;
-  const filter = buildFilter(def, req, user, 'export');
+  const filter = await buildFilter(db.pool, def, req, user, 'export');
   const select = columns.map((c, i) => `${formattedSql(c)} as c${i}`).join(', ');
   const order = orderBy(fullOrder(def, req.order));
   const query = `select ${select} from ${fromClause(def, [select, filter.where, order])} where ${filter.where} order by ${order}`;

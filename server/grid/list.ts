@@ -9,7 +9,8 @@ import type { ResourceDef } from '../../common/resources/types.ts';
 import { countRows, type RowCount } from './count.ts';
 import { encodeCursor, keysetApplies, keysetCondition, signature } from './cursor.ts';
 import type { GridRequest, SortTerm } from './grid-request.ts';
-import { buildFilter, fromClause, fullOrder, orderBy, selectList, type Filter } from './sql.ts';
+import { buildFilter, type Filter } from './filter.ts';
+import { fromClause, fullOrder, orderBy, selectList } from './sql.ts';
 import { cachedTotals, type Totals } from './totals-cache.ts';
 
 export type Row = Record<string, unknown>;
@@ -30,7 +31,7 @@ export interface GridResult {
 const DEFERRED_JOIN_FROM = 500;
 
 export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, user: CurrentUser): Promise<GridResult> {
-  const filter = buildFilter(def, req, user, 'list');
+  const filter = await buildFilter(pool, def, req, user, 'list');
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
   const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter),

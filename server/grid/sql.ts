@@ -1,20 +1,7 @@
 // SQL text for a list request, assembled only from the definition's own expressions; every value the
-// client sent (search words, store ids, cursor values) is a bound parameter.
-import type { CurrentUser } from '../../common/roles.ts';
+// client sent (search words, store ids, cursor values) is a bound parameter. The filter is filter.ts.
 import type { ColumnDef, ResourceDef, ValueType } from '../../common/resources/types.ts';
-import type { GridRequest, SortTerm } from './grid-request.ts';
-import { scopeConditions } from './scope.ts';
-
-export interface Filter {
-  /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
-  scope: string;
-  /** The parameters `scope` names (a prefix of `params`). */
-  scopeParams: unknown[];
-  /** The scope plus the searches: what recordsFiltered counts and the page shows. */
-  where: string;
-  params: unknown[];
-  searched: boolean;
-}
+import type { SortTerm } from './grid-request.ts';
 
 const sqlTypes: Record<ValueType, string> = {
   text: 'text',
@@ -50,36 +37,6 @@ export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table
 
 export function selectList(columns: ReadonlyArray<ColumnDef>): string {
   return columns.map((c) => `${c.sql} as "${c.name}"`).join(', ');
-}
-
-function asText(column: ColumnDef): string {
-  return column.type === 'text' ? column.sql : `cast(${column.sql} as text)`;
-}
-
-/** ILIKE matches the text literally: the user's % _ and \ are escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-export function buildFilter(def: ResourceDef, req: GridRequest, user: CurrentUser, action: 'list' | 'export'): Filter {
-  const params: unknown[] = [];
-  const scope = and(scopeConditions(def, user, action, req.stores, params));
-  const scopeParams = [...params];
-  const searches: string[] = [];
-  for (const term of req.searchTerms) {
-    params.push(containsPattern(term));
-    const n = params.length;
-    searches.push(`(${req.searchColumns.map((c) => `${asText(c)} ilike $${n}`).join(' or ')})`);
-  }
-  for (const { column, value } of req.columnSearch) {
-    params.push(containsPattern(value));
-    searches.push(`${asText(column)} ilike $${params.length}`);
-  }
-  return { scope, scopeParams, where: and([scope, ...searches]), params, searched: searches.length > 0 };
-}
-
-function and(conditions: string[]): string {
-  return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
 }
 
 /** The request's order with the key last, in the last term's direction, so every row has one place. */
