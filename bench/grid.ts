@@ -43,6 +43,8 @@ const scenarios: Array<[string, string, ('cold' | 'analyst')?, ('cold' | 'analys
   ['first page with footer totals (cold)', query({ totals: 'true' }), 'cold'],
   [`deep page at ${deepStart} by keyset cursor`, query({ ...order('SaleDate', 'desc'), start: deepStart, after: String(beforeDeep.next) })],
   [`deep page at ${deepStart} by offset`, query({ ...order('SaleDate', 'desc'), start: deepStart })],
+  [`last page (at ${bench.rows - 25}) by offset`, query({ ...order('SaleDate', 'desc'), start: bench.rows - 25 })],
+  [`deep page at ${Math.floor(bench.rows * 0.75)} by offset, by Sales`, query({ ...order('Sales', 'desc'), start: Math.floor(bench.rows * 0.75) })],
   ...sortable.flatMap((c): Array<[string, string]> => [
     [`sort ${c} asc`, query(order(c, 'asc'))],
     [`sort ${c} desc`, query(order(c, 'desc'))],

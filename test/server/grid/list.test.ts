@@ -2,6 +2,7 @@
 // totals, the All cap, store scoping, keyset cursors and clear refusals of bad requests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { countRows } from '../../../server/grid/count.ts';
@@ -176,6 +177,36 @@ describe('deep pages', () => {
     const elsewhere = await list(shared.admin, 'sales', { ...query, start: 500, after: String(first.body.next) });
     const byOffset = await list(shared.admin, 'sales', { ...query, start: 500 });
     assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+  });
+
+  test('any deep page, read from the start or from the end, holds the rows at its position', async () => {
+    const analystGroup = (await sql<{ group_id: number }>(`select group_id from groups where code = 'NE'`))[0]!.group_id;
+    const sorts = { SaleDate: 'sa.sale_date', Sales: 'sa.sales', StoreName: 's.name' } as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('admin' as const, 'analyst' as const),
+        fc.constantFrom(...(Object.keys(sorts) as Array<keyof typeof sorts>)),
+        fc.constantFrom('asc', 'desc'),
+        fc.constantFrom('', 'a', 'Mall'),
+        fc.integer({ min: 500, max: 2500 }),
+        fc.integer({ min: 1, max: 60 }),
+        async (who, sort, dir, name, start, length) => {
+          const query = currentQuery(saleColumns, {
+            start, length, 'order[0][column]': saleColumns.indexOf(sort), 'order[0][dir]': dir, 'columns[2][search][value]': name,
+          });
+          const page = await list(shared[who], 'sales', query);
+          assert.equal(page.status, 200);
+          const expected = await sql<{ sale_id: number }>(
+            `select sa.sale_id from sales sa join stores s on s.store_id = sa.store_id
+             where ($1::int is null or s.group_id = $1) and s.name ilike $2
+             order by ${sorts[sort]} ${dir}, sa.sale_id ${dir} offset $3 limit $4`,
+            [who === 'analyst' ? analystGroup : null, `%${name}%`, start, length],
+          );
+          assert.deepEqual(page.body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id), JSON.stringify({ who, sort, dir, name, start, length }));
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 
   test('a deep page holds the rows at that position of the whole order', async () => {
