@@ -134,5 +134,10 @@ printFigure('worst endpoint/bare SQL ratio (p50)', worstRatio.toFixed(2), '<= 1.
 const floor = percentile(await timeRuns(() => bench.admin.inject({ url: '/api/common/current-user' })), 50);
 for (const m of measured) worstNetRatio = Math.max(worstNetRatio, Math.max(m.p50 - floor, m.bare) / m.bare);
 printFigure('floor: GET /api/common/current-user (p50)', `${floor.toFixed(1)} ms`, '', null);
+// Each request has a fixed cost (sign-in lookup, routing, JSON: the floor above) that a sub-millisecond page
+// query cannot carry under 1.3x; where the SQL itself takes time, the ratio shows what the table layer adds.
+const substantial = measured.filter((m) => m.bare >= 5);
+const substantialRatio = Math.max(...substantial.map((m) => m.p50 / m.bare));
+printFigure(`worst ratio where bare SQL >= 5 ms (${substantial.length})`, substantial.length ? substantialRatio.toFixed(2) : '-', '(informative)', null);
 printFigure('worst (endpoint - floor)/bare SQL ratio (p50)', worstNetRatio.toFixed(2), '(informative)', null);
 await bench.close();

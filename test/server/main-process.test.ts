@@ -36,10 +36,13 @@ test('the server process serves, then shuts down gracefully on SIGTERM and frees
     assert.equal(login.status, 200);
     const script = /<script[^>]+src="([^"]+)"/.exec(await login.text())?.[1];
     assert.ok(script, 'the sign-in page names its script');
-    assert.equal((await fetch(new URL(script, url))).status, 200);
+    // Bodies are read to the end, as a browser does: a half-read response keeps its connection busy.
+    const asset = await fetch(new URL(script, url));
+    assert.equal(asset.status, 200);
+    assert.ok((await asset.arrayBuffer()).byteLength > 1000);
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    assert.equal(await exit, 0);
+    assert.equal(await exit, 0, out);
     assert.match(out, /shutting down/);
     const reopened = await openDatabase({ dataDir: dir });
     assert.equal((await reopened.pool.query(`select count(*)::int as n from meta where key = 'seeded'`)).rows[0].n, 1);
