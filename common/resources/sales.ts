@@ -37,10 +37,11 @@ export const sales = defineResource({
   scope: { stores: 'sa.store_id' },
   dimension: { key: 'sa.store_id', keyType: 'int', from: 'stores s join states st on st.state_id = s.state_id', id: 's.store_id', aliases: ['s', 'st'] },
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
-  // Per store, kept by the triggers of migration 003: every filter sales offers is on stores.
+  // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.
   totalsTable: {
-    table: 'sales_store_totals',
+    table: 'sales_store_month_totals',
     keeps: ['store_id'],
+    buckets: { column: 'SaleDate', start: 'month', length: '1 month' },
     rows: 'sum(sa.row_count)',
     totals: {
       SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',

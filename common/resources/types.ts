@@ -102,13 +102,17 @@ export interface ResourceDef {
   /**
    * A table of footer totals kept per value of some base columns (by triggers, in its migration), read
    * instead of the base table when a filter reads no other base column: a million rows' totals from a few
-   * hundred. It takes the base alias, so the filter and the joins apply to it as written. `rows` is the
+   * thousand. It takes the base alias, so the filter and the joins apply to it as written. `rows` is the
    * aggregate counting the base rows; `totals` has, for each column with a footer total, an aggregate over
-   * it that equals that total over the base rows (a property test holds the two equal).
+   * it that equals that total over the base rows (a property test holds the two equal). With `buckets`,
+   * its rows are also per bucket of a date column (`start` holds the bucket's first day, buckets are
+   * `length` long): a deep page in that column's order then finds its bucket from the counts and reads
+   * only that bucket's rows (server/grid/positions.ts).
    */
   totalsTable?: {
     table: string;
     keeps: ReadonlyArray<string>;
+    buckets?: { column: string; start: string; length: string };
     rows: string;
     totals: Readonly<Record<string, string>>;
   };

@@ -2,7 +2,7 @@
 // whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
 // Counts and totals leave out the joins they do not read; totals read the definition's totals table when
-// the filter allows (a few hundred rows in place of a million).
+// the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
@@ -11,7 +11,9 @@ import { encodeCursor, keysetApplies, keysetCondition, signature } from './curso
 import type { GridRequest, SortTerm } from './grid-request.ts';
 import { buildFilter, type Filter } from './filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from './sql.ts';
+import { bucketStart, bucketsApply } from './positions.ts';
 import { cachedTotals, type Totals } from './totals-cache.ts';
+import { totalsTableFor } from './totals-table.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -35,7 +37,8 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
   // A deep page in the second half of the rows is read from the end, when the exact row count is cheap to
   // know first (a totals table): the "Last" page of a million rows is then as quick as the first.
-  const fromEnd = !req.after && !req.before && req.start >= DEFERRED_JOIN_FROM && totalsTableFor(def, filter) !== undefined;
+  const fromEnd = !req.after && !req.before && req.start >= DEFERRED_JOIN_FROM && totalsTableFor(def, filter) !== undefined
+    && !bucketsApply(def, filter, fullOrder(def, req.order), req.start);
   const counted = fromEnd ? await totalsOf(pool, def, filter, { fresh: true }) : null;
   const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter, counted?.count),
@@ -72,13 +75,16 @@ async function pageRows(
   const after = keysetCondition(req.after, req.start, order, sig, params);
   const before = after ? null : keysetCondition(req.before, req.start + req.length, reversed(order), sig, params);
   const keyset = after ?? before;
+  // Without a cursor, a deep page starts from its bucket (positions.ts), or is read from the end.
+  const bucket = !keyset && bucketsApply(def, filter, order, req.start) ? await bucketStart(pool, def, filter, order, req.start, params) : null;
   const end = rowCount === undefined ? undefined : Math.min(req.start + req.length, rowCount);
-  const tail = !keyset && end !== undefined && req.start > rowCount! / 2;
-  if (tail && end! <= req.start) return { rows: [], next: null, prev: null };
+  const tail = !keyset && !bucket && end !== undefined && req.start > rowCount! / 2;
+  if (bucket?.kind === 'past-end' || (tail && end! <= req.start)) return { rows: [], next: null, prev: null };
   const backwards = before !== null || tail;
   const readOrder = backwards ? reversed(order) : order;
-  const where = keyset ? `(${filter.where}) and ${keyset}` : filter.where;
-  const offset = keyset ? 0 : tail ? rowCount! - end! : req.start;
+  const bound = keyset ?? (bucket?.kind === 'bucket' ? bucket.condition : null);
+  const where = bound ? `(${filter.where}) and ${bound}` : filter.where;
+  const offset = keyset ? 0 : bucket?.kind === 'bucket' ? bucket.offset : tail ? rowCount! - end! : req.start;
   params.push(tail ? end! - req.start : req.length, offset);
   const limit = `limit $${params.length - 1} offset $${params.length}`;
   const sorted = orderBy(readOrder);
@@ -114,13 +120,4 @@ async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter, options
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };
   });
-}
-
-/** The definition's totals table, when the filter reads only the base columns it keeps. */
-export function totalsTableFor(def: ResourceDef, filter: Pick<Filter, 'where'>): ResourceDef['totalsTable'] {
-  const rollup = def.totalsTable;
-  if (!rollup) return undefined;
-  const read = filter.where.matchAll(new RegExp(`\\b${def.alias}\\.(\\w+)`, 'g'));
-  for (const [, column] of read) if (!rollup.keeps.includes(column!)) return undefined;
-  return rollup;
 }

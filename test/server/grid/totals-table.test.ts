@@ -1,4 +1,4 @@
-// Footer totals of sales come from the per-store totals table (migration 003) when the filter allows. Two
+// Footer totals of sales come from the per-store-and-month totals table (migration 003) when the filter allows. Two
 // promises hold that up: the triggers keep the table equal to the sums over sales after any change, and
 // the totals the API answers equal the same aggregates computed over sales directly, for any scope, store
 // selection and search.
@@ -12,11 +12,12 @@ import { currentQuery, url, type Row } from './support.ts';
 
 const shared = useTestApp('admin', 'analyst');
 
-const perStoreFromSales = `select store_id, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
-                           from sales group by store_id order by store_id`;
-const perStoreKept = `select store_id, row_count, sales, transactions::int8, margin_sum from sales_store_totals order by store_id`;
+const perStoreFromSales = `select store_id, date_trunc('month', sale_date)::date::text as month, count(*)::int8 as row_count, sum(sales) as sales,
+                             sum(transactions)::int8 as transactions, sum(margin) as margin_sum
+                           from sales group by 1, 2 order by 1, 2`;
+const perStoreKept = `select store_id, month::text, row_count, sales, transactions::int8, margin_sum from sales_store_month_totals order by 1, 2`;
 
-describe('the per-store totals table', () => {
+describe('the per-store-and-month totals table', () => {
   test('equals the sums over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map((r) => r.store_id);
     const storeId = fc.constantFrom(...stores);
