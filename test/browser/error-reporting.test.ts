@@ -1,10 +1,10 @@
 // Uncaught script errors and unhandled promise rejections reach IT from real Chromium (spec sections 1
 // and 7): posted to /api/admin/user-error with Url, Page, ErrorThrown, StackTrace and Message, the same
 // error once per page, at most a few per minute, from signed-in pages and from the sign-in page.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { waitForTitle } from '../support/navigation.ts';
 import { MAX_UNCAUGHT_PER_MINUTE } from '../../islands/nav/error-reporting.ts';
 
@@ -32,11 +32,7 @@ function waitForReport(page: Page, text: string) {
 }
 
 describe('client error reporting', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
   beforeEach(async () => {
     await env.t.db.pool.query('delete from user_errors');
   });

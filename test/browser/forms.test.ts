@@ -1,11 +1,11 @@
 // Validated forms in real Chromium, reached by htmx navigation (the forms arrive in swapped content):
 // messages only once a field is modified, submit blocked with a shake, the asynchronous user name check
 // (debounced, pending, stale answers ignored), the report form's date range messages, and the unique rule.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { format, subDays, addDays, subYears } from 'date-fns';
 import type { Page, Route } from 'playwright-core';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 
 const skip = browserSkipReason();
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
@@ -61,11 +61,7 @@ const waitForMessage = (page: Page, id: string, text: string) =>
   page.waitForFunction(([id, text]) => document.getElementById(id!)?.textContent === text, [id, text] as const);
 
 describe('validated forms in a browser', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   async function newUserForm(): Promise<{ page: Page; errors: string[]; posts: string[]; close(): Promise<void> }> {
     const { page, context } = await env.newPage('admin');

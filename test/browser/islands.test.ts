@@ -1,10 +1,10 @@
 // React islands in real Chromium: the demo island mounts (hydrating the server's markup) after the first
 // load, every swap and every history restore, and is unmounted when a swap removes it, so 50 swaps and
 // a walk back and forward through history leave exactly as many roots as there are islands on the page.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, pageErrors, waitForTitle } from '../support/navigation.ts';
 
 const skip = browserSkipReason();
@@ -28,11 +28,7 @@ async function clickCounter(page: Page): Promise<void> {
 }
 
 describe('React islands', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   test('the server-rendered island hydrates on first load without errors', async () => {
     const { page, context } = await env.newPage('admin');

@@ -2,21 +2,17 @@
 // target shakes instead of reloading when it already shows content or that URL; data-popup-page opens the
 // page (or a named part) in an overlay that closes by button, Esc or a click outside, and says so when
 // the page cannot be loaded; data-popup-embed opens the link in an iframe overlay.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 
 const skip = browserSkipReason();
 
 describe('data-load and popup links', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   async function playground() {
     const opened = await env.newPage('admin');

@@ -1,19 +1,15 @@
 // Partial navigation in real Chromium (spec section 2): links swap #main, update the title and push
 // history; back and forward restore up to 20 pages from the cache without a reload; the loading indicator
 // shows only after 1 s of waiting; the small-screen menu toggle keeps working across swaps.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, waitForTitle } from '../support/navigation.ts';
 
 const skip = browserSkipReason();
 
 describe('partial navigation', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   test('menu and in-page links swap the content area, update the title and push history; back and forward restore', async () => {
     const { page, context } = await env.newPage('admin');

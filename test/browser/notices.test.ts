@@ -1,9 +1,9 @@
 // Toasts and the request-failure dialog in real Chromium (spec sections 4, 8 and 9): toasts of four kinds,
 // 8 s, stacked, dismissable, announced; the dialog lists what failed and offers Send to IT (a toast either
 // way), a disabled Create Service Ticket, Reload and Try again, and Cancel; the language file replaces texts.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, watchToasts } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 import { testLanguage } from '../../server/routes/test-support.ts';
@@ -11,11 +11,7 @@ import { testLanguage } from '../../server/routes/test-support.ts';
 const skip = browserSkipReason();
 
 describe('toasts and the error dialog', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   async function playground(clock = false) {
     const opened = await env.newPage('admin');
@@ -114,11 +110,7 @@ describe('toasts and the error dialog', { skip }, () => {
 });
 
 describe('the language file', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv({ languageUrl: '/test/language.json' });
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv({ languageUrl: '/test/language.json' });
 
   test('when a language URL is configured, its strings replace the default messages', async () => {
     const { page, context } = await env.newPage('admin');

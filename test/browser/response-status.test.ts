@@ -1,20 +1,16 @@
 // What a page visit's answer does in real Chromium (spec sections 2, 6 and 8): a new app version, 400 and
 // 401 reload the whole page; 403 shows the notice for 10 s and swaps nothing; no answer within 10 s opens
 // the error dialog. Timers run on Playwright's clock, so the 10 s are jumped over, not waited for.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, waitForTitle, watchToasts } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 
 const skip = browserSkipReason();
 
 describe('answers to page visits', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   async function playground(user = 'admin', clock = false) {
     const opened = await env.newPage(user);

@@ -1,17 +1,13 @@
 // A person signs in, sees their name and the menu, moves between pages, uses the small-screen menu
 // and the store selector, and signs out: in real headless Chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 
 const skip = browserSkipReason();
 
 describe('the shell in a browser', { skip }, () => {
-  let env: BrowserEnv;
-  before(async () => {
-    env = await startBrowserEnv();
-  });
-  after(() => env?.close());
+  const env = useBrowserEnv();
 
   test('signing in shows the user name and the menu; navigating and signing out work', async () => {
     const { page, context } = await env.newPage(null);

@@ -1,6 +1,7 @@
 // Browser tests drive the system Chromium with playwright-core against the app on a real port. Where no
 // Chromium exists they are skipped, loudly, rather than passing in silence.
 import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp } from './app.ts';
 import type { Config } from '../../server/config.ts';
@@ -57,6 +58,29 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}): Promise<
       await browser.close();
       await t.close();
     },
+  };
+}
+
+/**
+ * The environment for the suite that calls this (inside its `describe`): started before its tests, closed
+ * after them. The returned object stands for it and is usable from the tests on.
+ */
+export function useBrowserEnv(overrides: Partial<Config> = {}): BrowserEnv {
+  let env: BrowserEnv | undefined;
+  before(async () => {
+    env = await startBrowserEnv(overrides);
+  });
+  after(() => env?.close());
+  const started = (): BrowserEnv => {
+    if (!env) throw new Error('the browser environment is used before its suite started it');
+    return env;
+  };
+  return {
+    get t() { return started().t; },
+    get base() { return started().base; },
+    get browser() { return started().browser; },
+    newPage: (user, options) => started().newPage(user, options),
+    close: () => started().close(),
   };
 }
 
