@@ -1,8 +1,6 @@
 // Starts the server bundle (dist/server/main.mjs) as `npm start` would, in its own process, and times it to its first 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { root, serverBundle } from '../server/paths.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -14,7 +12,7 @@ export interface Started {
 export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {
   const port = env.PORT ?? '3197';
   const begun = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,7 +22,10 @@ export const viewsDir = join(root, 'views') + '/';
 export const staticDir = join(root, 'static') + '/';
 export const buildDir = join(root, 'static', 'build') + '/';
 export const migrationsDir = join(root, 'server', 'db', 'migrations') + '/';
-/** The embedded database's process: its source through tsx, or its bundle beside this one. */
+/** The bundles scripts/build.mjs writes; `npm start` runs `node --enable-source-maps` on the server's. */
+const bundleDir = join(root, 'dist', 'server');
+export const serverBundle = { entry: join(bundleDir, 'main.mjs'), execArgv: ['--enable-source-maps'] };
+/** The embedded database's process: its source through tsx, or its bundle. */
 export const embeddedServer = fromSources
   ? { entry: join(root, 'server', 'db', 'embedded-server.ts'), execArgv: ['--import', 'tsx'] }
-  : { entry: join(dirname(here), 'embedded-server.mjs'), execArgv: [] };
+  : { entry: join(bundleDir, 'embedded-server.mjs'), execArgv: [] };

@@ -6,6 +6,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { mapPlaceholders } from './sql.ts';
 
 /**
  * The query with each `$n` replaced by the setting `backroom.pn` read back as the type PostgreSQL infers for
@@ -22,7 +23,7 @@ export async function bindAsSettings(client: pg.PoolClient, query: string, param
   const sets = params.map((_, i) => `set_config('backroom.p${i + 1}', $${i + 1}::text, true)`);
   // pg writes each value as it would bind it (an array as '{1,2}'), which the cast reads back.
   await client.query(`select ${sets.join(', ')}`, params as unknown[]);
-  return query.replace(/\$(\d+)(?!\d)/g, (_, n: string) => `(current_setting('backroom.p${n}')::${types[Number(n) - 1] ?? 'text'})`);
+  return mapPlaceholders(query, (n) => `(current_setting('backroom.p${n}')::${types[n - 1] ?? 'text'})`);
 }
 
 /**

@@ -10,7 +10,8 @@ import type { CurrentUser } from '../../common/roles.ts';
 import type { Action, ColumnDef, ResourceDef } from '../../common/resources/types.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { GridRequest } from './grid-request.ts';
-import { scopeConditions } from './scope.ts';
+import { scopeConditions, selectedStores } from './scope.ts';
+import { aliasesRead, mapPlaceholders } from './sql.ts';
 
 export interface Filter {
   /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
@@ -49,15 +50,10 @@ function and(conditions: ReadonlyArray<string>): string {
   return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
 }
 
-/** The table aliases an expression reads (`s.name` -> s). */
-function aliasesOf(sql: string): string[] {
-  return [...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_"]/gi)].map((m) => m[1]!);
-}
-
 export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: GridRequest, user: CurrentUser, action: Action): Promise<Filter> {
   const dimension = def.dimension;
   const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
-    dimension !== undefined && columns.every((c) => aliasesOf(c.sql).every((a) => dimension.aliases.includes(a)));
+    dimension !== undefined && columns.every((c) => [...aliasesRead(c.sql)].every((a) => dimension.aliases.includes(a)));
   const storesOnDimension = dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores === dimension.key;
 
   const searches: Array<{ condition: Condition; dimension: boolean }> = [
@@ -65,10 +61,9 @@ export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: GridRequ
     ...req.columnSearch.map(({ column, value }) => ({ condition: matches([column], value), dimension: onDimension([column]) })),
   ];
   const params: unknown[] = [];
-  const scope = scopeConditions(storesOnDimension ? { ...def, scope: undefined } : def, user, action, req.stores, params);
+  const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
   if (dimension && storesOnDimension) {
-    const selected = action === 'list' || action === 'export' ? req.stores : undefined;
-    const dimensionScope: Condition = (p) => storeScope(user, dimension.id, selected, p);
+    const dimensionScope: Condition = (p) => storeScope(user, dimension.id, selectedStores(action, req.stores), p);
     const dimensionSearches = searches.filter((s) => s.dimension).map((s) => s.condition);
     const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches);
     if (resolved.scoped) scope.push(resolved.scoped(params));
@@ -116,7 +111,8 @@ async function resolveDimension(
       return `${dimension.key} = any($${p.length}::${dimension.keyType}[])`;
     }
     // Too many to list: the same condition as a subquery, its values bound again under new numbers.
-    const text = `${dimension.key} in (select ${dimension.id} from ${dimension.from} where ${renumber(condition, p.length)})`;
+    const by = p.length;
+    const text = `${dimension.key} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
     p.push(...values);
     return text;
   };
@@ -124,9 +120,4 @@ async function resolveDimension(
     scoped: scope === 'true' ? undefined : inList(row.scoped, row.scoped_n, scope, scopeParams),
     found: searches.length ? inList(row.found, row.found_n, `${scope} and ${searched}`, params) : undefined,
   };
-}
-
-/** `$1`..`$n` moved up by `by`, for a condition appended to another statement's parameters. */
-function renumber(sql: string, by: number): string {
-  return sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => `$${Number(n) + by}`);
 }

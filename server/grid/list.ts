@@ -11,9 +11,9 @@ import { encodeCursor, keysetApplies, keysetCondition, signature } from './curso
 import type { GridRequest, SortTerm } from './grid-request.ts';
 import { buildFilter, type Filter } from './filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from './sql.ts';
-import { bucketStart, bucketsApply } from './positions.ts';
+import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from './totals-cache.ts';
-import { totalsTableFor } from './totals-table.ts';
+import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -35,32 +35,32 @@ const DEFERRED_JOIN_FROM = 500;
 export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest, user: CurrentUser): Promise<GridResult> {
   const filter = await buildFilter(pool, def, req, user, 'list');
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
-  // A deep page in the second half of the rows is read from the end, when the exact row count is cheap to
-  // know first (a totals table): the "Last" page of a million rows is then as quick as the first.
-  const fromEnd = !req.after && !req.before && req.start >= DEFERRED_JOIN_FROM && totalsTableFor(def, filter) !== undefined
-    && !bucketsApply(def, filter, fullOrder(def, req.order), req.start);
-  const counted = fromEnd ? await totalsOf(pool, def, filter, { fresh: true }) : null;
+  // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
+  const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order), req.start);
+  const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [rows, total, totals] = await Promise.all([
-    pageRows(pool, def, req, filter, counted?.count),
+    pageRows(pool, def, req, filter, counted),
     countRows(pool, def.table, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
-    counted ?? (wantsTotals ? totalsOf(pool, def, filter) : null),
+    wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
   // Totals scan the filtered set anyway, so their count is exact for free.
   const filtered = totals
     ? { count: totals.count, estimate: false }
-    : filter.searched
+    : counted !== undefined
+      ? { count: counted, estimate: false }
+      : filter.searched
       ? await countRows(pool, def.table, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
       : total;
   return {
     ...rows,
     total: filter.searched ? total : filtered,
     filtered,
-    totals: wantsTotals ? totals : null,
+    totals,
     syncedAt: new Date().toISOString(),
   };
 }
 
-/** The page's rows; `rowCount`, when known exactly, lets a page past the middle be read from the end. */
+/** The page's rows; `rowCount` is the exact count when the caller was asked for it (positions.ts). */
 async function pageRows(
   pool: pg.Pool,
   def: ResourceDef,
@@ -75,17 +75,15 @@ async function pageRows(
   const after = keysetCondition(req.after, req.start, order, sig, params);
   const before = after ? null : keysetCondition(req.before, req.start + req.length, reversed(order), sig, params);
   const keyset = after ?? before;
-  // Without a cursor, a deep page starts from its bucket (positions.ts), or is read from the end.
-  const bucket = !keyset && bucketsApply(def, filter, order, req.start) ? await bucketStart(pool, def, filter, order, req.start, params) : null;
-  const end = rowCount === undefined ? undefined : Math.min(req.start + req.length, rowCount);
-  const tail = !keyset && !bucket && end !== undefined && req.start > rowCount! / 2;
-  if (bucket?.kind === 'past-end' || (tail && end! <= req.start)) return { rows: [], next: null, prev: null };
-  const backwards = before !== null || tail;
+  // Without a cursor, a deep page may start from a month or from the end (positions.ts).
+  const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
+  if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
+  const backwards = before !== null || deep?.kind === 'from-end';
   const readOrder = backwards ? reversed(order) : order;
-  const bound = keyset ?? (bucket?.kind === 'bucket' ? bucket.condition : null);
+  const bound = keyset ?? (deep?.kind === 'bucket' ? deep.condition : null);
   const where = bound ? `(${filter.where}) and ${bound}` : filter.where;
-  const offset = keyset ? 0 : bucket?.kind === 'bucket' ? bucket.offset : tail ? rowCount! - end! : req.start;
-  params.push(tail ? end! - req.start : req.length, offset);
+  const offset = keyset ? 0 : deep ? deep.offset : req.start;
+  params.push(deep?.kind === 'from-end' ? deep.length : req.length, offset);
   const limit = `limit $${params.length - 1} offset $${params.length}`;
   const sorted = orderBy(readOrder);
   const text =
@@ -110,13 +108,13 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
   return order.map((t) => ({ column: t.column, dir: t.dir === 'asc' ? 'desc' : 'asc' }));
 }
 
-async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter, options: { fresh?: boolean } = {}): Promise<Totals> {
+async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
   const rollup = totalsTableFor(def, filter);
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
                 from ${fromClause(def, [filter.where, ...aggregates], rollup?.table)} where ${filter.where}`;
-  return cachedTotals(pool, def.name, { text, params: filter.params, fresh: options.fresh }, async () => {
+  return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };
   });

@@ -4,18 +4,24 @@ import type { CurrentUser } from '../../common/roles.ts';
 import type { Action, ResourceDef } from '../../common/resources/types.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 
+/** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */
+export function selectedStores(action: Action, stores: number[] | undefined): number[] | undefined {
+  return action === 'list' || action === 'export' ? stores : undefined;
+}
+
+/** `storesElsewhere`: the caller applies the store scope itself (server/grid/filter.ts, on a dimension). */
 export function scopeConditions(
   def: ResourceDef,
   user: CurrentUser,
   action: Action,
   stores: number[] | undefined,
   params: unknown[],
+  options: { storesElsewhere?: boolean } = {},
 ): string[] {
   const conditions = def.where ? [def.where] : [];
   const scope = def.scope;
   if (scope && 'stores' in scope) {
-    // Writes check the rule only: which stores a user has selected in the header filters what they see.
-    conditions.push(storeScope(user, scope.stores, action === 'list' || action === 'export' ? stores : undefined, params));
+    if (!options.storesElsewhere) conditions.push(storeScope(user, scope.stores, selectedStores(action, stores), params));
   } else if (scope && 'owner' in scope && action !== 'add') {
     params.push(user.ID);
     conditions.push(`${scope.owner} = $${params.length}`);

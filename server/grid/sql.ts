@@ -25,7 +25,7 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
  */
 export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table = def.table): string {
   const joins = def.joins ?? [];
-  const reads = (sql: string, alias: string) => new RegExp(`\\b${alias}\\.`).test(sql);
+  const reads = (sql: string, alias: string) => aliasesRead(sql).has(alias);
   const kept = new Set<string>();
   for (let i = joins.length - 1; i >= 0; i--) {
     const join = joins[i]!;
@@ -33,6 +33,24 @@ export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table
     if (needed) kept.add(join.alias);
   }
   return [`${table} ${def.alias}`, ...joins.filter((j) => kept.has(j.alias)).map((j) => j.sql)].join(' ');
+}
+
+/** The table aliases an expression reads (`s.name` -> s). */
+export function aliasesRead(sql: string): Set<string> {
+  return new Set([...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.(?=[a-z_"])/gi)].map((m) => m[1]!));
+}
+
+/** The columns an expression reads through `alias` (`sa.store_id` -> store_id). */
+export function columnsRead(sql: string, alias: string): string[] {
+  return [...sql.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))].map((m) => m[1]!);
+}
+
+/**
+ * Each `$n` placeholder replaced by `replace(n)`: renumbering for another statement, or a value read some
+ * other way (COPY takes no parameters). Definitions hold no `$` followed by a digit in their literals.
+ */
+export function mapPlaceholders(sql: string, replace: (n: number) => string): string {
+  return sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => replace(Number(n)));
 }
 
 export function selectList(columns: ReadonlyArray<ColumnDef>): string {

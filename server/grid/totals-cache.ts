@@ -24,14 +24,13 @@ function cacheOf(pool: pg.Pool): Map<string, { totals: Totals; expires: number }
 export async function cachedTotals(
   pool: pg.Pool,
   resource: string,
-  /** `fresh`: compute now (and keep), for a caller that needs the count as it is this moment. */
-  query: { text: string; params: ReadonlyArray<unknown>; fresh?: boolean | undefined },
+  query: { text: string; params: ReadonlyArray<unknown> },
   compute: () => Promise<Omit<Totals, 'at'>>,
 ): Promise<Totals> {
   const cache = cacheOf(pool);
   const key = `${resource}\u0000${query.text}\u0000${JSON.stringify(query.params)}`;
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now() && !query.fresh) return hit.totals;
+  if (hit && hit.expires > Date.now()) return hit.totals;
   const totals = { ...(await compute()), at: new Date().toISOString() };
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, { totals, expires: Date.now() + TTL_MS });

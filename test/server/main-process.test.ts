@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedTemplateDir, postgresBase, root } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
+import { serverBundle } from '../../server/paths.ts';
 
 test('the server process serves, then shuts down gracefully on SIGTERM and frees the data directory', { skip: postgresBase() ? 'runs on the embedded database' : false }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
   try {
     cpSync(embeddedTemplateDir(), dir, { recursive: true });
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
+    const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'unused', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { migrationsDir, root } from '../../server/paths.ts';
 
-export const root = fileURLToPath(new URL('../../', import.meta.url));
+export { root };
 export const cacheDir = join(root, '.test-cache');
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const DEMO_PASSWORD = 'demo-test-password';
@@ -15,8 +15,7 @@ export const TEST_SEED = { stores: 60, salesDays: 40 };
 /** Changes whenever a migration or the seed changes, so a stale embedded template is never reused. */
 export function templateKey(): string {
   const hash = createHash('sha256');
-  const dir = join(root, 'server/db/migrations');
-  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(join(dir, f)));
+  for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
   for (const f of ['server/db/seed.ts', 'server/db/seed-places.ts', 'test/support/template-db.ts']) hash.update(readFileSync(join(root, f)));
   return hash.digest('hex').slice(0, 12);
 }
