@@ -2,7 +2,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
@@ -16,6 +15,7 @@ import csrf from './plugins/csrf.ts';
 import access from './plugins/access.ts';
 import partialPages from './plugins/partial-pages.ts';
 import errors from './plugins/errors.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import loginRoutes from './routes/auth/login.ts';
 import currentUserRoute from './routes/common/current-user.ts';
 import storesRoute from './routes/common/stores.ts';
@@ -53,27 +53,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   app.decorate('db', db);
   app.decorate('assets', loadAssets());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Reports open PDFs in a same-origin iframe; nothing else embeds us.
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });

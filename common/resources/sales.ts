@@ -50,4 +50,10 @@ export const sales = defineResource({
       Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
     },
   },
+  // Per store and value range of each amount (migration 005): deep pages in amount order.
+  valueCounts: {
+    table: 'sales_store_value_counts',
+    keeps: ['store_id'],
+    measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
+  },
 });

@@ -116,6 +116,17 @@ export interface ResourceDef {
     rows: string;
     totals: Readonly<Record<string, string>>;
   };
+  /**
+   * Row counts kept per value of some base columns and per value range of other columns (by triggers, in
+   * its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
+   * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
+   * order finds its range from the counts and reads from the range's edge (server/grid/positions.ts).
+   */
+  valueCounts?: {
+    table: string;
+    keeps: ReadonlyArray<string>;
+    measures: Readonly<Record<string, string>>;
+  };
 }
 
 export const CURRENT_USER: FixedValue = { currentUser: true };

@@ -75,12 +75,12 @@ async function pageRows(
   const after = keysetCondition(req.after, req.start, order, sig, params);
   const before = after ? null : keysetCondition(req.before, req.start + req.length, reversed(order), sig, params);
   const keyset = after ?? before;
-  // Without a cursor, a deep page may start from a month or from the end (positions.ts).
+  // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
   const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
   if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
   const backwards = before !== null || deep?.kind === 'from-end';
   const readOrder = backwards ? reversed(order) : order;
-  const bound = keyset ?? (deep?.kind === 'bucket' ? deep.condition : null);
+  const bound = keyset ?? (deep?.kind === 'range' ? deep.condition : null);
   const where = bound ? `(${filter.where}) and ${bound}` : filter.where;
   const offset = keyset ? 0 : deep ? deep.offset : req.start;
   params.push(deep?.kind === 'from-end' ? deep.length : req.length, offset);

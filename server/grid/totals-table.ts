@@ -1,13 +1,23 @@
 // Whether a list's filter can be answered from its resource's totals table (common/resources/types.ts
-// `totalsTable`): only when the filter reads no base column but those the table keeps. And the exact row
-// count from it, a few thousand rows summed where counting the base table would read a million.
+// `totalsTable`) or value counts table (`valueCounts`): only when the filter reads no base column but those
+// the table keeps. And the exact row count from the totals table, a few thousand rows summed where
+// counting the base table would read a million.
 import type pg from 'pg';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import type { Filter } from './filter.ts';
 import { columnsRead, fromClause } from './sql.ts';
 
 export function totalsTableFor(def: ResourceDef, filter: { where: string }): ResourceDef['totalsTable'] {
-  const table = def.totalsTable;
+  return answers(def, def.totalsTable, filter);
+}
+
+/** The resource's value counts table (positions.ts), when the filter allows it as it does the totals table. */
+export function valueCountsFor(def: ResourceDef, filter: { where: string }): ResourceDef['valueCounts'] {
+  return answers(def, def.valueCounts, filter);
+}
+
+/** `table` when the filter reads no base column but those it keeps (it stands in under the base alias). */
+function answers<T extends { keeps: ReadonlyArray<string> }>(def: ResourceDef, table: T | undefined, filter: { where: string }): T | undefined {
   if (!table) return undefined;
   return columnsRead(filter.where, def.alias).every((column) => table.keeps.includes(column)) ? table : undefined;
 }

@@ -18,13 +18,17 @@ function throwUncaught(page: Page, message: string): Promise<void> {
   }), message);
 }
 
-/** The messages of the reports this page posts, in order, as they are sent. */
-function recordReports(page: Page): string[] {
+/** The reports this page posts: their messages in order as they are sent, and a wait for all of their answers
+ * (a report still in flight when its test ends would be stored after the next test's clean-up). */
+function recordReports(page: Page): { sent: string[]; answered(): Promise<void> } {
   const sent: string[] = [];
+  const answers: Promise<unknown>[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/admin/user-error')) sent.push((JSON.parse(r.postData() ?? '{}') as { Message: string }).Message);
+    if (!r.url().endsWith('/api/admin/user-error')) return;
+    sent.push((JSON.parse(r.postData() ?? '{}') as { Message: string }).Message);
+    answers.push(r.response());
   });
-  return sent;
+  return { sent, answered: async () => void await Promise.all(answers) };
 }
 
 function waitForReport(page: Page, text: string) {
@@ -62,7 +66,7 @@ describe('client error reporting', { skip }, () => {
   test('the same error is sent once per page; a rejection is sent too; another page sends it again', async () => {
     const { page, context } = await env.newPage('analyst');
     await page.goto('/test/playground');
-    const sent = recordReports(page);
+    const { sent, answered } = recordReports(page);
     await throwUncaught(page, 'repeated');
     await throwUncaught(page, 'repeated');
     await page.evaluate(() => void Promise.reject(new Error('nobody caught this')));
@@ -81,6 +85,7 @@ describe('client error reporting', { skip }, () => {
     await throwUncaught(page, 'repeated');
     await last;
     assert.equal(sent.length, 4);
+    await answered();
     const pages = await env.t.db.pool.query(`select page from user_errors where message = 'Uncaught Error: repeated' order by error_id`);
     assert.deepEqual(pages.rows.map((r) => r.page), ['/test/playground', '/test/page?n=1']);
     await context.close();
@@ -90,7 +95,7 @@ describe('client error reporting', { skip }, () => {
     const { page, context } = await env.newPage('analyst');
     await page.clock.install();
     await page.goto('/test/playground');
-    const sent = recordReports(page);
+    const { sent, answered } = recordReports(page);
     for (let i = 1; i <= MAX_UNCAUGHT_PER_MINUTE + 3; i++) await throwUncaught(page, `flood ${i}`);
     await page.clock.fastForward(61_000);
     const after = waitForReport(page, 'a minute later');
@@ -100,6 +105,7 @@ describe('client error reporting', { skip }, () => {
       ...Array.from({ length: MAX_UNCAUGHT_PER_MINUTE }, (_, i) => `Uncaught Error: flood ${i + 1}`),
       'Uncaught Error: a minute later',
     ]);
+    await answered();
     await context.close();
   });
 

@@ -68,6 +68,21 @@ describe('security headers and errors', () => {
     assert.doesNotMatch(res.body, /<script>(?!<\/script>)/);
   });
 
+  test('API answers, errors and the sign-in page carry the same security headers as pages', async () => {
+    const page = await shared.admin.inject({ url: '/' });
+    for (const res of [
+      await shared.admin.inject({ url: '/api/common/current-user' }),
+      await shared.admin.inject({ url: '/api/no-such-call' }),
+      await shared.t.app.inject({ url: '/login' }),
+    ]) {
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security']) {
+        assert.equal(res.headers[name], page.headers[name], name);
+      }
+    }
+    assert.equal(page.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'self'/);
+  });
+
   test('an unknown page is a readable 404, an unknown API call a JSON 404', async () => {
     const page = await shared.admin.inject({ url: '/no-such-page' });
     assert.equal(page.statusCode, 404);

@@ -18,6 +18,12 @@ describe('resource definitions', () => {
         const totalled = def.columns.filter((c) => c.total).map((c) => c.name).sort();
         assert.deepEqual(Object.keys(def.totalsTable.totals).sort(), totalled, 'the totals table answers every footer total');
       }
+      for (const [column, measure] of Object.entries(def.valueCounts?.measures ?? {})) {
+        const counted = def.columns.find((c) => c.name === column);
+        assert.ok(counted?.sortable && (counted.type === 'integer' || counted.type === 'number'), `value counts of ${column}: a sortable amount`);
+        // Written into SQL as a literal (server/grid/positions.ts): a plain name only.
+        assert.match(measure, /^[a-z_]+$/, `measure of ${column}`);
+      }
     });
   }
 });

@@ -180,14 +180,15 @@ describe('deep pages', () => {
     assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
-  // Deep pages are read from the end past the middle, or in date order from their month (positions.ts,
-  // which starts at 20k rows in production and at every page here, in the second run).
-  for (const from of [positionLimits.from, 0]) test(`any deep page holds the rows at its position (months counted from row ${from})`, async (t) => {
+  // Deep pages are read from the end past the middle, or in date and amount orders from their month or
+  // value range (positions.ts, which starts at 20k rows in production and at every page here, in the
+  // second run).
+  for (const from of [positionLimits.from, 0]) test(`any deep page holds the rows at its position (ranges counted from row ${from})`, async (t) => {
     const saved = positionLimits.from;
     positionLimits.from = from;
     t.after(() => (positionLimits.from = saved));
     const analystGroup = (await sql<{ group_id: number }>(`select group_id from groups where code = 'NE'`))[0]!.group_id;
-    const sorts = { SaleDate: 'sa.sale_date', Sales: 'sa.sales', StoreName: 's.name' } as const;
+    const sorts = { SaleDate: 'sa.sale_date', Sales: 'sa.sales', Transactions: 'sa.transactions', Margin: 'sa.margin', StoreName: 's.name' } as const;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('admin' as const, 'analyst' as const),

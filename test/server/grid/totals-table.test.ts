@@ -16,9 +16,17 @@ const perStoreFromSales = `select store_id, date_trunc('month', sale_date)::date
                              sum(transactions)::int8 as transactions, sum(margin) as margin_sum
                            from sales group by 1, 2 order by 1, 2`;
 const perStoreKept = `select store_id, month::text, row_count, sales, transactions::int8, margin_sum from sales_store_month_totals order by 1, 2`;
+// The value counts (migration 005), recounted from sales: each row in the range of each amount it holds.
+const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
+                         from sales s cross join lateral (values ('margin', s.margin, 0.005), ('sales', s.sales, 250), ('transactions', s.transactions, 6)) m(measure, value, width)
+                         group by 1, 2, 3 order by 1, 2, 3`;
+const rangesKept = `select measure, store_id, bucket, row_count from sales_store_value_counts order by 1, 2, 3`;
+const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
+                         where bucket_end <> bucket + case measure when 'sales' then 250 when 'transactions' then 6 else 0.005 end`;
+const sameRanges = (rows: Array<Record<string, unknown>>) => rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
 
-describe('the per-store-and-month totals table', () => {
-  test('equals the sums over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
+describe('the per-store-and-month totals table and the value counts', () => {
+  test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map((r) => r.store_id);
     const storeId = fc.constantFrom(...stores);
     const change = fc.oneof(
@@ -57,6 +65,9 @@ describe('the per-store-and-month totals table', () => {
           }
           const [kept, summed] = [(await client.query(perStoreKept)).rows, (await client.query(perStoreFromSales)).rows];
           assert.deepEqual(kept, summed);
+          const [ranges, counted] = [(await client.query(rangesKept)).rows, (await client.query(rangesFromSales)).rows];
+          assert.deepEqual(sameRanges(ranges), sameRanges(counted));
+          assert.equal((await client.query(rangesMisshaped)).rows[0].n, 0);
         } finally {
           await client.query('rollback');
           client.release();
