@@ -53,9 +53,12 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   app.decorate('db', db);
   app.decorate('assets', loadAssets());
 
+  // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):
+  // the database works on it while the rest of the request's hooks run.
+  await app.register(cookie);
+  await app.register(sessions);
   await app.register(securityHeaders);
   await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(view, {
     engine: { eta: new Eta({ views: viewsDir, cache: true }) },
@@ -76,7 +79,6 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   await app.register(errors);
   await app.register(partialPages);
-  await app.register(sessions);
   await app.register(access);
   await app.register(csrf);
 

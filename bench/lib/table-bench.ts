@@ -25,6 +25,8 @@ export interface BenchApp {
   admin: SignedIn;
   /** A store-scoped user: the Northeast group's stores (a fifth of them), as every user below head office. */
   analyst: SignedIn;
+  /** The server's time for the last request it answered (ms). */
+  served: { ms: number };
   close(): Promise<void>;
 }
 
@@ -43,6 +45,11 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
     await db.pool.query('vacuum analyze');
   }
   const app = await buildApp({ config: { ...readConfig({}), adminPassword: ADMIN_PASSWORD }, db });
+  const served = { ms: Number.NaN };
+  // The server's own time for each request (Fastify's, from routing to the answer written).
+  app.addHook('onResponse', async (_req, reply) => {
+    served.ms = reply.elapsedTime;
+  });
   await app.ready();
   const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
   // The seed gives demo users the admin password when no demo password is set.
@@ -55,6 +62,7 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
     db,
     admin,
     analyst,
+    served,
     async close() {
       await app.close();
       await db.close();

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Assets } from '../assets.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
+import { signedIn } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ export default fp(async function partialPages(app: FastifyInstance) {
 
   app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {
     const req = this.request;
+    // An error page may be drawn before the preHandler hooks ran (a refused body): the user first.
+    await signedIn(req);
     const partial = isPartial(req);
     const shell: ShellModel | null = partial ? null : await shellModel(app, req);
     if (partial && req.method === 'GET' && targetsContentArea(req)) {

@@ -1,28 +1,52 @@
 // The list half of /api/<resource>: GET, or POST with a DataTables body. Parses either dialect, runs the
 // query and answers in the same dialect; a refused request gets a 400 with the reason in sError/error.
+// Reading the request needs no user, so it is done in a preValidation hook, while the session lookup is
+// under way (plugins/session.ts); its verdict is given only after the access checks.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import type { ResourceDef } from '../../../common/resources/types.ts';
-import { detectDialect, parseGridRequest, readEcho } from '../../grid/grid-request.ts';
+import { detectDialect, parseGridRequest, readEcho, type Dialect, type GridRequest } from '../../grid/grid-request.ts';
 import { listRows } from '../../grid/list.ts';
 import { listError, listResponse } from '../../grid/list-response.ts';
 import type { Params } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 
-export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, params: Params) {
-  const dialect = detectDialect(params);
-  const echo = readEcho(params, dialect);
+/** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
+export type ReadList =
+  | { request: GridRequest }
+  | { refused: GridRequestError; dialect: Dialect; echo: number; unreadable?: true };
+
+export function readList(def: ResourceDef, params: Params): ReadList {
   try {
-    const request = parseGridRequest(def, params);
+    return { request: parseGridRequest(def, params) };
+  } catch (err) {
+    if (!(err instanceof GridRequestError)) throw err;
+    const dialect = detectDialect(params);
+    return { refused: err, dialect, echo: readEcho(params, dialect) };
+  }
+}
+
+/** A request that could not even be read into parameters: refused in the current dialect. */
+export function unreadable(err: GridRequestError): ReadList {
+  return { refused: err, dialect: 'current', echo: 0, unreadable: true };
+}
+
+export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {
+  if ('refused' in read) {
+    req.log.info({ resource: def.name, reason: read.refused.message }, 'list request refused');
+    return reply.code(400).send(listError(read.dialect, read.echo, read.refused.message));
+  }
+  const { request } = read;
+  try {
     const result = await listRows(app.db.pool, def, request, req.user!);
     reply.header('Cache-Control', 'no-store');
     return listResponse(request, result);
   } catch (err) {
     if (err instanceof GridRequestError) {
       req.log.info({ resource: def.name, reason: err.message }, 'list request refused');
-      return reply.code(400).send(listError(dialect, echo, err.message));
+      return reply.code(400).send(listError(request.dialect, request.echo, err.message));
     }
     req.log.error({ err, resource: def.name }, 'list request failed');
-    return reply.code(500).send(listError(dialect, echo, msg('serverError')));
+    return reply.code(500).send(listError(request.dialect, request.echo, msg('serverError')));
   }
 }

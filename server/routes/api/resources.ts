@@ -18,7 +18,7 @@ import { GridRequestError } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { answerChange } from './resource-changes.ts';
 import { answerExport } from './resource-export.ts';
-import { answerList } from './resource-list.ts';
+import { answerList, readList, unreadable, type ReadList } from './resource-list.ts';
 
 function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
   const rule = def.access[action];
@@ -36,22 +36,43 @@ function readParams(req: FastifyRequest, reply: FastifyReply, ...sources: unknow
   }
 }
 
+/**
+ * List requests read in preValidation (resource-list.ts), before the user is known; the handler answers.
+ * A POST that is not a list request (an add) reads nothing here.
+ */
+const readLists = new WeakMap<FastifyRequest, ReadList>();
+
+function readListHook(def: ResourceDef) {
+  return async (req: FastifyRequest) => {
+    let params: Params;
+    try {
+      params = toParams(req.query, req.body);
+    } catch (err) {
+      if (!(err instanceof GridRequestError)) throw err;
+      readLists.set(req, unreadable(err));
+      return;
+    }
+    if (req.method === 'GET' || isListRequest(params)) readLists.set(req, readList(def, params));
+  };
+}
+
 export default async function resourceRoutes(app: FastifyInstance) {
   for (const def of resources) {
     const path = `/api/${def.name}`;
+    const preValidation = readListHook(def);
 
-    app.get(path, async (req, reply) => {
+    app.get(path, { preValidation }, async (req, reply) => {
       if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
-      const params = readParams(req, reply, req.query);
-      return params && answerList(app, def, req, reply, params);
+      return answerList(app, def, req, reply, readLists.get(req)!);
     });
 
-    app.post(path, async (req, reply) => {
-      const params = readParams(req, reply, req.query, req.body);
-      if (!params) return reply;
-      if (isListRequest(params)) {
+    app.post(path, { preValidation }, async (req, reply) => {
+      const read = readLists.get(req);
+      // Parameters that cannot be read are neither a list request nor a row: refused before either's check.
+      if (read && 'unreadable' in read) return answerList(app, def, req, reply, read);
+      if (read) {
         if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
-        return answerList(app, def, req, reply, params);
+        return answerList(app, def, req, reply, read);
       }
       if (!permitted(req, def, 'add')) return sendError(req, reply, 403, msg('forbidden'));
       return answerChange(app, def, 'add', req, reply);

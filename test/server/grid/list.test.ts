@@ -266,6 +266,25 @@ describe('permissions', () => {
     assert.equal((await trainee.inject({ url: '/api/states' })).statusCode, 200);
   });
 
+  test('a request is read while the session is looked up, but judged only after the access checks', async () => {
+    // Unknown column and bad start: a 400 for a user who may list, never before the 401 or 403.
+    const bad = url('sales', { draw: 2, start: 'abc', 'columns[0][data]': 'Nope' });
+    const trainee = await signIn(shared.t.app, 'trainee');
+    const signedOut = await shared.t.app.inject({ url: bad });
+    assert.equal(signedOut.statusCode, 401);
+    assert.deepEqual(signedOut.json(), { error: m.unauthenticated });
+    const expired = await shared.t.app.inject({ url: bad, headers: { cookie: 'backroom_sid=not-a-session' } });
+    assert.equal(expired.statusCode, 401);
+    const forbidden = await trainee.inject({ url: bad });
+    assert.equal(forbidden.statusCode, 403);
+    assert.deepEqual(forbidden.json(), { error: m.forbidden });
+    const byPost = await trainee.inject({ method: 'POST', url: '/api/sales', payload: { draw: 2, start: 'abc' } });
+    assert.equal(byPost.statusCode, 403);
+    const allowed = await shared.admin.inject({ url: bad });
+    assert.equal(allowed.statusCode, 400);
+    assert.equal(allowed.json().draw, 2);
+  });
+
   test('the user list never carries a password hash', async () => {
     const res = await shared.admin.inject({ url: '/api/users?length=-1' });
     assert.equal(res.statusCode, 200);
