@@ -20,9 +20,9 @@ export const sales = defineResource({
     { name: 'StoreName', sql: 's.name', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'StateCode', sql: 'st.code', label: 'State', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
     { name: 'SaleDate', sql: 'sa.sale_date', label: 'Date', type: 'date', format: 'date', sortable: true, writes: 'sale_date', total: 'count' },
-    { name: 'Sales', sql: 'sa.sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, writes: 'sales', total: 'sum' },
-    { name: 'Transactions', sql: 'sa.transactions', label: 'Transactions', type: 'integer', format: 'integer', sortable: true, writes: 'transactions', total: 'sum', hiddenOnMobile: true },
-    { name: 'Margin', sql: 'sa.margin', label: 'Margin', type: 'number', format: 'percent', sortable: true, writes: 'margin', total: 'avg' },
+    { name: 'Sales', sql: 'sa.sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, writes: 'sales', total: 'sum', digits: { whole: 12, decimals: 2 } },
+    { name: 'Transactions', sql: 'sa.transactions', label: 'Transactions', type: 'integer', format: 'integer', sortable: true, writes: 'transactions', total: 'sum', hiddenOnMobile: true, digits: { whole: 10, decimals: 0 } },
+    { name: 'Margin', sql: 'sa.margin', label: 'Margin', type: 'number', format: 'percent', sortable: true, writes: 'margin', total: 'avg', digits: { whole: 2, decimals: 4 } },
     { name: 'Version', sql: 'sa.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
   ],
   fields: [

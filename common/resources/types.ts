@@ -31,6 +31,12 @@ export interface ColumnDef {
   writes?: string;
   /** May be NULL: an empty form value is stored as NULL, and keyset paging steps around the column. */
   nullable?: boolean;
+  /**
+   * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
+   * 10 and 0). The export then formats within it, and skips rounding where the value has no more decimals
+   * than it shows (a test holds it to the database's column type).
+   */
+  digits?: { whole: number; decimals: number };
 }
 
 export const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;

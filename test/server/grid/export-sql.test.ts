@@ -50,20 +50,28 @@ function shown(raw: unknown, format: FormatName): string | null {
   return defused === '' ? null : defused;
 }
 
-async function agrees(format: FormatName, type: ValueType) {
-  const { sql, arbitrary } = values[type];
-  const expression = formattedSql({ sql: 'v.x', type, format });
+/** A column of a sized type (ColumnDef `digits`): its SQL type and values that fit it. */
+interface Sized {
+  sql: string;
+  arbitrary: fc.Arbitrary<unknown>;
+  digits: { whole: number; decimals: number };
+}
+
+async function agrees(format: FormatName, type: ValueType, sized?: Sized) {
+  const { sql, arbitrary } = sized ?? values[type];
+  const expression = formattedSql({ sql: 'v.x', type, format, digits: sized?.digits });
+  const from = `from unnest($1::${sql}[]) with ordinality v(x, i) order by v.i`;
   await fc.assert(
     fc.asyncProperty(fc.array(fc.option(arbitrary, { freq: 20 }), { minLength: 1, maxLength: 150 }), async (list) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        // The raw values as the table reads them, before the export's settings (its datestyle) apply.
+        const raws = (await client.query<{ raw: unknown }>(`select v.x as raw ${from}`, [list])).rows;
         await client.query(formatSettings.text, formatSettings.params);
-        const { rows } = await client.query<{ raw: unknown; cell: string | null }>(
-          `select v.x as raw, ${expression} as cell from unnest($1::${sql}[]) with ordinality v(x, i) order by v.i`,
-          [list],
-        );
-        for (const { raw, cell } of rows) assert.equal(cell, shown(raw, format), `${format} of ${type} ${JSON.stringify(raw)}`);
+        const cells = (await client.query<{ cell: string | null }>(`select ${expression} as cell ${from}`, [list])).rows;
+        assert.equal(cells.length, raws.length);
+        for (const [i, { raw }] of raws.entries()) assert.equal(cells[i]!.cell, shown(raw, format), `${format} of ${type} ${JSON.stringify(raw)}`);
       } finally {
         await client.query('rollback');
         client.release();
@@ -88,4 +96,40 @@ describe('exported cells read as the table shows them', () => {
   for (const [format, types] of declared) {
     for (const type of types) test(`${format} of ${type} values`, () => agrees(format, type));
   }
+});
+
+// Columns that declare their type's size are formatted within it, without rounding where none is needed.
+const sized: Array<[FormatName, ValueType, Sized]> = [
+  ['currency', 'number', { sql: 'numeric(14,2)', arbitrary: fc.oneof(decimal(12, 2), edges.filter((e) => e.split('.')[1] === undefined || e.split('.')[1]!.length <= 2)), digits: { whole: 12, decimals: 2 } }],
+  ['number', 'number', { sql: 'numeric(14,2)', arbitrary: decimal(12, 2), digits: { whole: 12, decimals: 2 } }],
+  ['percent', 'number', { sql: 'numeric(6,4)', arbitrary: fc.oneof(decimal(2, 4), fc.constantFrom('0', '-0', '0.0001', '-0.0001', '-0.00005', '99.9999', '-99.9999')), digits: { whole: 2, decimals: 4 } }],
+  ['percent', 'number', { sql: 'numeric(8,6)', arbitrary: decimal(2, 6), digits: { whole: 2, decimals: 6 } }],
+  ['integer', 'integer', { sql: 'int4', arbitrary: fc.integer(), digits: { whole: 10, decimals: 0 } }],
+  ['integer', 'number', { sql: 'numeric(14,2)', arbitrary: decimal(12, 2), digits: { whole: 12, decimals: 2 } }],
+];
+
+describe('exported cells of sized columns read as the table shows them', () => {
+  for (const [format, type, size] of sized) test(`${format} of ${size.sql} values`, () => agrees(format, type, size));
+
+  test('every column that declares its size has exactly that size in the database', async () => {
+    const { resources } = await import('../../../common/resources/index.ts');
+    let checked = 0;
+    for (const def of resources) {
+      for (const column of def.columns) {
+        if (!column.digits) continue;
+        const name = /^\w+\.(\w+)$/.exec(column.sql)?.[1];
+        assert.ok(name, `${def.name}.${column.name}: a sized column reads one base column`);
+        const { rows } = await pool.query<{ data_type: string; numeric_precision: number; numeric_scale: number }>(
+          `select data_type, numeric_precision, numeric_scale from information_schema.columns where table_name = $1 and column_name = $2`,
+          [def.table, name],
+        );
+        const [type] = rows;
+        assert.ok(type, `${def.name}.${column.name}`);
+        const whole = type.data_type === 'integer' ? 10 : type.data_type === 'smallint' ? 5 : type.numeric_precision - type.numeric_scale;
+        assert.deepEqual(column.digits, { whole, decimals: type.numeric_scale }, `${def.name}.${column.name} is ${type.data_type}(${type.numeric_precision}, ${type.numeric_scale})`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 3);
+  });
 });
