@@ -27,7 +27,10 @@ export type Start =
 /** Counts per range of the first sort column: where they are kept and how a range reads there. */
 interface Ranges {
   table: string;
-  /** The range's first value and the first value past it, and the aggregate counting its rows. */
+  /**
+   * The range's first value (what the counts are grouped by), the first value past it (an expression of the
+   * first, or an aggregate) and the aggregate counting its rows.
+   */
   first: string;
   end: string;
   rows: string;
@@ -55,7 +58,7 @@ function rangesFor(def: ResourceDef, filter: Filter, order: ReadonlyArray<SortTe
   const values = valueCountsFor(def, filter);
   const measure = values?.measures[column.name];
   if (values && measure) {
-    return { table: values.table, first: `${a}.bucket`, end: `${a}.bucket_end`, rows: `sum(${a}.row_count)`, where: `${a}.measure = '${measure}'`, column, dir };
+    return { table: values.table, first: `${a}.bucket`, end: `max(${a}.bucket_end)`, rows: `sum(${a}.row_count)`, where: `${a}.measure = '${measure}'`, column, dir };
   }
   return undefined;
 }
@@ -92,7 +95,7 @@ async function rangeStart(pool: pg.Pool, def: ResourceDef, filter: Filter, range
   const counts = await pool.query<{ range_start: string; range_end: string; n: string }>(
     `select ${ranges.first}::text as range_start, ${ranges.end}::text as range_end, ${ranges.rows} as n
      from ${fromClause(def, [filter.where], ranges.table)} where ${where}
-     group by ${ranges.first}, ${ranges.end} order by ${ranges.first} ${dir}`,
+     group by ${ranges.first} order by ${ranges.first} ${dir}`,
     filter.params as unknown[],
   );
   let before = 0;
