@@ -3,12 +3,9 @@
 // its own template database there and drops it, and every test file gets its own copy).
 //   npm test                      all tests
 //   npm test -- test/server/x.test.ts   only these files
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const tsx = ['--import', 'tsx'];
-const run = (args, env = process.env) => spawnSync(process.execPath, args, { stdio: 'inherit', env });
+import { prepareTemplate, runTsx } from './test-template.mjs';
 
 function find(dir) {
   let out = [];
@@ -23,22 +20,11 @@ function find(dir) {
 const requested = process.argv.slice(2);
 const files = requested.length ? requested : ['test/unit', 'test/server', 'test/browser'].flatMap(find);
 const env = { ...process.env };
-let template = null;
-if (process.env.DATABASE_URL) {
-  template = `backroom_tpl_${process.pid}`;
-  env.BACKROOM_TEST_TEMPLATE = template;
-  console.log(`# database: PostgreSQL (${new URL(process.env.DATABASE_URL).host}), template ${template}`);
-  if (run([...tsx, 'test/support/make-template.ts', 'postgres', template]).status !== 0) process.exit(1);
-} else {
-  console.log('# database: embedded PGlite');
-  if (run([...tsx, 'test/support/make-template.ts', 'embedded']).status !== 0) process.exit(1);
-}
-
+const dropTemplate = prepareTemplate(env);
 let status = 1;
 try {
-  const result = run([...tsx, '--test', '--test-timeout=300000', ...files], env);
-  status = result.status ?? 1;
+  status = runTsx(['--test', '--test-timeout=300000', ...files], env).status ?? 1;
 } finally {
-  if (template) run([...tsx, 'test/support/make-template.ts', 'drop', template]);
+  dropTemplate();
 }
 process.exit(status);

@@ -18,6 +18,11 @@ export type Database = {
    * a health check must not queue behind it, so a live, busy database process counts as reachable.
    */
   health(): Promise<'ok' | 'busy'>;
+  /**
+   * Whether named (prepared) statements may be used. Not on the embedded database: every connection its pool
+   * opens is the same PGlite session, so a name an earlier connection prepared would clash.
+   */
+  preparesStatements: boolean;
   /** Embedded only: SIGKILL the database process (crash-safety tests). */
   crash?: () => void;
   close(): Promise<void>;
@@ -45,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 function openServer(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
-  return { kind: 'postgres', pool, health: () => pool.query('select 1').then(() => 'ok' as const), close: () => pool.end() };
+  return { kind: 'postgres', pool, preparesStatements: true, health: () => pool.query('select 1').then(() => 'ok' as const), close: () => pool.end() };
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -56,6 +61,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   return {
     kind: 'embedded',
     pool,
+    preparesStatements: false,
     async health() {
       if (!server.isAlive()) throw new Error('The embedded database process is not running.');
       const saturated = pool.idleCount === 0 && pool.totalCount >= 1;

@@ -28,10 +28,8 @@ const userColumns = `
   array(select r.code from user_roles ur join roles r using (role_id) where ur.user_id = u.user_id order by r.code) as roles,
   array(select i.code from user_instances ui join instances i using (instance_id) where ui.user_id = u.user_id order by i.code) as instances`;
 
-// Prepared (named) on a PostgreSQL server: each connection plans it once, not on every request (planning
-// the joins and subqueries took longer than running them: ~0.5 of ~0.7 ms). The embedded database is one
-// session behind every connection its pool opens, so a name an earlier connection prepared would clash:
-// there it stays unnamed.
+// Prepared (named) where the database allows it: each connection plans it once, not on every request
+// (planning the joins and subqueries took longer than running them: ~0.5 of ~0.7 ms).
 const sessionUserSql = `select s.csrf_token, s.expires_at, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;
@@ -49,7 +47,7 @@ export async function loadSessionUser(
   db: Database,
   sessionId: string,
 ): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date } | null> {
-  const name = db.kind === 'postgres' ? 'session-user' : undefined;
+  const name = db.preparesStatements ? 'session-user' : undefined;
   const r = await db.pool.query<SessionRow>({ name, text: sessionUserSql, values: [sessionId] });
   const row = r.rows[0];
   return row ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;

@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../common/resources/types.ts';
 import { exportCsv } from '../../grid/export-csv.ts';
 import { parseGridRequest } from '../../grid/grid-request.ts';
-import { one, type Params } from '../../grid/params.ts';
+import { one, toParams } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 
-export async function answerExport(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, params: Params) {
+export async function answerExport(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply) {
   let request;
   try {
+    const params = toParams(req.query);
     if ((one(params, 'format') ?? 'csv').toLowerCase() !== 'csv') throw new GridRequestError('gridExportFormat');
     request = parseGridRequest(def, params);
   } catch (err) {

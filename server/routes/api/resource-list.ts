@@ -32,21 +32,20 @@ export function unreadable(err: GridRequestError): ReadList {
 }
 
 export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {
-  if ('refused' in read) {
-    req.log.info({ resource: def.name, reason: read.refused.message }, 'list request refused');
-    return reply.code(400).send(listError(read.dialect, read.echo, read.refused.message));
-  }
+  if ('refused' in read) return refuse(def, req, reply, read.dialect, read.echo, read.refused);
   const { request } = read;
   try {
     const result = await listRows(app.db.pool, def, request, req.user!);
     reply.header('Cache-Control', 'no-store');
     return listResponse(request, result);
   } catch (err) {
-    if (err instanceof GridRequestError) {
-      req.log.info({ resource: def.name, reason: err.message }, 'list request refused');
-      return reply.code(400).send(listError(request.dialect, request.echo, err.message));
-    }
+    if (err instanceof GridRequestError) return refuse(def, req, reply, request.dialect, request.echo, err);
     req.log.error({ err, resource: def.name }, 'list request failed');
     return reply.code(500).send(listError(request.dialect, request.echo, msg('serverError')));
   }
+}
+
+function refuse(def: ResourceDef, req: FastifyRequest, reply: FastifyReply, dialect: Dialect, echo: number, err: GridRequestError) {
+  req.log.info({ resource: def.name, reason: err.message }, 'list request refused');
+  return reply.code(400).send(listError(dialect, echo, err.message));
 }

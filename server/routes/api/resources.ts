@@ -6,13 +6,12 @@
 //   DELETE /api/<name>          delete one or many rows, each with its version
 //   GET    /api/<name>/export   every filtered row as CSV (the list's own parameters)
 // Each action checks the definition's permission here, on the server, whatever the browser shows.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import { allows } from '../../../common/roles.ts';
 import { resources } from '../../../common/resources/index.ts';
 import type { Action, ResourceDef } from '../../../common/resources/types.ts';
 import { isListRequest } from '../../grid/grid-request.ts';
-import { listError } from '../../grid/list-response.ts';
 import { toParams, type Params } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
@@ -23,17 +22,6 @@ import { answerList, readList, unreadable, type ReadList } from './resource-list
 function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
   const rule = def.access[action];
   return rule !== false && allows(req.user!, rule);
-}
-
-/** The request's parameters, or a 400 in the grid's answer shape when they cannot even be read. */
-function readParams(req: FastifyRequest, reply: FastifyReply, ...sources: unknown[]): Params | null {
-  try {
-    return toParams(...sources);
-  } catch (err) {
-    if (!(err instanceof GridRequestError)) throw err;
-    void reply.code(400).send(listError('current', 0, err.message));
-    return null;
-  }
 }
 
 /**
@@ -80,8 +68,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
 
     app.get(`${path}/export`, async (req, reply) => {
       if (!permitted(req, def, 'export')) return sendError(req, reply, 403, msg('forbidden'));
-      const params = readParams(req, reply, req.query);
-      return params && answerExport(app, def, req, reply, params);
+      return answerExport(app, def, req, reply);
     });
 
     app.patch(path, async (req, reply) => {
