@@ -6,6 +6,7 @@
 // routing to answer written) over the bare SQL: what inject's stand-in request and response do not add.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/grid.ts
 //   node --import tsx bench/grid.ts                      (embedded PGlite)
+//   BENCH_ONLY='first page|sort Sales' ...               only the scenarios whose names match
 import type pg from 'pg';
 import { forgetTotals } from '../server/grid/totals-cache.ts';
 import type { SignedIn } from '../test/support/app.ts';
@@ -112,9 +113,10 @@ async function timeAlternating(endpoint: () => Promise<unknown>, bare: () => Pro
   return samples;
 }
 
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const pool: pg.Pool = bench.db.pool;
 const prepared: Array<{ name: string; endpoint: () => Promise<unknown>; bare: () => Promise<unknown> }> = [];
-for (const [name, url, ...marks] of scenarios) {
+for (const [name, url, ...marks] of scenarios.filter(([name]) => !only || only.test(name))) {
   const cold = marks.includes('cold');
   const user = marks.includes('analyst') ? bench.analyst : bench.admin;
   const check = await user.inject({ url });

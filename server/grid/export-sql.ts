@@ -11,11 +11,19 @@ type Digits = NonNullable<ColumnDef['digits']>;
 /** Enough digit places for any bigint and for numeric amounts to 10^27, when the column's size is not known. */
 const ANY_SIZE: Digits = { whole: 27, decimals: Number.POSITIVE_INFINITY };
 
-/** to_char's pattern for `whole` digit places, comma grouped, and `decimals` places; FM drops unused ones. */
-function pattern(whole: number, decimals: number): string {
+/**
+ * to_char's pattern for `whole` digit places, comma grouped, and `decimals` places; FM drops unused ones.
+ * A prefix is written after the minus (MI places it first: -$1.00), a suffix after the digits.
+ */
+function pattern(whole: number, decimals: number, prefix = '', suffix = ''): string {
   const places = `${'9'.repeat(Math.max(whole, 1) - 1)}0`;
   const grouped = places.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `FM${grouped}${decimals ? `.${'0'.repeat(decimals)}` : ''}`;
+  return `FM${prefix ? `MI${patternText(prefix)}` : ''}${grouped}${decimals ? `.${'0'.repeat(decimals)}` : ''}${patternText(suffix)}`;
+}
+
+/** Text a to_char pattern writes as it is: double-quoted, its quotes and backslashes escaped. */
+function patternText(text: string): string {
+  return text ? `"${text.replace(/["\\]/g, '\\$&')}"` : '';
 }
 
 function literal(text: string): string {
@@ -26,17 +34,13 @@ function literal(text: string): string {
  * A decimal rounded half away from zero to `decimals` places, comma grouped, with `prefix` after the sign.
  * The minus is written only when the rounded value is not zero (-0.004 -> "0.00"), as formatValue does:
  * below -half a unit of the last place is exactly when rounding away from zero leaves a non-zero value.
- * A value of no more decimals than shown needs no rounding and is never -0: to_char writes it as it is
- * (a third of the work: the export's million rows spent most of their time here).
+ * A value of no more decimals than shown needs no rounding and is never -0: one to_char writes it whole,
+ * prefix and suffix in its pattern (the export's million rows spent most of their time here).
  */
 function fixed(value: string, decimals: number, digits: Digits, prefix = '', suffix = ''): string {
-  const shape = `'${pattern(digits.whole, decimals)}'`;
+  if (digits.decimals <= decimals) return `to_char(${value}, ${literal(pattern(digits.whole, decimals, prefix, suffix))})`;
+  const shape = literal(pattern(digits.whole, decimals));
   const [open, close] = [prefix ? `${literal(prefix)} || ` : '', suffix ? ` || ${literal(suffix)}` : ''];
-  if (digits.decimals <= decimals) {
-    return prefix
-      ? `(case when (${value}) < 0 then ${literal(`-${prefix}`)} || to_char(-(${value}), ${shape})${close} else ${open}to_char(${value}, ${shape})${close} end)`
-      : `(to_char(${value}, ${shape})${close})`;
-  }
   const half = decimals ? `0.${'0'.repeat(decimals)}5` : '0.5';
   return `(case when (${value}) <= -${half} then ${literal('-')} || ${open}to_char(-(${value}), ${shape})${close}
     else ${open}to_char(abs(${value}), ${shape})${close} end)`;

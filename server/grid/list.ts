@@ -40,7 +40,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter, counted),
-    countRows(pool, def.table, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
+    countRows(pool, def, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
   // Totals scan the filtered set anyway, so their count is exact for free.
@@ -49,7 +49,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: GridRequest
     : counted !== undefined
       ? { count: counted, estimate: false }
       : filter.searched
-      ? await countRows(pool, def.table, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
+      ? await countRows(pool, def, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
       : total;
   return {
     ...rows,

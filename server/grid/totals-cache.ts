@@ -4,6 +4,8 @@
 // elsewhere (another app instance, a direct import) show within the time to live; every answer says when
 // its totals were computed (`totalsSyncedAt`).
 import type pg from 'pg';
+import { cacheKey, ShortLived } from './short-lived.ts';
+import { forgetCounts } from './count.ts';
 
 export interface Totals {
   count: number;
@@ -11,34 +13,19 @@ export interface Totals {
   at: string;
 }
 
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 500;
-const caches = new WeakMap<pg.Pool, Map<string, { totals: Totals; expires: number }>>();
+const totals = new ShortLived<Totals>(30_000, 500);
 
-function cacheOf(pool: pg.Pool): Map<string, { totals: Totals; expires: number }> {
-  let cache = caches.get(pool);
-  if (!cache) caches.set(pool, (cache = new Map()));
-  return cache;
-}
-
-export async function cachedTotals(
+export function cachedTotals(
   pool: pg.Pool,
   resource: string,
   query: { text: string; params: ReadonlyArray<unknown> },
   compute: () => Promise<Omit<Totals, 'at'>>,
 ): Promise<Totals> {
-  const cache = cacheOf(pool);
-  const key = `${resource}\u0000${query.text}\u0000${JSON.stringify(query.params)}`;
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.totals;
-  const totals = { ...(await compute()), at: new Date().toISOString() };
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { totals, expires: Date.now() + TTL_MS });
-  return totals;
+  return totals.get(pool, cacheKey(resource, query.text, query.params), async () => ({ ...(await compute()), at: new Date().toISOString() }));
 }
 
+/** After a change to `resource`'s rows: its totals and row counts are read afresh. */
 export function forgetTotals(pool: pg.Pool, resource: string): void {
-  const cache = caches.get(pool);
-  if (!cache) return;
-  for (const key of cache.keys()) if (key.startsWith(`${resource}\u0000`)) cache.delete(key);
+  totals.forget(pool, cacheKey(resource, ''));
+  forgetCounts(pool, resource);
 }

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
+import type pg from 'pg';
+import { sales } from '../../../common/resources/sales.ts';
 import { countRows } from '../../../server/grid/count.ts';
+import { forgetTotals } from '../../../server/grid/totals-cache.ts';
 import { positionLimits } from '../../../server/grid/positions.ts';
 import { currentQuery, legacyQuery, url, type Row } from './support.ts';
 
@@ -354,12 +357,26 @@ describe('the list by POST', () => {
 });
 
 describe('counts at scale', () => {
-  test('above the exact-count limit the count is the planner estimate, flagged', async () => {
+  test('above the exact-count limit the count is the planner estimate, flagged, kept briefly, asked afresh after a change', async () => {
     await shared.t.db.pool.query('analyze sales');
-    const estimated = await countRows(shared.t.db.pool, 'sales', 'from sales sa where true', [], 10);
+    // The same database, with its statements counted: what the counts ask of it.
+    let statements = 0;
+    const pool = Object.create(shared.t.db.pool) as pg.Pool;
+    pool.query = ((...args: Parameters<pg.Pool['query']>) => (statements++, shared.t.db.pool.query(...args))) as pg.Pool['query'];
+    const estimated = await countRows(pool, sales, 'from sales sa where true', [], 10);
     assert.equal(estimated.estimate, true);
     assert.ok(estimated.count > 1000);
-    const exact = await countRows(shared.t.db.pool, 'sales', 'from sales sa where sa.sale_id <= $1', [5], 10);
+    assert.equal(statements, 2, 'the table size, then the planner');
+    assert.deepEqual(await countRows(pool, sales, 'from sales sa where true', [], 10), estimated);
+    assert.equal(statements, 2, 'the estimate is kept');
+    forgetTotals(pool, 'sales');
+    await countRows(pool, sales, 'from sales sa where true', [], 10);
+    assert.equal(statements, 4, 'a change to the rows sends both questions again');
+
+    const exact = await countRows(pool, sales, 'from sales sa where sa.sale_id <= $1', [5], 10);
     assert.deepEqual(exact, { count: 5, estimate: false });
+    const before = statements;
+    assert.deepEqual(await countRows(pool, sales, 'from sales sa where sa.sale_id <= $1', [5], 10), exact);
+    assert.equal(statements, before + 1, 'a count below the limit is made afresh every time');
   });
 });
