@@ -94,5 +94,5 @@ export function percentile(samples: ReadonlyArray<number>, p: number): number {
 /** One line: the figure, its target and whether it is met. */
 export function printFigure(name: string, value: string, target: string, met: boolean | null): void {
   const verdict = met === null ? '' : met ? 'OK' : 'MISSED';
-  console.log(`  ${name.padEnd(44)} ${value.padStart(24)}   ${target.padEnd(16)} ${verdict}`);
+  console.log(`  ${name.padEnd(44)} ${value.padStart(30)}   ${target.padEnd(16)} ${verdict}`);
 }
