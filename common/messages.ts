@@ -108,7 +108,8 @@ export const defaultMessages = {
   gridValuesConflict: 'These values do not fit together: please check them.',
   gridInUse: 'This record is still used by other records, so it cannot be removed.',
   gridNothingToChange: 'Nothing to change: please send at least one field.',
-  gridExportFormat: 'Export is available as CSV only (format=csv).',
+  gridExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
+  gridExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)
   dismiss: 'Dismiss',

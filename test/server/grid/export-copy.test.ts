@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Database } from '../../../server/db/index.ts';
 import { csvField } from '../../../server/grid/csv.ts';
 import { CrlfOutsideQuotes, copyCsvRows } from '../../../server/grid/export-copy.ts';
-import { cursorCsvRows } from '../../../server/grid/export-cursor.ts';
+import { cursorCsvRows } from '../../../server/grid/export-csv.ts';
 import { openTestDatabase } from '../../support/app.ts';
 
 const field = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', 'é') }), fc.constant('\\.'));

@@ -1,0 +1,53 @@
+// What every export format shares: the list's filter and order over the definition's tables with the
+// format's own select list, and the export's transaction (date and time settings), ended however the
+// client leaves: a connection left mid-COPY is closed rather than handed to the next request (the server
+// then ends the query); the embedded database is one session behind every connection, so there the
+// transaction is rolled back, closing its cursor.
+import type pg from 'pg';
+import type { CurrentUser } from '../../common/roles.ts';
+import type { ResourceDef } from '../../common/resources/types.ts';
+import type { Database } from '../db/index.ts';
+import { formatSettings } from './export-sql.ts';
+import { buildFilter } from './filter.ts';
+import type { GridRequest } from './grid-request.ts';
+import { fromClause, fullOrder, orderBy } from './sql.ts';
+
+/**
+ * The SELECT of `select` (one expression per exported column) over the rows the request finds, in its order;
+ * and the FROM and WHERE that find them, with only the joins the filter reads (for counting them).
+ */
+export async function exportQuery(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: GridRequest,
+  user: CurrentUser,
+  select: ReadonlyArray<string>,
+): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
+  const filter = await buildFilter(pool, def, req, user, 'export');
+  const list = select.map((sql, i) => `${sql} as c${i}`).join(', ');
+  const order = orderBy(fullOrder(def, req.order));
+  return {
+    text: `select ${list} from ${fromClause(def, [list, filter.where, order])} where ${filter.where} order by ${order}`,
+    fromWhere: `from ${fromClause(def, [filter.where])} where ${filter.where}`,
+    params: filter.params,
+  };
+}
+
+/** Runs `produce` on a connection of its own inside the export's transaction, and gives back what it yields. */
+export async function* inExportTransaction(db: Database, produce: (client: pg.PoolClient) => AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  const client = await db.pool.connect();
+  let finished = false;
+  try {
+    await client.query('begin');
+    await client.query(formatSettings.text, formatSettings.params);
+    yield* produce(client);
+    await client.query('commit');
+    finished = true;
+  } finally {
+    // Reached early when the client disconnects (or on an error).
+    let broken: Error | undefined;
+    if (!finished && db.kind === 'embedded') await client.query('rollback').catch((err: Error) => (broken = err));
+    else if (!finished) broken = new Error('export stopped before its end');
+    client.release(broken);
+  }
+}
