@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { FormatName } from '../../common/format.ts';
+import type { ValueType } from '../../common/resources/types.ts';
 
 /** Excel's last row is 1,048,576; the header takes one. */
 export const XLSX_MAX_DATA_ROWS = 1_048_575;
@@ -63,7 +64,7 @@ function sheetTitle(name: string): string {
 }
 
 /** Numbers keep their digits; dates are days since 1899-12-30 (Excel's day 0), in a date style. */
-export function cellKind(format: FormatName, type: string): CellKind {
+export function cellKind(format: FormatName, type: ValueType): CellKind {
   switch (format) {
     case 'integer':
     case 'number':
@@ -140,8 +141,11 @@ export class SheetWriter {
     return xml;
   }
 
-  /** The sheet's end: the header's filter buttons over every row written. */
+  /**
+   * The sheet's end. (No filter buttons on the header: Excel wants them named in the workbook, which is
+   * written before the rows are counted.)
+   */
   end(): string {
-    return `</sheetData><autoFilter ref="A1:${this.letters.at(-1) ?? 'A'}${this.rows}"/></worksheet>`;
+    return '</sheetData></worksheet>';
   }
 }
