@@ -58,7 +58,7 @@ export async function exportXlsx(db: Database, def: ResourceDef, req: GridReques
     })(),
     { objectMode: false },
   );
-  return zipWorkbook(def.title, sheetXml);
+  return zipWorkbook(def.title, sheetXml, sheet);
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

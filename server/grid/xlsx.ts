@@ -2,7 +2,7 @@
 // display format (Excel shows the number; the cell keeps it, so a column of sales still sums), and the sheet
 // written row by row so it can be streamed. Strings are inline (no shared-string table to hold in memory)
 // and are never formulas, whatever they start with.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { FormatName } from '../../common/format.ts';
 import type { ValueType } from '../../common/resources/types.ts';
@@ -31,14 +31,16 @@ const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 /**
  * The workbook (a zip package) around the sheet's XML, as a stream: the sheet is deflated as it is read, and
- * read only as fast as the output is taken. A client that goes away closes the output, and the sheet is
- * destroyed with it; a sheet that fails ends the output short.
+ * read only as fast as the output is taken. The workbook part comes last, when the writer knows the rows its
+ * header filter spans. A client that goes away closes the output, and the sheet is destroyed with it; a sheet
+ * that fails ends the output short.
  */
-export function zipWorkbook(sheetName: string, sheet: Readable): Readable {
+export function zipWorkbook(sheetName: string, sheet: Readable, writer: SheetWriter): Readable {
   const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(workbookParts(sheetName))) zip.addBuffer(Buffer.from(content), path);
+  for (const [path, content] of Object.entries(fixedParts)) zip.addBuffer(Buffer.from(content), path);
   // Deflate's fastest level: the XML still shrinks eightfold, and the default level took twice as long.
   zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { compressionLevel: 1 });
+  zip.addReadStreamLazy('xl/workbook.xml', (done) => done(null, Readable.from([Buffer.from(workbookPart(sheetName, writer.range()))])));
   zip.end();
   const output = zip.outputStream as Readable;
   output.on('close', () => sheet.destroy());
@@ -46,16 +48,21 @@ export function zipWorkbook(sheetName: string, sheet: Readable): Readable {
   return output;
 }
 
-/** The workbook's parts other than the sheet, by path in the package. */
-function workbookParts(sheetName: string): Record<string, string> {
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-  return {
-    '[Content_Types].xml': `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
-    '_rels/.rels': `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(sheetTitle(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
-    'xl/styles.xml': styles,
-  };
+const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** The workbook's parts that never change, by path in the package. */
+const fixedParts: Record<string, string> = {
+  '[Content_Types].xml': `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+  '_rels/.rels': `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  'xl/_rels/workbook.xml.rels': `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+  'xl/styles.xml': styles,
+};
+
+/** The workbook part: its one sheet, and the range of the sheet's header filter, named as Excel names it. */
+function workbookPart(sheetName: string, filterRange: string): string {
+  const title = sheetTitle(sheetName);
+  const absolute = filterRange.replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+  return `${xmlHead}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(title)}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xmlText(`'${title.replaceAll("'", "''")}'!${absolute}`)}</definedName></definedNames></workbook>`;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
@@ -141,11 +148,13 @@ export class SheetWriter {
     return xml;
   }
 
-  /**
-   * The sheet's end. (No filter buttons on the header: Excel wants them named in the workbook, which is
-   * written before the rows are counted.)
-   */
+  /** The cells from the header to the last row written: what the header's filter buttons span. */
+  range(): string {
+    return `A1:${this.letters.at(-1) ?? 'A'}${this.rows}`;
+  }
+
+  /** The sheet's end, with filter buttons on the header. */
   end(): string {
-    return '</sheetData></worksheet>';
+    return `</sheetData><autoFilter ref="${this.range()}"/></worksheet>`;
   }
 }

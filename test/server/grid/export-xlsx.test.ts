@@ -53,6 +53,7 @@ describe('workbook', () => {
     );
     const [count] = (await shared.t.db.pool.query<{ n: number }>('select count(*)::int as n from sales')).rows;
     assert.equal(rows.length - 1, count!.n, 'every row, not just a page');
+    assert.equal(sheet.autoFilter, `A1:F${count!.n + 1}`, 'filter buttons on the header, over every row');
 
     const first = sheet.getRow(2);
     assert.equal(first.getCell(1).value, sale.sale_id);
@@ -154,7 +155,7 @@ describe('the sheet writer', () => {
       fc.asyncProperty(fc.array(fc.tuple(text, number), { minLength: 1, maxLength: 20 }), async (rows) => {
         const sheet = new SheetWriter([{ number: false }, { number: true, style: 0 }], [10, 10]);
         const xml = sheet.head(['Text', 'Number']) + sheet.rowsXml(rows.map(([t, n]) => [t, n])) + sheet.end();
-        const read = valuesOf(await load(await buffer(zipWorkbook('Sheet', Readable.from([Buffer.from(xml)])))));
+        const read = valuesOf(await load(await buffer(zipWorkbook('Sheet', Readable.from([Buffer.from(xml)]), sheet))));
         assert.deepEqual(
           read.slice(1).map((r) => [r[0] ?? '', r[1]]),
           rows.map(([t, n]) => [holdable(t), Number(n)]),
