@@ -4,7 +4,7 @@
 // every page turn, and asking the planner cost as much database time as reading the first page.
 import type pg from 'pg';
 import type { ResourceDef } from '../../common/resources/types.ts';
-import { cacheKey, ShortLived } from './short-lived.ts';
+import { ShortLived } from './short-lived.ts';
 
 /** Above this many rows (by the planner's estimate) a count is estimated, not counted. */
 export const EXACT_COUNT_LIMIT = 50_000;
@@ -20,7 +20,7 @@ export interface RowCount {
 // The base table's size bounds every count over it (the joins only look up), so a small table is always
 // counted exactly without asking the planner first.
 function tableSize(pool: pg.Pool, def: Pick<ResourceDef, 'name' | 'table'>): Promise<number> {
-  return sizes.get(pool, cacheKey(def.name, 'size'), async () => {
+  return sizes.get(pool, def.name, [], async () => {
     const r = await pool.query<{ rows: number }>(`select reltuples::float8 as rows from pg_class where oid = $1::regclass`, [def.table]);
     // -1: never analysed, so unknown; treat it as large and let the planner estimate.
     const rows = r.rows[0]?.rows ?? -1;
@@ -30,7 +30,7 @@ function tableSize(pool: pg.Pool, def: Pick<ResourceDef, 'name' | 'table'>): Pro
 
 /** The planner's estimate of the rows `fromWhere` finds, or null when that is few enough to count exactly. */
 function largeEstimate(pool: pg.Pool, def: Pick<ResourceDef, 'name'>, fromWhere: string, params: ReadonlyArray<unknown>, exactLimit: number) {
-  return estimates.get(pool, cacheKey(def.name, 'estimate', exactLimit, fromWhere, params), async () => {
+  return estimates.get(pool, def.name, [exactLimit, fromWhere, params], async () => {
     const plan = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
       `explain (format json) select 1 ${fromWhere}`,
       params as unknown[],
@@ -55,8 +55,3 @@ export async function countRows(
   return { count: exact.rows[0]?.n ?? 0, estimate: false };
 }
 
-/** After a change to the resource's rows: its size and estimates are asked for afresh. */
-export function forgetCounts(pool: pg.Pool, resource: string): void {
-  sizes.forget(pool, cacheKey(resource, ''));
-  estimates.forget(pool, cacheKey(resource, ''));
-}

@@ -1,7 +1,11 @@
 // Figures a table asks for on every page turn and refresh, which may be a few seconds old: footer totals,
-// table sizes, the planner's row estimates. Kept per database (pool) and key for a time to live, the oldest
-// dropped first past a size limit; a change made through the table API forgets its resource's entries.
+// table sizes, the planner's row estimates. Kept per database (pool), resource and key for a time to live,
+// the oldest dropped first past a size limit; a change made through the table API forgets every figure kept
+// for its resource, in every cache (forgetResource).
 import type pg from 'pg';
+
+/** Every cache made, so that a change to a resource can forget its figures in all of them. */
+const everyCache: Array<ShortLived<unknown>> = [];
 
 export class ShortLived<V> {
   readonly #caches = new WeakMap<pg.Pool, Map<string, { value: V; expires: number }>>();
@@ -9,12 +13,15 @@ export class ShortLived<V> {
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
-  ) {}
+  ) {
+    everyCache.push(this as ShortLived<unknown>);
+  }
 
-  /** The value kept for `key` if still fresh, else `compute`'s, kept. Keys start with their resource's name. */
-  async get(pool: pg.Pool, key: string, compute: () => Promise<V>): Promise<V> {
+  /** The value kept for the resource and `parts` if still fresh, else `compute`'s, kept. */
+  async get(pool: pg.Pool, resource: string, parts: ReadonlyArray<unknown>, compute: () => Promise<V>): Promise<V> {
     let cache = this.#caches.get(pool);
     if (!cache) this.#caches.set(pool, (cache = new Map()));
+    const key = `${resource}\u0000${parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\u0000')}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
     const value = await compute();
@@ -24,15 +31,16 @@ export class ShortLived<V> {
     return value;
   }
 
-  /** Drops every entry whose key starts with `prefix` (a resource's name and the separator). */
-  forget(pool: pg.Pool, prefix: string): void {
+  /** Drops every entry kept for the resource. */
+  forget(pool: pg.Pool, resource: string): void {
     const cache = this.#caches.get(pool);
     if (!cache) return;
+    const prefix = `${resource}\u0000`;
     for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
   }
 }
 
-/** A cache key: the resource first (what `forget` drops by), then the parts that tell its entries apart. */
-export function cacheKey(resource: string, ...parts: ReadonlyArray<unknown>): string {
-  return [resource, ...parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p)))].join('\u0000');
+/** After a change to the resource's rows: its totals, size and estimates are read afresh. */
+export function forgetResource(pool: pg.Pool, resource: string): void {
+  for (const cache of everyCache) cache.forget(pool, resource);
 }

@@ -4,8 +4,7 @@
 // elsewhere (another app instance, a direct import) show within the time to live; every answer says when
 // its totals were computed (`totalsSyncedAt`).
 import type pg from 'pg';
-import { cacheKey, ShortLived } from './short-lived.ts';
-import { forgetCounts } from './count.ts';
+import { ShortLived } from './short-lived.ts';
 
 export interface Totals {
   count: number;
@@ -21,11 +20,10 @@ export function cachedTotals(
   query: { text: string; params: ReadonlyArray<unknown> },
   compute: () => Promise<Omit<Totals, 'at'>>,
 ): Promise<Totals> {
-  return totals.get(pool, cacheKey(resource, query.text, query.params), async () => ({ ...(await compute()), at: new Date().toISOString() }));
+  return totals.get(pool, resource, [query.text, query.params], async () => ({ ...(await compute()), at: new Date().toISOString() }));
 }
 
-/** After a change to `resource`'s rows: its totals and row counts are read afresh. */
+/** The resource's totals computed afresh on their next request (a change forgets them with forgetResource). */
 export function forgetTotals(pool: pg.Pool, resource: string): void {
-  totals.forget(pool, cacheKey(resource, ''));
-  forgetCounts(pool, resource);
+  totals.forget(pool, resource);
 }

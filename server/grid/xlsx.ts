@@ -18,8 +18,9 @@ export type CellKind = { number: true; style: number } | { number: false };
 // Index in cellXfs below. 0 is the default, 1 the header.
 const STYLE = { header: 1, integer: 2, number: 3, currency: 4, percent: 5, date: 6, datetime: 7 } as const;
 
-const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
+const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+const styles = `${xmlHead}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
 <numFmts count="3"><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00;-&quot;$&quot;#,##0.00"/><numFmt numFmtId="165" formatCode="dd/mm/yyyy"/><numFmt numFmtId="166" formatCode="dd/mm/yyyy hh:mm"/></numFmts>
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
@@ -47,8 +48,6 @@ export function zipWorkbook(sheetName: string, sheet: Readable, writer: SheetWri
   sheet.on('error', (err) => output.destroy(err));
   return output;
 }
-
-const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** The workbook's parts that never change, by path in the package. */
 const fixedParts: Record<string, string> = {
@@ -126,8 +125,7 @@ export class SheetWriter {
   head(labels: ReadonlyArray<string>): string {
     const cols = this.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
     const header = labels.map((label, i) => textCell(`${this.letters[i]}1`, label, STYLE.header)).join('');
-    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+    return `${xmlHead}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
   }
 
   /** Rows as the database gave them: each cell's text (a number's digits, a date's day number) or null. */

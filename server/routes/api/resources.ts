@@ -4,7 +4,7 @@
 //                               their legacy names), otherwise add one row
 //   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
 //   DELETE /api/<name>          delete one or many rows, each with its version
-//   GET    /api/<name>/export   every filtered row as CSV (the list's own parameters)
+//   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
 // Each action checks the definition's permission here, on the server, whatever the browser shows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../../common/messages.ts';

@@ -8,7 +8,7 @@ import { defaultMessages as m } from '../../../common/messages.ts';
 import type pg from 'pg';
 import { sales } from '../../../common/resources/sales.ts';
 import { countRows } from '../../../server/grid/count.ts';
-import { forgetTotals } from '../../../server/grid/totals-cache.ts';
+import { forgetResource } from '../../../server/grid/short-lived.ts';
 import { positionLimits } from '../../../server/grid/positions.ts';
 import { currentQuery, legacyQuery, url, type Row } from './support.ts';
 
@@ -369,7 +369,7 @@ describe('counts at scale', () => {
     assert.equal(statements, 2, 'the table size, then the planner');
     assert.deepEqual(await countRows(pool, sales, 'from sales sa where true', [], 10), estimated);
     assert.equal(statements, 2, 'the estimate is kept');
-    forgetTotals(pool, 'sales');
+    forgetResource(pool, 'sales');
     await countRows(pool, sales, 'from sales sa where true', [], 10);
     assert.equal(statements, 4, 'a change to the rows sends both questions again');
 
