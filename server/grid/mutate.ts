@@ -14,7 +14,7 @@ import type { MutationBody } from './mutation-body.ts';
 import { GridRequestError } from './request-error.ts';
 import { scopeConditions } from './scope.ts';
 import { fromClause, selectList } from './sql.ts';
-import { forgetResource } from './short-lived.ts';
+import { forgetChangesTo } from './changed-tables.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -110,8 +110,9 @@ async function withClient(pool: pg.Pool, def: ResourceDef, work: (client: pg.Poo
     return result(await work(client));
   } finally {
     client.release();
-    // Even a failed request may have changed some rows: footer totals and counts are read afresh.
-    forgetResource(pool, def.name);
+    // Even a failed request may have changed some rows (and written their audit entries): footer totals and
+    // counts of every resource reading those tables are read afresh.
+    forgetChangesTo(pool, [def.table, 'audit_log']);
   }
 }
 

@@ -1,11 +1,19 @@
 // Figures a table asks for on every page turn and refresh, which may be a few seconds old: footer totals,
 // table sizes, the planner's row estimates. Kept per database (pool), resource and key for a time to live,
-// the oldest dropped first past a size limit; a change made through the table API forgets every figure kept
-// for its resource, in every cache (forgetResource).
+// the oldest dropped first past a size limit. A change forgets every figure kept for the resources it
+// touches, in every cache (forgetResource; changed-tables.ts finds the resources from the tables changed),
+// and a figure whose computation was under way during the change is answered but not kept: it may have
+// been read before the change committed.
 import type pg from 'pg';
 
 /** Every cache made, so that a change to a resource can forget its figures in all of them. */
 const everyCache: Array<ShortLived<unknown>> = [];
+/** Per database and resource, how many times its figures were forgotten. */
+const generations = new WeakMap<pg.Pool, Map<string, number>>();
+
+function generation(pool: pg.Pool, resource: string): number {
+  return generations.get(pool)?.get(resource) ?? 0;
+}
 
 export class ShortLived<V> {
   readonly #caches = new WeakMap<pg.Pool, Map<string, { value: V; expires: number }>>();
@@ -24,7 +32,9 @@ export class ShortLived<V> {
     const key = `${resource}\u0000${parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\u0000')}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
+    const before = generation(pool, resource);
     const value = await compute();
+    if (generation(pool, resource) !== before) return value;
     cache.delete(key);
     if (cache.size >= this.maxEntries) cache.delete(cache.keys().next().value!);
     cache.set(key, { value, expires: Date.now() + this.ttlMs });
@@ -42,5 +52,8 @@ export class ShortLived<V> {
 
 /** After a change to the resource's rows: its totals, size and estimates are read afresh. */
 export function forgetResource(pool: pg.Pool, resource: string): void {
+  let counts = generations.get(pool);
+  if (!counts) generations.set(pool, (counts = new Map()));
+  counts.set(resource, generation(pool, resource) + 1);
   for (const cache of everyCache) cache.forget(pool, resource);
 }

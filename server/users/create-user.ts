@@ -3,6 +3,7 @@
 // connection, so asking the pool for another one meanwhile would wait forever.
 import type pg from 'pg';
 import { hashPassword } from '../auth/password.ts';
+import { forgetChangesTo } from '../grid/changed-tables.ts';
 
 export interface NewUser {
   UserName: string;
@@ -44,6 +45,7 @@ export async function createUser(pool: pg.Pool, actorId: number, user: NewUser):
       [actorId, String(id), JSON.stringify({ ID: id, ...stored })],
     );
     await client.query('commit');
+    forgetChangesTo(pool, ['users', 'user_roles', 'user_instances', 'audit_log']);
     return id;
   } catch (err) {
     await client.query('rollback');

@@ -113,6 +113,9 @@ describe('adding a user with invalid values', () => {
 describe('adding a valid user', () => {
   test('stores the user with a hashed password, roles, instances and an audit record, then lists them', async () => {
     const before = await storedCounts();
+    // The users table's count, now kept for a while: the new user must show in it at once.
+    const listed = async () => (await admin.inject({ url: '/api/users?draw=1&length=1' })).json().recordsTotal as number;
+    const listedBefore = await listed();
     const res = await postForm(admin, '/admin/users/new', validUser({ UserName: 'Jane.Doe', MiddleName: 'Q' }));
     assert.equal(res.statusCode, 303);
     const id = Number(/^\/admin\/users\?added=(\d+)$/.exec(String(res.headers.location))?.[1]);
@@ -130,6 +133,7 @@ describe('adding a valid user', () => {
     assert.equal(audit[0].after.UserName, 'Jane.Doe');
     assert.equal(audit[0].after.Password, undefined, 'the audit log never holds the password');
     assert.deepEqual(await storedCounts(), { users: before.users + 1, audit: before.audit + 1, roles: before.roles + 2 });
+    assert.equal(await listed(), listedBefore + 1);
 
     const list = await admin.inject({ url: String(res.headers.location) });
     assert.match(list.body, /User &quot;Jane\.Doe&quot; was added\./);

@@ -40,7 +40,8 @@ function readListHook(def: ResourceDef) {
       readLists.set(req, unreadable(err));
       return;
     }
-    if (req.method === 'GET' || isListRequest(params)) readLists.set(req, readList(def, params));
+    // HEAD is the GET route's too (Fastify answers it with the GET handler, without the body).
+    if (req.method === 'GET' || req.method === 'HEAD' || isListRequest(params)) readLists.set(req, readList(def, params));
   };
 }
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../common/error-report.ts';
+import { forgetChangesTo } from '../../grid/changed-tables.ts';
 import { sameToken } from '../../plugins/csrf.ts';
 
 const WINDOW_MINUTES = 10;
@@ -60,6 +61,7 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
           version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
         ],
       );
+      forgetChangesTo(pool, ['user_errors']);
       return reply.code(201).send({ ErrorID: stored.rows[0]!.error_id });
     },
   );

@@ -380,3 +380,58 @@ describe('counts at scale', () => {
     assert.equal(statements, before + 1, 'a count below the limit is made afresh every time');
   });
 });
+
+describe('counts and totals after a change', () => {
+  async function versionOf(table: string, key: string, id: number): Promise<number> {
+    return (await sql<{ version: number }>(`select version from ${table} where ${key} = $1`, [id]))[0]!.version;
+  }
+
+  test('a change through the table API shows at once in every table that reads what it changed, the audit log too', async () => {
+    const audit = async () => (await list(shared.admin, 'audit', currentQuery(['AuditID', 'At', 'Action'], { length: 1 }))).body;
+    const stores = async (search: string) => (await list(shared.admin, 'stores', currentQuery(['StoreID', 'Name', 'StateCode'], { 'search[value]': search }))).body;
+    const wyoming = (await sql<{ state_id: number }>(`select state_id from states where code = 'WY'`))[0]!.state_id;
+    const wyomingStores = (await sql<{ n: number }>('select count(*)::int as n from stores where state_id = $1', [wyoming]))[0]!.n;
+    assert.ok(wyomingStores > 0);
+    // Both answers (and their footer totals) are now kept for a while.
+    const auditBefore = await audit();
+    assert.equal((await stores('QZ')).recordsFiltered, 0);
+    const rename = async (code: string) => {
+      const res = await shared.admin.inject({ method: 'PATCH', url: '/api/states', payload: { StateID: wyoming, Version: await versionOf('states', 'state_id', wyoming), Code: code } });
+      assert.deepEqual(res.json().Succeed, [wyoming]);
+    };
+    await rename('QZ');
+    try {
+      const auditAfter = await audit();
+      assert.equal(auditAfter.recordsTotal, Number(auditBefore.recordsTotal) + 1, 'the audit entry is counted');
+      assert.equal(auditAfter.recordsTotal, (await sql<{ n: number }>('select count(*)::int as n from audit_log'))[0]!.n);
+      // Stores join the states: a search on the state code finds the renamed state's stores at once.
+      const found = await stores('QZ');
+      assert.equal(found.recordsFiltered, wyomingStores);
+      assert.equal((found.totals as Row).StoreNumber, wyomingStores);
+    } finally {
+      await rename('WY');
+    }
+  });
+
+  test('an error report is counted in IT\'s list at once', async () => {
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const errors = async () => (await list(itdesk, 'user-errors', currentQuery(['ErrorID', 'Message'], { length: 1 }))).body;
+    const before = await errors();
+    const report = await itdesk.inject({ method: 'POST', url: '/api/admin/user-error', payload: { Page: '/stores', Url: '/stores', Message: 'counted at once' } });
+    assert.equal(report.statusCode, 201);
+    const after = await errors();
+    assert.equal(after.recordsTotal, Number(before.recordsTotal) + 1);
+    assert.equal(after.recordsFiltered, after.recordsTotal);
+  });
+
+  test('HEAD of a list answers as its GET does, without the rows', async () => {
+    for (const query of ['', '?draw=3&start=0&length=5']) {
+      const head = await shared.admin.inject({ method: 'HEAD', url: `/api/stores${query}` });
+      assert.equal(head.statusCode, 200, query);
+      assert.equal(head.body, '');
+      assert.match(String(head.headers['content-type']), /application\/json/);
+    }
+    const refused = await shared.admin.inject({ method: 'HEAD', url: '/api/stores?start=abc' });
+    assert.equal(refused.statusCode, 400);
+  });
+});
