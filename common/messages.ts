@@ -94,6 +94,7 @@ export const defaultMessages = {
   gridBadSortColumn: 'Sort column {0} is not one of the table\'s columns.',
   gridBadSortDir: 'The sort direction must be "asc" or "desc".',
   gridTooManySorts: 'At most {0} columns can be sorted at once.',
+  gridSortColumnMissing: 'The sort has {0} columns but "{1}" names none.',
   gridNotGroupable: 'The table cannot be grouped by "{0}".',
   gridSearchTooLong: 'The search text is too long: at most {0} characters.',
   gridBadStores: 'The store selection must be a list of store ids.',

@@ -106,12 +106,17 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
     return (text) => whole.test(text);
   },
   step: (param) => {
-    // Hundredths, as integers: in floating point 0.3 % 0.1 is 0.09999999999999998, not 0.
+    // Hundredths, as integers: in floating point 0.3 % 0.1 is 0.09999999999999998, not 0. A value finer than
+    // hundredths (1.239) is on no step of hundredths: it fails rather than being rounded onto one.
     const stepHundredths = Math.round(numericParam('step', param) * 100);
     if (stepHundredths === 0) throw new TypeError('validation rule "step" needs a step of at least 0.01');
     return (text) => {
       const n = parseNumber(text);
-      return n !== null && Math.round(n * 100) % stepHundredths === 0;
+      if (n === null) return false;
+      const hundredths = Math.round(n * 100);
+      // Tolerance of a few units in the last place: 0.1 + 0.2 is on the step of 0.1, 999999999.99 on 0.01.
+      const tolerance = Math.max(1e-9, Math.abs(n * 100) * Number.EPSILON * 8);
+      return Math.abs(n * 100 - hundredths) <= tolerance && hundredths % stepHundredths === 0;
     };
   },
   email: () => (text) => emailPattern.test(text),

@@ -1,4 +1,5 @@
-// The audit log: every change made through the table API (who, when, action, key, before and after).
+// The audit log: every change made through the table API (who, when, action, key, before and after). Who is
+// the name kept with the entry: it outlives the account.
 // Read-only, for administrators.
 import { defineResource } from './types.ts';
 
@@ -7,14 +8,11 @@ export const audit = defineResource({
   title: 'Audit log',
   table: 'audit_log',
   alias: 'a',
-  joins: [
-    { alias: 'u', sql: 'left join users u on u.user_id = a.user_id' },
-  ],
   key: { name: 'AuditID', sql: 'a.audit_id', column: 'audit_id', type: 'integer' },
   columns: [
     { name: 'AuditID', sql: 'a.audit_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'At', sql: 'a.at', label: 'When', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },
-    { name: 'UserName', sql: `coalesce(u.user_name, '')`, label: 'Who', type: 'text', format: 'text', searchable: true },
+    { name: 'UserName', sql: 'a.user_name', label: 'Who', type: 'text', format: 'text', searchable: true },
     { name: 'Resource', sql: 'a.resource', label: 'Table', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Action', sql: 'a.action', label: 'Action', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'RowKey', sql: 'a.row_key', label: 'Key', type: 'text', format: 'text', searchable: true },

@@ -36,7 +36,7 @@ function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): Reso
       { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName' }, on: ['add'] },
       { name: 'Title', label: 'Title', input: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
       { name: 'Body', label: 'Text', input: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
-      { name: 'Severity', label: 'Severity', input: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'] },
+      { name: 'Severity', label: 'Severity', input: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },
       { name: 'IsRead', label: 'Read', input: 'checkbox', rules: {}, on: ['edit'] },
     ],
     defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],

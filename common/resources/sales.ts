@@ -30,7 +30,8 @@ export const sales = defineResource({
     { name: 'SaleDate', label: 'Date', input: 'date', rules: { required: true }, on: ['add'] },
     { name: 'Sales', label: 'Sales', input: 'number', rules: { required: true, number: true, min: 0, max: 999999999, step: 0.01 } },
     { name: 'Transactions', label: 'Transactions', input: 'number', rules: { required: true, digit: true, max: 1000000 } },
-    { name: 'Margin', label: 'Margin (fraction)', input: 'number', rules: { required: true, number: true, min: -1, max: 1 } },
+    // The column keeps four decimals of the fraction (two of the percentage shown): finer is refused, not rounded.
+    { name: 'Margin', label: 'Margin (fraction)', input: 'number', rules: { required: true, number: true, min: -1, max: 1, pattern: '-?\\d*(\\.\\d{1,4})?' } },
   ],
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
   pageSize: 25,

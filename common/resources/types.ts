@@ -52,6 +52,8 @@ export interface FieldDef {
   options?: { resource: string; value: string; label: string };
   /** Which dialogs show the field (default both). */
   on?: ReadonlyArray<'add' | 'edit'>;
+  /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
+  default?: string;
 }
 
 export const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;

@@ -6,14 +6,11 @@ export const userErrors = defineResource({
   title: 'Client errors',
   table: 'user_errors',
   alias: 'e',
-  joins: [
-    { alias: 'u', sql: 'left join users u on u.user_id = e.user_id' },
-  ],
   key: { name: 'ErrorID', sql: 'e.error_id', column: 'error_id', type: 'integer' },
   columns: [
     { name: 'ErrorID', sql: 'e.error_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'CreatedAt', sql: 'e.created_at', label: 'Reported', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },
-    { name: 'UserName', sql: `coalesce(u.user_name, '')`, label: 'User', type: 'text', format: 'text', searchable: true },
+    { name: 'UserName', sql: 'e.user_name', label: 'User', type: 'text', format: 'text', searchable: true },
     { name: 'Page', sql: 'e.page', label: 'Page', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Url', sql: 'e.url', label: 'URL', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
     { name: 'Status', sql: 'e.status', label: 'Status', type: 'integer', format: 'text', sortable: true, nullable: true },

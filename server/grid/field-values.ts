@@ -25,17 +25,40 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
     throw new GridRequestError('gridUnknownField', name.slice(0, 40));
   }
   const checked = action === 'add' ? fields : fields.filter((f) => f.name in values);
-  const messages = validateForm(Object.fromEntries(checked.map((f) => [f.name, f.rules])), values);
+  const given = action === 'add' ? withDefaults(checked, values) : values;
+  // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
+  // (which would otherwise call a list "required" or measure its length).
+  const plain = checked.filter((f) => isPlainValue(given[f.name]));
+  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules])), given);
+  const messages: FieldMessages = {};
+  for (const field of checked) {
+    const message = plain.includes(field) ? ruled[field.name] : msg('pattern');
+    if (message) messages[field.name] = message;
+  }
   const columns: Array<{ column: ColumnDef; value: unknown }> = [];
   for (const field of checked) {
     if (messages[field.name]) continue;
     const column = def.columns.find((c) => c.name === field.name && c.writes);
     if (!column) throw new Error(`resource ${def.name}: field ${field.name} names no writable column`);
-    const read = readValue(column, values[field.name]);
+    const read = readValue(column, given[field.name]);
     if ('error' in read) messages[field.name] = read.error;
     else columns.push({ column, value: read.value });
   }
   return Object.keys(messages).length ? { ok: false, fields: messages } : { ok: true, columns };
+}
+
+/** An add's values with each blank or missing field that has a default set to it. */
+function withDefaults(fields: ReadonlyArray<FieldDef>, values: Record<string, unknown>): Record<string, unknown> {
+  const given = { ...values };
+  for (const field of fields) {
+    const value = given[field.name];
+    if (field.default !== undefined && (value === undefined || value === null || String(value).trim() === '')) given[field.name] = field.default;
+  }
+  return given;
+}
+
+function isPlainValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value !== 'object' && !String(value).includes('\0'));
 }
 
 type Read = { value: unknown } | { error: string };

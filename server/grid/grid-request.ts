@@ -194,6 +194,8 @@ function readOrder(params: Params, keys: DialectKeys, columns: ReadonlyArray<Col
   if (count > MAX_SORT_TERMS) throw new GridRequestError('gridTooManySorts', MAX_SORT_TERMS);
   const order: SortTerm[] = [];
   for (let i = 0; i < count; i++) {
+    // iSortingCols may promise more terms than were sent: a missing one is refused, not read as column 0.
+    if ((one(params, keys.sortColumn(i)) ?? '').trim() === '') throw new GridRequestError('gridSortColumnMissing', count, keys.sortColumn(i));
     const index = wholeNumber(params, keys.sortColumn(i), 0, 0, MAX_COLUMNS);
     const column = columns[index];
     if (column === undefined) throw new GridRequestError('gridBadSortColumn', index);

@@ -7,7 +7,7 @@ import { msg } from '../../common/messages.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { writeAudit } from './audit-log.ts';
-import { rowFailure, type RowFailure } from './db-errors.ts';
+import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { readFieldValues, type FieldValues } from './field-values.ts';
 import type { Row } from './list.ts';
 import type { MutationBody } from './mutation-body.ts';
@@ -38,7 +38,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
   const values = readFieldValues(def, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
   return withClient(pool, def, async (client) => [
-    await inRowTransaction(client, def, null, async () => {
+    await inRowTransaction(client, def, null, values.columns, async () => {
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const params = columns.map((c) => c.value);
       const inserted = await client.query<{ key: number }>(
@@ -50,7 +50,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
       const after = await reachableRow(client, def, user, 'add', key, false);
       // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
       if (!after) throw new RowRefused({ error: msg('forbidden') });
-      await writeAudit(client, { userId: user.ID, resource: def.name, action: 'insert', key, before: null, after });
+      await writeAudit(client, { user, resource: def.name, action: 'insert', key, before: null, after });
       return { key, row: after };
     }),
   ]);
@@ -60,7 +60,7 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
   const values = readFieldValues(def, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new GridRequestError('gridNothingToChange');
-  return eachRow(pool, def, user, body, async (client, key, before) => {
+  return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
@@ -68,15 +68,15 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
     const after = await reachableRow(client, def, user, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
     if (!after) throw new RowRefused({ error: msg('forbidden') });
-    await writeAudit(client, { userId: user.ID, resource: def.name, action: 'update', key, before, after });
+    await writeAudit(client, { user, resource: def.name, action: 'update', key, before, after });
     return after;
   });
 }
 
 export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  return eachRow(pool, def, user, body, async (client, key, before) => {
+  return eachRow(pool, def, user, body, [], async (client, key, before) => {
     await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
-    await writeAudit(client, { userId: user.ID, resource: def.name, action: 'delete', key, before, after: null });
+    await writeAudit(client, { user, resource: def.name, action: 'delete', key, before, after: null });
     return null;
   });
 }
@@ -87,13 +87,14 @@ async function eachRow(
   def: ResourceDef,
   user: CurrentUser,
   body: MutationBody,
+  sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
   return withClient(pool, def, async (client) => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
-        await inRowTransaction(client, def, key, async () => {
+        await inRowTransaction(client, def, key, sent, async () => {
           const before = await lockForChange(client, def, user, key, body.versions[i]);
           return { key, row: await change(client, key, before) };
         }),
@@ -120,6 +121,7 @@ async function inRowTransaction(
   client: pg.PoolClient,
   def: ResourceDef,
   key: number | null,
+  sent: SentValues,
   work: () => Promise<{ key: number; row: Row | null }>,
 ): Promise<Outcome> {
   await client.query('begin');
@@ -129,7 +131,7 @@ async function inRowTransaction(
     return { ok: true, ...done };
   } catch (err) {
     await client.query('rollback');
-    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err);
+    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
     if (!failure) throw err;
     return { ok: false, key, failure };
   }
@@ -155,7 +157,8 @@ async function reachableRow(
   lock: boolean,
 ): Promise<Row | null> {
   const params: unknown[] = [key];
-  const conditions = [`${def.key.sql} = $1`, ...scopeConditions(def, user, action, undefined, params)];
+  // Compared as int8: a key past the column's range names no row (rather than failing the cast).
+  const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params)];
   const guard = lock && def.guardedRows ? `, (${def.guardedRows.when}) as "${GUARD}"` : '';
   const r = await client.query<Row>(
     `select ${selectList(def.columns)}${guard} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}

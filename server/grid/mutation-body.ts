@@ -18,6 +18,11 @@ export function readMutationBody(def: ResourceDef, action: Exclude<Action, 'list
   const merged: Record<string, unknown> = {};
   for (const source of sources) if (source && typeof source === 'object' && !Array.isArray(source)) Object.assign(merged, source);
   delete merged._csrf;
+  // jQuery's form encoding names a list `StoreIDs[]`: the same list as `StoreIDs`.
+  for (const name of Object.keys(merged)) {
+    if (name.endsWith('[]') && !(name.slice(0, -2) in merged)) merged[name.slice(0, -2)] = merged[name];
+    if (name.endsWith('[]')) delete merged[name];
+  }
   const plural = `${def.key.name}s`;
   const versionName = def.version?.name ?? 'Version';
   const { [def.key.name]: single, [plural]: many, [versionName]: version, [`${versionName}s`]: versions, ...values } = merged;

@@ -3,6 +3,7 @@
 // connection, so asking the pool for another one meanwhile would wait forever.
 import type pg from 'pg';
 import { hashPassword } from '../auth/password.ts';
+import { writeAudit } from '../grid/audit-log.ts';
 import { forgetChangesTo } from '../grid/changed-tables.ts';
 
 export interface NewUser {
@@ -22,7 +23,7 @@ export interface NewUser {
 const UNIQUE_VIOLATION = '23505';
 
 /** The new user's id, or `null` when the user name was taken meanwhile (nothing is stored then). */
-export async function createUser(pool: pg.Pool, actorId: number, user: NewUser): Promise<number | null> {
+export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: string }, user: NewUser): Promise<number | null> {
   // Hashing takes a while; it happens before the connection is taken, not while others wait for it.
   const passwordHash = await hashPassword(user.Password);
   const client = await pool.connect();
@@ -40,10 +41,7 @@ export async function createUser(pool: pg.Pool, actorId: number, user: NewUser):
       [id, user.Instances],
     );
     const { Password: _password, ...stored } = user;
-    await client.query(
-      `insert into audit_log (user_id, resource, action, row_key, after) values ($1, 'users', 'insert', $2, $3)`,
-      [actorId, String(id), JSON.stringify({ ID: id, ...stored })],
-    );
+    await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after: { ID: id, ...stored } });
     await client.query('commit');
     forgetChangesTo(pool, ['users', 'user_roles', 'user_instances', 'audit_log']);
     return id;

@@ -26,9 +26,18 @@ export function readList(def: ResourceDef, params: Params): ReadList {
   }
 }
 
-/** A request that could not even be read into parameters: refused in the current dialect. */
-export function unreadable(err: GridRequestError): ReadList {
-  return { refused: err, dialect: 'current', echo: 0, unreadable: true };
+/**
+ * A request that could not even be read into parameters (too many, too deeply nested): refused in the
+ * dialect and with the echo its plain top-level values show.
+ */
+export function unreadable(err: GridRequestError, ...sources: unknown[]): ReadList {
+  const plain: Params = new Map();
+  for (const source of sources) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [key, value] of Object.entries(source)) if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
+  }
+  const dialect = detectDialect(plain);
+  return { refused: err, dialect, echo: readEcho(plain, dialect), unreadable: true };
 }
 
 export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {

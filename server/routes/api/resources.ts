@@ -37,7 +37,7 @@ function readListHook(def: ResourceDef) {
       params = toParams(req.query, req.body);
     } catch (err) {
       if (!(err instanceof GridRequestError)) throw err;
-      readLists.set(req, unreadable(err));
+      readLists.set(req, unreadable(err, req.query, req.body));
       return;
     }
     // HEAD is the GET route's too (Fastify answers it with the GET handler, without the body).

@@ -33,9 +33,9 @@ export default async function userErrorsPage(app: FastifyInstance) {
     async (req, reply) => {
       const before = req.query.before ?? null;
       const r = await app.db.pool.query<UserErrorRow>(
-        `select e.error_id, e.created_at, u.user_name, e.page, e.url, e.status, e.error_thrown, e.message,
+        `select e.error_id, e.created_at, nullif(e.user_name, '') as user_name, e.page, e.url, e.status, e.error_thrown, e.message,
                 e.exception_message, e.exception_type, e.stack_trace, e.user_agent, e.address, e.app_version
-         from user_errors e left join users u using (user_id)
+         from user_errors e
          where $1::bigint is null or e.error_id < $1
          order by e.error_id desc limit $2`,
         [before, PAGE_SIZE + 1],

@@ -325,6 +325,24 @@ describe('refusals', () => {
     assert.deepEqual(Object.keys(res.json()).sort(), ['aaData', 'iTotalDisplayRecords', 'iTotalRecords', 'sEcho', 'sError']);
     assert.equal(res.json().sEcho, 3);
   });
+
+  test('a legacy request promising more sort columns than it sends is refused, not sorted by the first column', async () => {
+    const res = await shared.admin.inject({ url: url('states', legacyQuery(stateColumns, { sEcho: 4, iSortingCols: 2, iSortCol_0: 2, sSortDir_0: 'asc' })) });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().sError, 'The sort has 2 columns but "iSortCol_1" names none.');
+  });
+
+  test('a request too big or too deep to read is still refused in its own dialect, with its echo', async () => {
+    const many = new URLSearchParams({ sEcho: '7', iDisplayStart: '0' });
+    for (let i = 0; i <= 2000; i++) many.set(`x${i}`, '1');
+    const legacy = await shared.admin.inject({ url: `/api/stores?${many}` });
+    assert.equal(legacy.statusCode, 400);
+    assert.equal(legacy.json().sEcho, 7);
+    assert.equal(legacy.json().sError, m.gridTooManyParams);
+    const deep = await shared.admin.inject({ method: 'POST', url: '/api/stores', payload: { draw: 9, start: 0, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } });
+    assert.equal(deep.statusCode, 400);
+    assert.deepEqual([deep.json().draw, deep.json().error], [9, m.gridTooManyParams]);
+  });
 });
 
 describe('the list by POST', () => {

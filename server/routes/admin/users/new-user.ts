@@ -64,7 +64,7 @@ export default async function newUserRoutes(app: FastifyInstance) {
       if (problem) messages.UserName = problem;
     }
     if (Object.keys(messages).length > 0) return draw(req, reply, 422, choices, values, messages);
-    const id = await createUser(app.db.pool, user.ID, toNewUser(values));
+    const id = await createUser(app.db.pool, user, toNewUser(values));
     if (id === null) return draw(req, reply, 422, choices, values, { UserName: msg('usernameTaken') });
     return reply.redirect(`/admin/users?added=${id}`, 303);
   });

@@ -1,0 +1,163 @@
+// What a change through /api/<resource> may not do to stored data, and how a value that cannot be stored is
+// reported: history outlives the accounts it names, the menu tree neither loses nor loops its entries,
+// defaults fill blank optional fields, and values the columns cannot hold are refused on their field.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { defaultMessages as m } from '../../../common/messages.ts';
+import { createUser } from '../../../server/users/create-user.ts';
+import type { Row } from './support.ts';
+
+const shared = useTestApp('admin');
+
+interface Answer {
+  Succeed: number[];
+  Failed: Array<{ key: number | null; error: string; fields?: Record<string, string> }>;
+  Data: Row[];
+}
+
+async function change(user: SignedIn, method: 'POST' | 'PATCH' | 'DELETE', resource: string, payload: unknown): Promise<Answer> {
+  const res = await user.inject({ method, url: `/api/${resource}`, payload });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as Answer;
+}
+
+async function rows<T = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await shared.t.db.pool.query(text, params)).rows as T[];
+}
+
+async function storeToAdd(overrides: Row = {}): Promise<Row> {
+  const [place] = await rows<{ state_id: number; group_id: number }>('select state_id, group_id from stores limit 1');
+  return { StoreNumber: 98001, Name: 'Edge Store', City: 'Edgeville', StateID: place!.state_id, GroupID: place!.group_id, OpenDate: '2024-01-02', IsActive: true, ...overrides };
+}
+
+describe('history', () => {
+  test('deleting an account keeps who made its changes and who reported its errors', async () => {
+    const admin = (await rows<{ user_id: number }>(`select user_id from users where user_name = 'admin'`))[0]!;
+    const id = await createUser(shared.t.db.pool, { ID: admin.user_id, UserName: 'admin' }, {
+      UserName: 'leaver', FirstName: 'Lee', MiddleName: '', LastName: 'Ver', Email: '', Password: 'leaver password 1',
+      GroupID: (await rows<{ group_id: number }>('select group_id from groups limit 1'))[0]!.group_id,
+      IsAdmin: false, IsSuperAdmin: false, Roles: [], Instances: [],
+    });
+    assert.ok(id);
+    const leaver = await signIn(shared.t.app, 'leaver', 'leaver password 1');
+    const [message] = await rows<{ inbox_id: number }>(
+      `insert into inbox (kind, user_id, title) values ('message', $1, 'Welcome') returning inbox_id`, [id]);
+    const read = await change(leaver, 'PATCH', 'messages', { MessageID: message!.inbox_id, Version: 1, IsRead: true });
+    assert.deepEqual(read.Succeed, [message!.inbox_id]);
+    assert.equal((await leaver.inject({ method: 'POST', url: '/api/admin/user-error', payload: { Message: 'before leaving' } })).statusCode, 201);
+
+    const gone = await change(shared.admin, 'DELETE', 'users', { UserID: id, Version: 1 });
+    assert.deepEqual(gone.Succeed, [id]);
+
+    const audit = (await shared.admin.inject({ url: `/api/audit?length=-1&search[value]=messages` })).json().data as Row[];
+    const entry = audit.find((r) => r.RowKey === String(message!.inbox_id) && r.Action === 'update');
+    assert.equal(entry?.UserName, 'leaver', 'the audit log still names who marked it read');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const reports = (await itdesk.inject({ url: '/api/user-errors?length=-1&search[value]=leaving' })).json().data as Row[];
+    assert.deepEqual(reports.map((r) => r.UserName), ['leaver']);
+  });
+});
+
+describe('the menu tree', () => {
+  async function menu(title: string, parent: number | null = null): Promise<number> {
+    const added = await change(shared.admin, 'POST', 'menus', { Title: title, ParentID: parent ?? '', SortOrder: 1, Url: '/x' });
+    assert.equal(added.Succeed.length, 1, JSON.stringify(added.Failed));
+    return added.Succeed[0]!;
+  }
+
+  test('an entry with entries under it is not deleted, and nothing under it is lost', async () => {
+    const parent = await menu('Edge parent');
+    const child = await menu('Edge child', parent);
+    const refused = await change(shared.admin, 'DELETE', 'menus', { MenuID: parent, Version: 1 });
+    assert.deepEqual(refused.Succeed, []);
+    assert.equal(refused.Failed[0]!.error, m.gridInUse);
+    assert.equal((await rows('select 1 from menus where menu_id = any($1)', [[parent, child]])).length, 2);
+    // Emptied first, it goes.
+    assert.deepEqual((await change(shared.admin, 'DELETE', 'menus', { MenuID: child, Version: 1 })).Succeed, [child]);
+    assert.deepEqual((await change(shared.admin, 'DELETE', 'menus', { MenuID: parent, Version: 1 })).Succeed, [parent]);
+  });
+
+  test('an entry cannot be put under itself, directly or through its own entries', async () => {
+    const top = await menu('Edge top');
+    const middle = await menu('Edge middle', top);
+    const bottom = await menu('Edge bottom', middle);
+    for (const [key, parent] of [[top, top], [top, bottom], [middle, bottom]] as const) {
+      const version = (await rows<{ version: number }>('select version from menus where menu_id = $1', [key]))[0]!.version;
+      const refused = await change(shared.admin, 'PATCH', 'menus', { MenuID: key, Version: version, ParentID: parent });
+      assert.deepEqual(refused.Failed[0]!.fields, { ParentID: m.notEqual }, `${key} under ${parent}`);
+    }
+    assert.deepEqual(
+      await rows('select menu_id, parent_id from menus where menu_id = any($1) order by menu_id', [[top, middle, bottom]]),
+      [{ menu_id: top, parent_id: null }, { menu_id: middle, parent_id: top }, { menu_id: bottom, parent_id: middle }],
+    );
+  });
+});
+
+describe('values', () => {
+  test('a blank or missing optional field with a default is stored as the default', async () => {
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const [analyst] = await rows<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`);
+    for (const extra of [{}, { Severity: '' }, { Severity: '  ' }]) {
+      const sent = await change(itdesk, 'POST', 'messages', { UserID: analyst!.user_id, Title: 'No severity', ...extra });
+      assert.deepEqual(sent.Failed, [], JSON.stringify(extra));
+      assert.equal(sent.Data[0]!.Severity, 'info');
+    }
+    const chosen = await change(itdesk, 'POST', 'messages', { UserID: analyst!.user_id, Title: 'Severe', Severity: 'error' });
+    assert.equal(chosen.Data[0]!.Severity, 'error');
+  });
+
+  test('a key past its column\'s range names no record', async () => {
+    for (const key of [99_999_999_999, 2_147_483_648]) {
+      const edit = await change(shared.admin, 'PATCH', 'stores', { StoreID: key, Version: 1, Name: 'X' });
+      assert.deepEqual(edit.Failed, [{ key, error: m.notFoundRefreshed }]);
+      const remove = await change(shared.admin, 'DELETE', 'stores', { StoreIDs: [key], Versions: [1] });
+      assert.deepEqual(remove.Failed, [{ key, error: m.notFoundRefreshed }]);
+    }
+  });
+
+  test('a value its column cannot hold is refused on its field', async () => {
+    const tooBig = await change(shared.admin, 'POST', 'stores', await storeToAdd({ StateID: '99999999999' }));
+    assert.deepEqual(tooBig.Failed[0]!.fields, { StateID: m.pattern });
+    const [sale] = await rows<{ store_id: number; sale_date: string }>('select store_id, sale_date::text from sales limit 1');
+    const twice = await change(shared.admin, 'POST', 'sales', { StoreID: sale!.store_id, SaleDate: sale!.sale_date, Sales: '10.00', Transactions: 1, Margin: '0.1' });
+    assert.deepEqual(twice.Failed[0]!.fields, { StoreID: m.unique, SaleDate: m.unique });
+  });
+
+  test('a list, an object or a NUL where one value belongs is refused on its field, nothing stored', async () => {
+    const [store] = await rows<{ store_id: number; version: number; name: string }>('select store_id, version, name from stores order by store_id limit 1');
+    for (const Name of [['a', 'b'], { a: 1 }, 'a\u0000b']) {
+      const refused = await change(shared.admin, 'PATCH', 'stores', { StoreID: store!.store_id, Version: store!.version, Name });
+      assert.deepEqual(refused.Failed[0]!.fields, { Name: m.pattern }, JSON.stringify(Name));
+    }
+    const form = await shared.admin.inject({
+      method: 'PATCH', url: '/api/stores', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `StoreID=${store!.store_id}&Version=${store!.version}&City=a&City=b`,
+    });
+    assert.deepEqual(form.json().Failed[0].fields, { City: m.pattern });
+    assert.equal((await rows<{ name: string }>('select name from stores where store_id = $1', [store!.store_id]))[0]!.name, store!.name);
+  });
+
+  test('lists of keys and versions may be form encoded as jQuery names them (StoreIDs[])', async () => {
+    const stores = await rows<{ store_id: number; version: number }>('select store_id, version from stores order by store_id desc limit 2');
+    const body = new URLSearchParams([
+      ...stores.map((s) => ['StoreIDs[]', String(s.store_id)]),
+      ...stores.map((s) => ['Versions[]', String(s.version)]),
+      ['IsActive', 'true'],
+    ]);
+    const res = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+    assert.deepEqual(res.json().Succeed, stores.map((s) => s.store_id));
+  });
+
+  test('amounts finer than their column keeps are refused, not rounded', async () => {
+    const [store] = await rows<{ store_id: number }>('select store_id from stores order by store_id limit 1');
+    const sale = { StoreID: store!.store_id, SaleDate: '1999-01-04', Sales: '10.00', Transactions: 3, Margin: '0.25' };
+    const cents = await change(shared.admin, 'POST', 'sales', { ...sale, Sales: '1.239' });
+    assert.deepEqual(cents.Failed[0]!.fields, { Sales: 'value must increment by 0.01' });
+    const margin = await change(shared.admin, 'POST', 'sales', { ...sale, Margin: '0.123456' });
+    assert.deepEqual(margin.Failed[0]!.fields, { Margin: m.pattern });
+    const fine = await change(shared.admin, 'POST', 'sales', { ...sale, Sales: '1.23', Margin: '0.1234' });
+    assert.deepEqual(fine.Failed, []);
+    assert.deepEqual([fine.Data[0]!.Sales, fine.Data[0]!.Margin], ['1.23', '0.1234']);
+  });
+});
