@@ -102,6 +102,7 @@ export const defaultMessages = {
   gridReadOnlyField: 'The field "{0}" cannot be changed here.',
   gridNoKeys: 'Please say which record(s): send {0} or {1}.',
   gridBadKeys: 'The record ids in "{0}" must be whole numbers.',
+  gridBadVersions: 'The record versions in "{0}" must be whole numbers: please refresh the table and try again.',
   gridTooManyRows: 'At most {0} records can be changed at once.',
   gridVersionMissing: 'The record version is missing: please refresh the table and try again.',
   gridVersionCount: 'Send one version per record: {0} records, {1} versions.',

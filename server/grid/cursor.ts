@@ -1,8 +1,11 @@
 // Keyset paging: each page's answer carries cursors (its last and first rows' sort values and positions);
 // a request for the next or previous page that sends one back reads on from that row through the index
-// instead of counting past `start` rows with OFFSET. A cursor for another filter, order or position is
-// ignored.
-import { createHash } from 'node:crypto';
+// instead of counting past `start` rows with OFFSET. A cursor is sealed with a keyed MAC over its position,
+// its values and what it is valid for (the same SQL conditions, parameters and order): one for another
+// filter, order or position, or one a client edited, is ignored (the page is read by OFFSET). The key is
+// the database's (meta.cursor_key), so every app instance on it accepts the others' cursors.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
 import type { ValueType } from '../../common/resources/types.ts';
 import type { SortTerm } from './grid-request.ts';
 import { typedParam } from './sql.ts';
@@ -11,7 +14,35 @@ interface CursorData {
   /** Where the cursor stands between rows: the `start` of the page after it, the end of the page before it. */
   p: number;
   v: unknown[];
-  s: string;
+  /** The MAC of p, v and the cursor's scope. */
+  m: string;
+}
+
+const keys = new WeakMap<pg.Pool, Promise<Buffer>>();
+
+/** The database's cursor key, made on first use (by whichever instance asks first) and kept per pool. */
+export function cursorKey(pool: pg.Pool): Promise<Buffer> {
+  let key = keys.get(pool);
+  if (!key) {
+    key = (async () => {
+      await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [randomBytes(32).toString('hex')]);
+      const { rows } = await pool.query<{ value: string }>(`select value from meta where key = 'cursor_key'`);
+      return Buffer.from(rows[0]!.value, 'hex');
+    })();
+    // A failed read is asked again by the next request, not remembered.
+    key.catch(() => keys.delete(pool));
+    keys.set(pool, key);
+  }
+  return key;
+}
+
+/** What a cursor is valid for: the same SQL conditions, parameters and order. */
+export function cursorScope(where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): string {
+  return JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]);
+}
+
+function mac(key: Buffer, scope: string, position: number, values: ReadonlyArray<unknown>): Buffer {
+  return createHmac('sha256', key).update(JSON.stringify([scope, position, values])).digest().subarray(0, 16);
 }
 
 /**
@@ -22,14 +53,9 @@ export function keysetApplies(order: ReadonlyArray<SortTerm>): boolean {
   return !order.some((t) => t.column.nullable || t.column.type === 'datetime');
 }
 
-/** What a cursor is valid for: the same SQL conditions, parameters and order. */
-export function signature(where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): string {
-  const text = JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]);
-  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
-}
-
-export function encodeCursor(position: number, row: Record<string, unknown>, order: ReadonlyArray<SortTerm>, sig: string): string {
-  const data: CursorData = { p: position, v: order.map((t) => row[t.column.name] ?? null), s: sig };
+export function encodeCursor(key: Buffer, position: number, row: Record<string, unknown>, order: ReadonlyArray<SortTerm>, scope: string): string {
+  const values = order.map((t) => row[t.column.name] ?? null);
+  const data: CursorData = { p: position, v: values, m: mac(key, scope, position, values).toString('base64url') };
   return Buffer.from(JSON.stringify(data)).toString('base64url');
 }
 
@@ -38,10 +64,11 @@ export function encodeCursor(position: number, row: Record<string, unknown>, ord
  * stale, for another page, or an order keyset paging cannot follow).
  */
 export function keysetCondition(
+  key: Buffer,
   cursor: string | undefined,
   start: number,
   order: ReadonlyArray<SortTerm>,
-  sig: string,
+  scope: string,
   params: unknown[],
 ): string | null {
   if (!cursor || cursor.length > 4000 || !keysetApplies(order)) return null;
@@ -51,7 +78,10 @@ export function keysetCondition(
   } catch {
     return null;
   }
-  if (data?.s !== sig || data.p !== start || !Array.isArray(data.v) || data.v.length !== order.length) return null;
+  if (data?.p !== start || !Array.isArray(data.v) || data.v.length !== order.length || typeof data.m !== 'string') return null;
+  const sealed = Buffer.from(data.m, 'base64url');
+  const expected = mac(key, scope, data.p, data.v);
+  if (sealed.length !== expected.length || !timingSafeEqual(sealed, expected)) return null;
   // The values are bound with the columns' types: a forged one must not reach the cast and fail there.
   if (!order.every((t, i) => fitsType(data.v[i], t.column.type))) return null;
   const values = order.map((t, i) => typedParam(params, data.v[i], t.column.type));

@@ -34,9 +34,11 @@ export function rowFailure(def: ResourceDef, err: unknown, sent: SentValues = []
     columns.length > 0
       ? def.columns.filter((c) => c.writes !== undefined && columns.includes(c.writes))
       : sent.filter((s) => s.value !== null && quoted.includes(String(s.value))).map((s) => s.column);
+  // Named as the dialog names them (the field's label), as validation's messages are.
+  const label = (column: ColumnDef) => def.fields.find((f) => f.name === column.name)?.label ?? column.label;
   const onFields = (message: string): RowFailure =>
     fields.length
-      ? { error: `${fields.map((f) => f.label).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
+      ? { error: `${fields.map(label).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
       : { error: message };
   switch (err.code) {
     case '23505':

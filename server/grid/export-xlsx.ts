@@ -17,10 +17,18 @@ import { cellKind, SheetWriter, XLSX_MAX_DATA_ROWS, zipWorkbook } from './xlsx.t
 /** Tests lower the row limit to reach it with a few rows. */
 export const xlsxLimits = { maxRows: XLSX_MAX_DATA_ROWS };
 
-/** A cell's value as SQL text: a date as Excel's day number (in the export's time zone), a number its own digits. */
+/**
+ * A cell's value as SQL text: a date as Excel's day number (in the export's time zone), a number its own
+ * digits. Excel counts 29 February 1900, which never was: its days before 1 March 1900 are one fewer, and
+ * it has none before 1900, whose dates are written as the table shows them, as text.
+ */
 function cellSql(column: ColumnDef): string {
-  if (column.format === 'date') return `((${column.sql})::date - date '1899-12-30')::text`;
-  if (column.format === 'datetime') return `(extract(epoch from (${column.sql})::timestamp - timestamp '1899-12-30') / 86400)::text`;
+  const day = column.format === 'date' ? `(${column.sql})::date` : `(${column.sql})::timestamp`;
+  const days =
+    column.format === 'date' ? `(${day} - date '1899-12-30')` : column.format === 'datetime' ? `(extract(epoch from ${day} - timestamp '1899-12-30') / 86400)` : null;
+  if (days) {
+    return `case when ${day} >= '1900-03-01' then ${days}::text when ${day} >= '1900-01-01' then (${days} - 1)::text else ${formattedSql(column)} end`;
+  }
   // Text is written as stored (a workbook cell cannot run it); the rest (yes/no, a date shown as text) as the table shows it.
   return cellKind(column.format, column.type).number || column.type === 'text' ? `(${column.sql})::text` : formattedSql(column);
 }

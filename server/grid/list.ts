@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { countRows, type RowCount } from './count.ts';
-import { encodeCursor, keysetApplies, keysetCondition, signature } from './cursor.ts';
+import { cursorKey, cursorScope, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
 import type { GridRequest, SortTerm } from './grid-request.ts';
 import { buildFilter, type Filter } from './filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from './sql.ts';
@@ -70,10 +70,11 @@ async function pageRows(
 ): Promise<Pick<GridResult, 'rows' | 'next' | 'prev'>> {
   const order = fullOrder(def, req.order);
   const params = [...filter.params];
-  const sig = signature(filter.where, filter.params, order);
+  const key = await cursorKey(pool);
+  const scope = cursorScope(filter.where, filter.params, order);
   // Going back reads the reversed order after the page's first row, then turns the rows round.
-  const after = keysetCondition(req.after, req.start, order, sig, params);
-  const before = after ? null : keysetCondition(req.before, req.start + req.length, reversed(order), sig, params);
+  const after = keysetCondition(key, req.after, req.start, order, scope, params);
+  const before = after ? null : keysetCondition(key, req.before, req.start + req.length, reversed(order), scope, params);
   const keyset = after ?? before;
   // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
   const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
@@ -99,8 +100,8 @@ async function pageRows(
   const pageable = keysetApplies(order);
   return {
     rows,
-    next: last && rows.length === req.length && pageable ? encodeCursor(req.start + rows.length, last, order, sig) : null,
-    prev: first && req.start > 0 && pageable ? encodeCursor(req.start, first, order, sig) : null,
+    next: last && rows.length === req.length && pageable ? encodeCursor(key, req.start + rows.length, last, order, scope) : null,
+    prev: first && req.start > 0 && pageable ? encodeCursor(key, req.start, first, order, scope) : null,
   };
 }
 

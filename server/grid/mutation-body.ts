@@ -31,7 +31,7 @@ export function readMutationBody(def: ResourceDef, action: Exclude<Action, 'list
   const keys = many !== undefined ? idList(many, plural) : single !== undefined ? idList(single, def.key.name) : [];
   if (keys.length === 0) throw new GridRequestError('gridNoKeys', def.key.name, plural);
   if (keys.length > MAX_ROWS_PER_REQUEST) throw new GridRequestError('gridTooManyRows', MAX_ROWS_PER_REQUEST);
-  const versionList = versions !== undefined ? idList(versions, `${versionName}s`) : version !== undefined ? idList(version, versionName) : [];
+  const versionList = versions !== undefined ? idList(versions, `${versionName}s`, 'gridBadVersions') : version !== undefined ? idList(version, versionName, 'gridBadVersions') : [];
   if (versionList.length > 0 && versionList.length !== keys.length) {
     throw new GridRequestError('gridVersionCount', keys.length, versionList.length);
   }
@@ -39,9 +39,9 @@ export function readMutationBody(def: ResourceDef, action: Exclude<Action, 'list
 }
 
 /** A list of whole numbers from a JSON array, a repeated form field, or comma separated text. */
-function idList(value: unknown, name: string): number[] {
+function idList(value: unknown, name: string, refusal: 'gridBadKeys' | 'gridBadVersions' = 'gridBadKeys'): number[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
   const texts = items.map((v) => (typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '?')).filter((v) => v !== '');
-  if (texts.some((v) => !/^\d{1,15}$/.test(v))) throw new GridRequestError('gridBadKeys', name);
+  if (texts.some((v) => !/^\d{1,15}$/.test(v))) throw new GridRequestError(refusal, name);
   return texts.map(Number);
 }

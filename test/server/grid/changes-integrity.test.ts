@@ -161,3 +161,38 @@ describe('values', () => {
     assert.deepEqual([fine.Data[0]!.Sales, fine.Data[0]!.Margin], ['1.23', '0.1234']);
   });
 });
+
+describe('an add or a list', () => {
+  test('a POST carrying the resource\'s fields is an add: list words in it are refused by name, not taken for a list', async () => {
+    const stray = await shared.admin.inject({ method: 'POST', url: '/api/groups', payload: { Code: 'ZZ', Name: 'Stray', start: 5 } });
+    assert.equal(stray.statusCode, 400);
+    assert.deepEqual(stray.json(), { Succeed: [], Failed: [], Data: [], Error: 'This table has no field "start".' });
+    const inQuery = await shared.admin.inject({ method: 'POST', url: '/api/groups?draw=1', payload: { Code: 'ZY', Name: 'Query' } });
+    assert.equal(inQuery.json().Error, 'This table has no field "draw".');
+    assert.equal((await rows(`select 1 from groups where code in ('ZZ', 'ZY')`)).length, 0);
+    // A list request names no field: it is still answered as a list.
+    const listed = await shared.admin.inject({ method: 'POST', url: '/api/groups', payload: { draw: 4, start: 0, length: 2 } });
+    assert.deepEqual([listed.json().draw, listed.json().data.length], [4, 2]);
+  });
+
+  test('a body too deep to read is judged by who sends it: 403 without the right, else the add refuses the field', async () => {
+    const deep = { Code: 'ZX', Name: { a: { b: { c: { d: { e: { f: 1 } } } } } } };
+    const trainee = await signIn(shared.t.app, 'trainee');
+    assert.equal((await trainee.inject({ method: 'POST', url: '/api/groups', payload: deep })).statusCode, 403);
+    const refused = await change(shared.admin, 'POST', 'groups', deep);
+    assert.deepEqual(refused.Failed[0]!.fields, { Name: m.pattern });
+    const list = await trainee.inject({ method: 'POST', url: '/api/groups', payload: { draw: 1, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } });
+    assert.equal(list.statusCode, 403, 'a list nobody could read is still refused to who may not list');
+  });
+
+  test('a version that is not a whole number is called a version', async () => {
+    const res = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', payload: { StoreID: 1, Version: '3.0', City: 'Q' } });
+    assert.equal(res.statusCode, 400);
+    assert.match(res.json().Error, /^The record versions in "Version" must be whole numbers/);
+  });
+
+  test('a refusal by the database names the field as the dialog does', async () => {
+    const missing = await change(shared.admin, 'POST', 'stores', await storeToAdd({ StoreNumber: 98101, StateID: 9999 }));
+    assert.equal(missing.Failed[0]!.error, `State: ${m.gridNotInList}`);
+  });
+});

@@ -101,6 +101,20 @@ describe('workbook', () => {
   });
 });
 
+describe('dates Excel counts differently', () => {
+  test('days before 1 March 1900 get Excel\'s own numbers (it counts a 29 February 1900), days before 1900 are text', async () => {
+    const days = ['1900-03-01', '1900-02-28', '1900-01-01', '1899-12-31', '0001-01-01'];
+    const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 5')).rows;
+    await Promise.all(stores.map((s, i) => shared.t.db.pool.query(`update stores set open_date = $1, city = 'Oldtown' where store_id = $2`, [days[i], s.store_id])));
+    const { sheet } = await workbookOf(shared.admin, 'stores', currentQuery(['StoreID', 'OpenDate', 'City'], { 'search[value]': 'Oldtown', 'order[0][column]': 1, 'order[0][dir]': 'desc' }));
+    // exceljs turns a day number into a date from 30 December 1899, so its Date gives back the number written.
+    const written = (cell: ExcelJS.Cell) => (cell.value instanceof Date ? (cell.value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : cell.value);
+    const cells = [2, 3, 4, 5, 6].map((r) => written(sheet.getRow(r).getCell(2)));
+    // In Excel, 61 is 1 March 1900, 59 is 28 February and 1 is 1 January; it has no day before 1900.
+    assert.deepEqual(cells, [61, 59, 1, '31/12/1899', '01/01/0001']);
+  });
+});
+
 describe('who and how much', () => {
   test('a store-scoped user exports only their stores', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');

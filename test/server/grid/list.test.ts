@@ -183,6 +183,31 @@ describe('deep pages', () => {
     assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
   });
 
+  test('a cursor whose values or position a client edited is ignored: the page is the offset page', async () => {
+    const query = currentQuery(saleColumns, { length: 20, 'order[0][column]': 0, 'order[0][dir]': 'desc' });
+    const first = await list(shared.admin, 'sales', query);
+    const cursor = JSON.parse(Buffer.from(String(first.body.next), 'base64url').toString()) as { p: number; v: unknown[] };
+    // A row added in front shifts the offset page by one: a cursor honoured and one ignored then differ.
+    await shared.t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-02', 1, 1, 0.1 from stores`);
+    try {
+      const byOffset = (await list(shared.admin, 'sales', { ...query, start: 20 })).body.data.map((r) => r.SaleID);
+      const lastSeen = first.body.data.at(-1)!.SaleID;
+      assert.equal(byOffset[0], lastSeen);
+      const forge = (edit: object) => Buffer.from(JSON.stringify({ ...cursor, ...edit })).toString('base64url');
+      for (const forged of [forge({ v: [1] }), forge({ v: ['999999999999999999'] }), forge({ p: 40 }), forge({ m: undefined }), forge({ m: 'AAAAAAAAAAAAAAAAAAAAAA' })]) {
+        const page = await list(shared.admin, 'sales', { ...query, start: 20, after: forged });
+        assert.equal(page.status, 200);
+        assert.deepEqual(page.body.data.map((r) => r.SaleID), byOffset);
+      }
+      const honoured = (await list(shared.admin, 'sales', { ...query, start: 20, after: String(first.body.next) })).body.data.map((r) => r.SaleID);
+      assert.deepEqual(honoured, [...byOffset.slice(1), honoured.at(-1)], 'the cursor reads on after the last row seen');
+    } finally {
+      await shared.t.db.pool.query(`delete from sales where sale_date = '1990-01-02'`);
+    }
+    // The key is the database's, so every app instance on it accepts the others' cursors.
+    assert.match((await sql<{ value: string }>(`select value from meta where key = 'cursor_key'`))[0]!.value, /^[0-9a-f]{64}$/);
+  });
+
   // Deep pages are read from the end past the middle, or in date and amount orders from their month or
   // value range (positions.ts, which starts at 20k rows in production and at every page here, in the
   // second run).
