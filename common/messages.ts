@@ -110,7 +110,10 @@ export const defaultMessages = {
   gridValuesConflict: 'These values do not fit together: please check them.',
   gridInUse: 'This record is still used by other records, so it cannot be removed.',
   gridNothingToChange: 'Nothing to change: please send at least one field.',
+  gridOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
+  gridOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
   gridExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
+  gridExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
   gridExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)

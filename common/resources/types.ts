@@ -99,6 +99,11 @@ export interface ResourceDef {
   fixedValues?: Readonly<Record<string, FixedValue>>;
   /** Rows for which `when` holds may be changed only by users that pass `access` (e.g. super admins' accounts). */
   guardedRows?: { when: string; access: Access };
+  /**
+   * The rows are user accounts (the key is the user's id): on their own, users may not change these fields
+   * (what keeps them signed in and in charge) nor delete the row.
+   */
+  ownAccount?: { unchangeable: ReadonlyArray<string> };
   access: Readonly<Record<Action, ActionAccess>>;
   /**
    * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope

@@ -47,5 +47,6 @@ export const users = defineResource({
   defaultSort: [{ column: 'UserName', dir: 'asc' }],
   pageSize: 25,
   guardedRows: { when: 'u.is_super_admin', access: { superAdmin: true } },
+  ownAccount: { unchangeable: ['IsActive', 'IsAdmin'] },
   access: { list: { admin: true }, export: { admin: true }, add: false, edit: { admin: true }, delete: { superAdmin: true } },
 });

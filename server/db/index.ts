@@ -15,6 +15,12 @@ export type Database = {
   kind: 'embedded' | 'postgres';
   pool: pg.Pool;
   /**
+   * Exports' connections: a download holds one for as long as its client takes, so on a server they come from
+   * a pool of their own and can never take the connections every request needs. Embedded: the one pool (an
+   * export there takes the connection a batch at a time: server/grid/export-rows.ts).
+   */
+  exportPool: pg.Pool;
+  /**
    * Whether the database answers. The embedded database has one connection: while it runs a long query,
    * a health check must not queue behind it, so a live, busy database process counts as reachable.
    */
@@ -48,10 +54,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return db;
 }
 
+/** More exports than this at once on one app instance are refused (server/grid/export-slots.ts counts them). */
+export const EXPORT_CONNECTIONS = 4;
+
 function openServer(url: string): Database {
   const pool = new EagerPool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => undefined); // an idle client's lost connection is replaced on next use
-  return { kind: 'postgres', pool, preparesStatements: true, health: () => pool.query('select 1').then(() => 'ok' as const), close: () => pool.end() };
+  const exportPool = new EagerPool({ connectionString: url, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000 });
+  // An idle client's lost connection is replaced on next use.
+  for (const p of [pool, exportPool]) p.on('error', () => undefined);
+  return {
+    kind: 'postgres',
+    pool,
+    exportPool,
+    preparesStatements: true,
+    health: () => pool.query('select 1').then(() => 'ok' as const),
+    close: async () => {
+      await Promise.all([pool.end(), exportPool.end()]);
+    },
+  };
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -62,6 +82,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   return {
     kind: 'embedded',
     pool,
+    exportPool: pool,
     preparesStatements: false,
     async health() {
       if (!server.isAlive()) throw new Error('The embedded database process is not running.');

@@ -3,16 +3,15 @@
 // script intact). The database formats the values (export-sql.ts). On a PostgreSQL server the rows come
 // through COPY (export-copy.ts); the embedded database reads them through a cursor in batches. Either way
 // rows are produced only as fast as the client takes them, so memory stays flat, and a client that goes
-// away ends the query and frees the connection (export-rows.ts).
+// away ends the query and frees the connection or cursor (export-rows.ts).
 import { Readable } from 'node:stream';
-import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import type { Database } from '../db/index.ts';
 import { csvField, csvHeader } from './csv.ts';
 import { copyCsvRows } from './export-copy.ts';
-import { cursorBatches } from './export-cursor.ts';
-import { exportQuery, inExportTransaction } from './export-rows.ts';
+import type { Batch } from './export-cursor.ts';
+import { exportBatches, exportQuery, inExportTransaction } from './export-rows.ts';
 import { formattedSql } from './export-sql.ts';
 import type { GridRequest } from './grid-request.ts';
 
@@ -26,12 +25,12 @@ async function* csvChunks(db: Database, def: ResourceDef, req: GridRequest, user
   const columns = req.visible;
   const { text, params } = await exportQuery(db.pool, def, req, user, columns.map(formattedSql));
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
-  yield* inExportTransaction(db, (client) => (db.kind === 'postgres' ? copyCsvRows(client, text, params) : cursorCsvRows(client, text, params)));
+  yield* db.kind === 'postgres' ? inExportTransaction(db, (client) => copyCsvRows(client, text, params)) : csvRows(exportBatches(db, text, params));
 }
 
-/** The CSV rows of `query` (a SELECT of formatted text columns) read through a cursor, as UTF-16LE chunks. */
-export async function* cursorCsvRows(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Buffer> {
-  for await (const batch of cursorBatches(client, query, params)) {
+/** CSV rows of batches of formatted text columns (read through a cursor), as UTF-16LE chunks. */
+export async function* csvRows(batches: AsyncIterable<Batch>): AsyncGenerator<Buffer> {
+  for await (const batch of batches) {
     let text = '';
     for (const row of batch) text += `${row.map((cell) => (cell === null ? '' : csvField(cell))).join(',')}\r\n`;
     yield Buffer.from(text, 'utf16le');

@@ -1,16 +1,58 @@
 // Export rows read through a cursor in batches, each batch read only when the previous one has been taken:
 // the embedded database's CSV export (it has no COPY streaming over its socket) and every Excel export.
-// Runs inside the export's transaction (export-rows.ts), which closes the cursor however it ends.
+// On a PostgreSQL server the cursor lives in the export's transaction on a connection of its own
+// (export-rows.ts). The embedded database has one connection, which every request needs (if only for its
+// session): there the cursor is held past its transaction and each batch takes the connection only while it
+// is fetched, so other requests run between batches however slowly the client reads.
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 const BATCH_ROWS = 2000;
 
-/** The rows of `query` as arrays of their columns' text (NULL as null), a batch at a time. */
-export async function* cursorBatches(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Array<Array<string | null>>> {
+export type Batch = Array<Array<string | null>>;
+
+/** The rows of `query` as arrays of their columns' text (NULL as null), a batch at a time; run inside a transaction. */
+export async function* cursorBatches(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Batch> {
   await client.query(`declare export_rows no scroll cursor for ${query}`, params as unknown[]);
   for (;;) {
     const batch = await client.query<Array<string | null>>({ text: `fetch forward ${BATCH_ROWS} from export_rows`, rowMode: 'array' });
     if (batch.rows.length === 0) return;
     yield batch.rows;
+  }
+}
+
+/**
+ * The same batches from a cursor held past its transaction (WITH HOLD: the database keeps the rows when the
+ * transaction that computed them commits, under `settings`), fetched one at a time through the pool and
+ * closed however the reading ends.
+ */
+export async function* heldCursorBatches(
+  pool: pg.Pool,
+  settings: { text: string; params: unknown[] },
+  query: string,
+  params: ReadonlyArray<unknown>,
+): AsyncGenerator<Batch> {
+  const name = `export_${randomBytes(8).toString('hex')}`;
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query('begin');
+    await client.query(settings.text, settings.params);
+    await client.query(`declare ${name} no scroll cursor with hold for ${query}`, params as unknown[]);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch((broken: Error) => (failed = broken));
+    throw err;
+  } finally {
+    client.release(failed);
+  }
+  try {
+    for (;;) {
+      const batch = await pool.query<Array<string | null>>({ text: `fetch forward ${BATCH_ROWS} from ${name}`, rowMode: 'array' });
+      if (batch.rows.length === 0) return;
+      yield batch.rows;
+    }
+  } finally {
+    await pool.query(`close ${name}`).catch(() => undefined);
   }
 }

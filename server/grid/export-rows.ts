@@ -1,12 +1,13 @@
 // What every export format shares: the list's filter and order over the definition's tables with the
-// format's own select list, and the export's transaction (date and time settings), ended however the
-// client leaves: a connection left mid-COPY is closed rather than handed to the next request (the server
-// then ends the query); the embedded database is one session behind every connection, so there the
-// transaction is rolled back, closing its cursor.
+// format's own select list; on a PostgreSQL server, the export's transaction (date and time settings) on a
+// connection of the export pool, ended however the client leaves (a connection left mid-COPY or mid-cursor
+// is closed rather than handed to the next export: the server then ends the query); and the rows in
+// batches, on a server from a cursor in that transaction, embedded from a held cursor (export-cursor.ts).
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import type { Database } from '../db/index.ts';
+import { cursorBatches, heldCursorBatches, type Batch } from './export-cursor.ts';
 import { formatSettings } from './export-sql.ts';
 import { buildFilter } from './filter.ts';
 import type { GridRequest } from './grid-request.ts';
@@ -33,9 +34,12 @@ export async function exportQuery(
   };
 }
 
-/** Runs `produce` on a connection of its own inside the export's transaction, and gives back what it yields. */
-export async function* inExportTransaction(db: Database, produce: (client: pg.PoolClient) => AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
-  const client = await db.pool.connect();
+/**
+ * Runs `produce` on a connection of the export pool (a PostgreSQL server's) inside the export's transaction,
+ * and gives back what it yields.
+ */
+export async function* inExportTransaction<T>(db: Database, produce: (client: pg.PoolClient) => AsyncGenerator<T>): AsyncGenerator<T> {
+  const client = await db.exportPool.connect();
   let finished = false;
   try {
     await client.query('begin');
@@ -45,9 +49,13 @@ export async function* inExportTransaction(db: Database, produce: (client: pg.Po
     finished = true;
   } finally {
     // Reached early when the client disconnects (or on an error).
-    let broken: Error | undefined;
-    if (!finished && db.kind === 'embedded') await client.query('rollback').catch((err: Error) => (broken = err));
-    else if (!finished) broken = new Error('export stopped before its end');
-    client.release(broken);
+    client.release(finished ? undefined : new Error('export stopped before its end'));
   }
+}
+
+/** The export's rows in batches, under its settings, however the database serves them best. */
+export function exportBatches(db: Database, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Batch> {
+  return db.kind === 'postgres'
+    ? inExportTransaction(db, (client) => cursorBatches(client, query, params))
+    : heldCursorBatches(db.pool, formatSettings, query, params);
 }

@@ -7,8 +7,7 @@ import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../common/resources/types.ts';
 import type { Database } from '../db/index.ts';
-import { cursorBatches } from './export-cursor.ts';
-import { exportQuery, inExportTransaction } from './export-rows.ts';
+import { exportBatches, exportQuery } from './export-rows.ts';
 import { formattedSql } from './export-sql.ts';
 import type { GridRequest } from './grid-request.ts';
 import { GridRequestError } from './request-error.ts';
@@ -58,10 +57,8 @@ export async function exportXlsx(db: Database, def: ResourceDef, req: GridReques
   const sheetXml = Readable.from(
     (async function* () {
       yield Buffer.from(sheet.head(columns.map((c) => c.label)));
-      yield* inExportTransaction(db, async function* (client) {
-        // Rows added since the count cannot push the sheet past Excel's last row (the file would not open).
-        for await (const batch of cursorBatches(client, `${text} limit ${limit}`, params)) yield Buffer.from(sheet.rowsXml(batch));
-      });
+      // Rows added since the count cannot push the sheet past Excel's last row (the file would not open).
+      for await (const batch of exportBatches(db, `${text} limit ${limit}`, params)) yield Buffer.from(sheet.rowsXml(batch));
       yield Buffer.from(sheet.end());
     })(),
     { objectMode: false },

@@ -1,6 +1,7 @@
 // Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
 // audit entry commit together), so in a multi-row request every row that can succeed does, and each one
-// that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
+// that cannot is reported with its reason. On a resource of accounts, nobody deactivates, demotes or
+// deletes their own account (someone must be left who can sign in and administer). Edits and deletes name the version they read: a row changed or
 // removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes".
 import type pg from 'pg';
 import { msg } from '../../common/messages.ts';
@@ -37,8 +38,8 @@ const GUARD = '__guarded';
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = readFieldValues(def, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
-  return withClient(pool, def, async (client) => [
-    await inRowTransaction(client, def, null, values.columns, async () => {
+  return changes(pool, def, async () => [
+    await inRowTransaction(pool, def, null, values.columns, async (client) => {
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const params = columns.map((c) => c.value);
       const inserted = await client.query<{ key: number }>(
@@ -61,6 +62,7 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new GridRequestError('gridNothingToChange');
   return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
+    if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
@@ -75,10 +77,26 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
 
 export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   return eachRow(pool, def, user, body, [], async (client, key, before) => {
+    if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('gridOwnAccountDelete') });
     await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
     await writeAudit(client, { user, resource: def.name, action: 'delete', key, before, after: null });
     return null;
   });
+}
+
+/** Whether the row is the signed-in user's own account (on a resource of accounts). */
+function isOwnAccount(def: ResourceDef, user: CurrentUser, key: number): boolean {
+  return def.ownAccount !== undefined && key === user.ID;
+}
+
+/** Refuses an edit of one's own account that would change what keeps one in (active, administrator). */
+function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
+  for (const { column, value } of sent) {
+    if (!def.ownAccount!.unchangeable.includes(column.name) || before[column.name] === value) continue;
+    const label = def.fields.find((f) => f.name === column.name)?.label ?? column.label;
+    const message = msg('gridOwnAccountChange', label);
+    throw new RowRefused({ error: message, fields: { [column.name]: message } });
+  }
 }
 
 /** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */
@@ -90,11 +108,11 @@ async function eachRow(
   sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
-  return withClient(pool, def, async (client) => {
+  return changes(pool, def, async () => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
-        await inRowTransaction(client, def, key, sent, async () => {
+        await inRowTransaction(pool, def, key, sent, async (client) => {
           const before = await lockForChange(client, def, user, key, body.versions[i]);
           return { key, row: await change(client, key, before) };
         }),
@@ -104,36 +122,44 @@ async function eachRow(
   });
 }
 
-/** One connection for the whole request: the embedded database has only one, and rows run in turn anyway. */
-async function withClient(pool: pg.Pool, def: ResourceDef, work: (client: pg.PoolClient) => Promise<Outcome[]>): Promise<MutationResult> {
-  const client = await pool.connect();
+/** A request's rows, answered; whatever they changed, the figures kept for the tables they touch are forgotten. */
+async function changes(pool: pg.Pool, def: ResourceDef, run: () => Promise<Outcome[]>): Promise<MutationResult> {
   try {
-    return result(await work(client));
+    return result(await run());
   } finally {
-    client.release();
     // Even a failed request may have changed some rows (and written their audit entries): footer totals and
     // counts of every resource reading those tables are read afresh.
     forgetChangesTo(pool, [def.table, 'audit_log']);
   }
 }
 
+/**
+ * One row's change in its own transaction, on a connection taken for that row alone: between the rows of a
+ * long request other requests get a connection (the embedded database has only one).
+ */
 async function inRowTransaction(
-  client: pg.PoolClient,
+  pool: pg.Pool,
   def: ResourceDef,
   key: number | null,
   sent: SentValues,
-  work: () => Promise<{ key: number; row: Row | null }>,
+  work: (client: pg.PoolClient) => Promise<{ key: number; row: Row | null }>,
 ): Promise<Outcome> {
-  await client.query('begin');
+  const client = await pool.connect();
+  let broken: Error | undefined;
   try {
-    const done = await work();
-    await client.query('commit');
-    return { ok: true, ...done };
-  } catch (err) {
-    await client.query('rollback');
-    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
-    if (!failure) throw err;
-    return { ok: false, key, failure };
+    await client.query('begin');
+    try {
+      const done = await work(client);
+      await client.query('commit');
+      return { ok: true, ...done };
+    } catch (err) {
+      await client.query('rollback').catch((failed: Error) => (broken = failed));
+      const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
+      if (!failure) throw err;
+      return { ok: false, key, failure };
+    }
+  } finally {
+    client.release(broken);
   }
 }
 

@@ -1,31 +1,55 @@
 // GET /api/<resource>/export: the list's own parameters (filter, sort, visible columns), every row, as a
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
-// first byte, as a 400 with the reason.
+// first byte, as a 400 with the reason, or a 429 when the instance's exports are all under way. A client
+// that stops reading for exportLimits.stallMs is disconnected, which ends its export. HEAD answers the
+// download's headers without running it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../../common/messages.ts';
 import type { ResourceDef } from '../../../common/resources/types.ts';
 import { exportCsv } from '../../grid/export-csv.ts';
+import { claimExportSlot, exportLimits } from '../../grid/export-slots.ts';
 import { exportXlsx, XLSX_CONTENT_TYPE } from '../../grid/export-xlsx.ts';
-import { parseGridRequest } from '../../grid/grid-request.ts';
+import { parseGridRequest, type GridRequest } from '../../grid/grid-request.ts';
 import { one, toParams } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 
 const formats = ['csv', 'xlsx'] as const;
 
+type Format = (typeof formats)[number];
+
+/** The format asked for and the list request, or why they are refused. */
+function readExport(def: ResourceDef, req: FastifyRequest): { format: Format; request: GridRequest } {
+  const params = toParams(req.query);
+  const format = (one(params, 'format') ?? 'csv').toLowerCase();
+  if (!formats.includes(format as Format)) throw new GridRequestError('gridExportFormat');
+  return { format: format as Format, request: parseGridRequest(def, params) };
+}
+
+function downloadHeaders(def: ResourceDef, reply: FastifyReply, format: Format): FastifyReply {
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('Content-Type', format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-16le')
+    .header('Content-Disposition', `attachment; filename="${def.name}.${format}"`);
+}
+
 export async function answerExport(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply) {
+  let read: ReturnType<typeof readExport>;
   try {
-    const params = toParams(req.query);
-    const format = (one(params, 'format') ?? 'csv').toLowerCase();
-    if (!formats.includes(format as (typeof formats)[number])) throw new GridRequestError('gridExportFormat');
-    const request = parseGridRequest(def, params);
-    reply.header('Cache-Control', 'no-store');
-    if (format === 'xlsx') {
-      const workbook = await exportXlsx(app.db, def, request, req.user!);
-      return reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', `attachment; filename="${def.name}.xlsx"`).send(workbook);
-    }
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-16le')
-      .header('Content-Disposition', `attachment; filename="${def.name}.csv"`)
-      .send(exportCsv(app.db, def, request, req.user!));
+    read = readExport(def, req);
+  } catch (err) {
+    if (!(err instanceof GridRequestError)) throw err;
+    return reply.code(400).send({ error: err.message });
+  }
+  if (req.method === 'HEAD') return downloadHeaders(def, reply, read.format).send();
+  const release = claimExportSlot(app.db);
+  if (!release) return reply.code(429).send({ error: msg('gridExportBusy', exportLimits.concurrent) });
+  // Ended, failed or abandoned, the response closes: the slot is free again.
+  reply.raw.once('close', release);
+  reply.raw.setTimeout(exportLimits.stallMs, () => reply.raw.destroy());
+  try {
+    const { format, request } = read;
+    const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, req.user!) : exportCsv(app.db, def, request, req.user!);
+    return downloadHeaders(def, reply, format).send(body);
   } catch (err) {
     if (!(err instanceof GridRequestError)) throw err;
     return reply.code(400).send({ error: err.message });

@@ -74,9 +74,15 @@ export default async function resourceRoutes(app: FastifyInstance) {
       return answerChange(app, def, 'add', req, reply);
     });
 
-    app.get(`${path}/export`, async (req, reply) => {
-      if (!permitted(req, def, 'export')) return sendError(req, reply, 403, msg('forbidden'));
-      return answerExport(app, def, req, reply);
+    // GET and HEAD (which must not run the whole export only to drop it: Fastify's own HEAD would).
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${path}/export`,
+      exposeHeadRoute: false,
+      handler: async (req, reply) => {
+        if (!permitted(req, def, 'export')) return sendError(req, reply, 403, msg('forbidden'));
+        return answerExport(app, def, req, reply);
+      },
     });
 
     app.patch(path, async (req, reply) => {

@@ -196,3 +196,49 @@ describe('an add or a list', () => {
     assert.equal(missing.Failed[0]!.error, `State: ${m.gridNotInList}`);
   });
 });
+
+describe('own account', () => {
+  test('nobody deactivates, demotes or deletes their own account; other changes to it go through', async () => {
+    const manager = await signIn(shared.t.app, 'manager');
+    const me = async () => (await rows<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'manager'`))[0]!;
+    for (const [field, message] of [['IsAdmin', 'You cannot change "Admin" on your own account: please ask another administrator.'], ['IsActive', 'You cannot change "Active" on your own account: please ask another administrator.']] as const) {
+      const { user_id, version } = await me();
+      const refused = await change(manager, 'PATCH', 'users', { UserID: user_id, Version: version, [field]: false });
+      assert.deepEqual(refused.Failed, [{ key: user_id, error: message, fields: { [field]: message } }]);
+    }
+    // Only super administrators delete accounts, and not their own.
+    const admin = (await rows<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'admin'`))[0]!;
+    const gone = await change(shared.admin, 'DELETE', 'users', { UserID: admin.user_id, Version: admin.version });
+    assert.deepEqual(gone.Failed, [{ key: admin.user_id, error: 'You cannot delete your own account: please ask another administrator.' }]);
+    const { user_id, version } = await me();
+    // Unchanged flags and the rest of the account are the user's to edit.
+    const renamed = await change(manager, 'PATCH', 'users', { UserID: user_id, Version: version, IsAdmin: true, IsActive: 'on', FirstName: 'Morgan' });
+    assert.deepEqual(renamed.Succeed, [user_id]);
+    const after = (await rows<{ is_admin: boolean; is_active: boolean; first_name: string }>('select is_admin, is_active, first_name from users where user_id = $1', [user_id]))[0];
+    assert.deepEqual(after, { is_admin: true, is_active: true, first_name: 'Morgan' });
+    assert.equal((await manager.inject({ url: '/api/users?length=1' })).statusCode, 200, 'still an administrator');
+    // Another administrator may.
+    const other = await change(shared.admin, 'PATCH', 'users', { UserID: user_id, Version: version + 1, IsActive: false });
+    assert.deepEqual(other.Succeed, [user_id]);
+    await shared.t.db.pool.query('update users set is_active = true where user_id = $1', [user_id]);
+  });
+});
+
+describe('long changes', () => {
+  test('between the rows of a long change other requests are answered', async () => {
+    const sales = await rows<{ sale_id: number; version: number }>('select sale_id, version from sales order by sale_id limit 1000');
+    const order: string[] = [];
+    const bulk = change(shared.admin, 'PATCH', 'sales', { SaleIDs: sales.map((s) => s.sale_id), Versions: sales.map((s) => s.version), Transactions: 42 })
+      .then((answer) => (order.push('bulk change'), answer));
+    // Once the change is under way (its first rows are done), another user's request.
+    while ((await rows<{ n: number }>('select count(*)::int as n from sales where sale_id = any($1) and transactions = 42', [sales.map((s) => s.sale_id)]))[0]!.n === 0) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const analyst = await signIn(shared.t.app, 'analyst');
+    assert.equal((await analyst.inject({ url: '/api/common/current-user' })).statusCode, 200);
+    order.push('other request');
+    const answer = await bulk;
+    assert.equal(answer.Succeed.length, 1000);
+    assert.deepEqual(order, ['other request', 'bulk change']);
+  });
+});

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import type { Database } from '../../../server/db/index.ts';
 import { csvField } from '../../../server/grid/csv.ts';
 import { CrlfOutsideQuotes, copyCsvRows } from '../../../server/grid/export-copy.ts';
-import { cursorCsvRows } from '../../../server/grid/export-csv.ts';
+import { csvRows } from '../../../server/grid/export-csv.ts';
+import { cursorBatches } from '../../../server/grid/export-cursor.ts';
 import { openTestDatabase } from '../../support/app.ts';
 
 const field = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', 'é') }), fc.constant('\\.'));
@@ -45,6 +46,7 @@ describe('COPY and cursor exports write the same bytes', () => {
     if (db.kind !== 'postgres') return t.skip('COPY streaming is the PostgreSQL server path');
     const query = `select nullif(v.x, '') as c0, nullif(upper(v.x), '') as c1, v.i::text as c2 from unnest($1::text[]) with ordinality v(x, i)
                    where v.i <= $2 and v.x is distinct from $3 order by v.i`;
+    const cursorCsvRows: typeof copyCsvRows = (client, text, params) => csvRows(cursorBatches(client, text, params));
     const read = async (path: typeof copyCsvRows, params: unknown[]) => {
       const client = await db.pool.connect();
       try {

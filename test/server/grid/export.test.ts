@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
-import { growSales } from '../../../server/db/seed.ts';
+import { exportLimits, exportsRunning } from '../../../server/grid/export-slots.ts';
 import { currentQuery, url } from './support.ts';
 
 const shared = useTestApp('admin');
@@ -90,42 +90,103 @@ describe('what is exported', () => {
 describe('streaming', () => {
   let port = 0;
   before(async () => {
-    await growSales(shared.t.db.pool, { rows: 40_000 });
     await shared.t.app.listen({ port: 0, host: '127.0.0.1' });
     ({ port } = shared.t.app.server.address() as AddressInfo);
+    // Downloads far bigger than what the sockets' buffers absorb (~60 MB as CSV, ~15 MB zipped: hex does not
+    // compress much), in many batches of rows, so one whose client stops reading stays under way mid-read.
+    await shared.t.db.pool.query(`insert into user_errors (message, stack_trace)
+      select 'big download', (select string_agg(md5(random()::text || g::text || i::text), '') from generate_series(1, 32) g)
+      from generate_series(1, 30000) i`);
   });
+  const bigDownload = (format: string) => `/api/user-errors/export?format=${format}&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=big%20download`;
+  const db = () => shared.t.db;
+
+  /** A download whose client reads `upTo` bytes, then stops reading (until `stop`, which disconnects it). */
+  async function stalledDownload(path: string, upTo = 100_000) {
+    const req = request({ port, host: '127.0.0.1', path, headers: { cookie: shared.admin.cookie } }, (res) => {
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= upTo) res.pause();
+      });
+    });
+    req.on('error', () => undefined);
+    req.end();
+    await until(() => exportsRunning(db()) === 1, 'the export started');
+    // Some bytes in, then the client stops reading: the export waits for it.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(exportsRunning(db()), 1, 'the export waits for its client');
+    return { stop: () => req.destroy() };
+  }
+
+  async function until(done: () => boolean | Promise<boolean>, what: string, ms = 8000): Promise<void> {
+    for (const started = Date.now(); !(await done()); await new Promise((r) => setTimeout(r, 25))) {
+      if (Date.now() - started > ms) assert.fail(`timed out waiting: ${what}`);
+    }
+  }
+
+  /** Nothing of an export is left: its slot, its server connection, its held cursor (embedded). */
+  async function nothingLeft(): Promise<boolean> {
+    const pool = db().exportPool;
+    const cursors = await db().pool.query<{ n: number }>('select count(*)::int as n from pg_cursors');
+    return exportsRunning(db()) === 0 && pool.idleCount === pool.totalCount && cursors.rows[0]!.n === 0;
+  }
 
   for (const format of ['csv', 'xlsx']) {
-    test(`a client that disconnects mid-export (${format}) frees the connection and leaves no cursor open`, async () => {
-      // Some rows in (the workbook's first bytes are its fixed parts), the export holds its connection.
-      const holding = await new Promise<boolean>((resolve, reject) => {
-        const req = request({ port, host: '127.0.0.1', path: `/api/sales/export?format=${format}`, headers: { cookie: shared.admin.cookie } }, (res) => {
-          let received = 0;
-          res.on('data', (chunk: Buffer) => {
-            received += chunk.length;
-            if (received < 100_000 || req.destroyed) return;
-            const pool = shared.t.db.pool;
-            resolve(pool.idleCount < pool.totalCount);
-            req.destroy();
-          });
-        });
-        req.on('error', (err) => (err.message === 'socket hang up' ? undefined : reject(err)));
-        req.end();
-      });
-      assert.ok(holding, 'the export was under way');
-      // The export's connection comes back to the pool (the embedded pool has one: a leak would hang here).
-      let idle = false;
-      for (let i = 0; i < 200 && !idle; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        idle = shared.t.db.pool.totalCount === shared.t.db.pool.idleCount;
-      }
-      assert.ok(idle, 'the export connection was released');
-      const open = await shared.t.db.pool.query(`select count(*)::int as n from pg_cursors`);
-      assert.equal(open.rows[0].n, 0);
-      const stillThere = await shared.admin.inject({ url: '/api/sales?length=1' });
-      assert.equal(stillThere.statusCode, 200);
+    test(`while an export (${format}) waits for a client that stopped reading, every other request is answered`, async () => {
+      const download = await stalledDownload(bigDownload(format));
+      const answered = await Promise.race([
+        Promise.all([shared.admin.inject({ url: '/api/common/current-user' }), shared.admin.inject({ url: '/api/sales?length=5' })]),
+        new Promise<null>((r) => setTimeout(() => r(null), 5000)),
+      ]);
+      assert.ok(answered, 'answered while the export waited');
+      assert.deepEqual(answered.map((r) => r.statusCode), [200, 200]);
+      download.stop();
+      await until(nothingLeft, 'the export let go of its connection or cursor');
     });
   }
+
+  test('a client that disconnects mid-export frees its connection or cursor and its slot', async () => {
+    const download = await stalledDownload(bigDownload('csv'));
+    download.stop();
+    await until(nothingLeft, 'the export let go of its connection or cursor');
+    assert.equal((await shared.admin.inject({ url: '/api/sales?length=1' })).statusCode, 200);
+  });
+
+  test('a client that stops reading is disconnected after the stall time, which ends its export', async (t) => {
+    const saved = exportLimits.stallMs;
+    exportLimits.stallMs = 500;
+    t.after(() => (exportLimits.stallMs = saved));
+    const download = await stalledDownload(bigDownload('xlsx'));
+    // The client is still there, not reading: the server gives up on it and lets go of everything.
+    await until(nothingLeft, 'the server ended the stalled export');
+    download.stop();
+  });
+
+  test('more exports than an instance runs at once are refused with the reason, until one ends', async (t) => {
+    const saved = exportLimits.concurrent;
+    exportLimits.concurrent = 1;
+    t.after(() => (exportLimits.concurrent = saved));
+    const download = await stalledDownload(bigDownload('csv'));
+    const refused = await shared.admin.inject({ url: '/api/states/export' });
+    assert.equal(refused.statusCode, 429);
+    assert.deepEqual(refused.json(), { error: '1 exports are already being downloaded: please try again when one has finished.' });
+    download.stop();
+    await until(nothingLeft, 'the export let go of its slot');
+    assert.equal((await shared.admin.inject({ url: '/api/states/export' })).statusCode, 200);
+  });
+
+  test('HEAD of an export answers the download\'s headers without running it', async () => {
+    const head = await shared.admin.inject({ method: 'HEAD', url: bigDownload('xlsx') });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-disposition'], 'attachment; filename="user-errors.xlsx"');
+    assert.equal(head.body, '');
+    assert.equal(exportsRunning(db()), 0);
+    assert.equal((await shared.admin.inject({ method: 'HEAD', url: '/api/states/export?format=pdf' })).statusCode, 400);
+    const trainee = await signIn(shared.t.app, 'trainee');
+    assert.equal((await trainee.inject({ method: 'HEAD', url: '/api/states/export' })).statusCode, 200);
+    assert.equal((await trainee.inject({ method: 'HEAD', url: bigDownload('csv') })).statusCode, 403);
+  });
 });
 
 describe('columns', () => {
