@@ -19,6 +19,12 @@ interface CursorData {
 }
 
 const keys = new WeakMap<pg.Pool, Promise<Buffer>>();
+const known = new WeakMap<pg.Pool, Buffer>();
+
+/** The database's cursor key once it has been read: a list needs no await for it (see list.ts). */
+export function knownCursorKey(pool: pg.Pool): Buffer | undefined {
+  return known.get(pool);
+}
 
 /** The database's cursor key, made on first use (by whichever instance asks first) and kept per pool. */
 export function cursorKey(pool: pg.Pool): Promise<Buffer> {
@@ -27,7 +33,9 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
     key = (async () => {
       await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [randomBytes(32).toString('hex')]);
       const { rows } = await pool.query<{ value: string }>(`select value from meta where key = 'cursor_key'`);
-      return Buffer.from(rows[0]!.value, 'hex');
+      const read = Buffer.from(rows[0]!.value, 'hex');
+      known.set(pool, read);
+      return read;
     })();
     // A failed read is asked again by the next request, not remembered.
     key.catch(() => keys.delete(pool));
@@ -36,13 +44,13 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
   return key;
 }
 
-/** What a cursor is valid for: the same SQL conditions, parameters and order. */
-export function cursorScope(where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): string {
-  return JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]);
-}
+/** The MAC of a cursor's position and values within one scope (the same SQL conditions, parameters and order). */
+export type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
-function mac(key: Buffer, scope: string, position: number, values: ReadonlyArray<unknown>): Buffer {
-  return createHmac('sha256', key).update(JSON.stringify([scope, position, values])).digest().subarray(0, 16);
+/** The seal of cursors for this scope: the key for the scope is derived once (a list makes it while its page is read). */
+export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {
+  const scoped = createHmac('sha256', key).update(JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])])).digest();
+  return (position, values) => createHmac('sha256', scoped).update(JSON.stringify([position, values])).digest().subarray(0, 16);
 }
 
 /**
@@ -53,9 +61,9 @@ export function keysetApplies(order: ReadonlyArray<SortTerm>): boolean {
   return !order.some((t) => t.column.nullable || t.column.type === 'datetime');
 }
 
-export function encodeCursor(key: Buffer, position: number, row: Record<string, unknown>, order: ReadonlyArray<SortTerm>, scope: string): string {
+export function encodeCursor(seal: CursorSeal, position: number, row: Record<string, unknown>, order: ReadonlyArray<SortTerm>): string {
   const values = order.map((t) => row[t.column.name] ?? null);
-  const data: CursorData = { p: position, v: values, m: mac(key, scope, position, values).toString('base64url') };
+  const data: CursorData = { p: position, v: values, m: seal(position, values).toString('base64url') };
   return Buffer.from(JSON.stringify(data)).toString('base64url');
 }
 
@@ -64,14 +72,13 @@ export function encodeCursor(key: Buffer, position: number, row: Record<string, 
  * stale, for another page, or an order keyset paging cannot follow).
  */
 export function keysetCondition(
-  key: Buffer,
+  seal: CursorSeal | null,
   cursor: string | undefined,
   start: number,
   order: ReadonlyArray<SortTerm>,
-  scope: string,
   params: unknown[],
 ): string | null {
-  if (!cursor || cursor.length > 4000 || !keysetApplies(order)) return null;
+  if (!cursor || !seal || cursor.length > 4000 || !keysetApplies(order)) return null;
   let data: CursorData;
   try {
     data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorData;
@@ -80,7 +87,7 @@ export function keysetCondition(
   }
   if (data?.p !== start || !Array.isArray(data.v) || data.v.length !== order.length || typeof data.m !== 'string') return null;
   const sealed = Buffer.from(data.m, 'base64url');
-  const expected = mac(key, scope, data.p, data.v);
+  const expected = seal(data.p, data.v);
   if (sealed.length !== expected.length || !timingSafeEqual(sealed, expected)) return null;
   // The values are bound with the columns' types: a forged one must not reach the cast and fail there.
   if (!order.every((t, i) => fitsType(data.v[i], t.column.type))) return null;

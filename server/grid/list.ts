@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { countRows, type RowCount } from './count.ts';
-import { cursorKey, cursorScope, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
+import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition, knownCursorKey } from './cursor.ts';
 import type { GridRequest, SortTerm } from './grid-request.ts';
 import { buildFilter, type Filter } from './filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from './sql.ts';
@@ -70,14 +70,18 @@ async function pageRows(
 ): Promise<Pick<GridResult, 'rows' | 'next' | 'prev'>> {
   const order = fullOrder(def, req.order);
   const params = [...filter.params];
-  const key = await cursorKey(pool);
-  const scope = cursorScope(filter.where, filter.params, order);
+  // No await before the page query unless it needs an answer first (the key's first read, a deep page's
+  // counts): the count and totals this list asks alongside are made ready while the page is read, not before.
+  const key = knownCursorKey(pool) ?? (await cursorKey(pool));
+  // A cursor the request brought is checked before the query; otherwise the seal is made while it runs.
+  const checking = req.after || req.before ? cursorSeal(key, filter.where, filter.params, order) : null;
   // Going back reads the reversed order after the page's first row, then turns the rows round.
-  const after = keysetCondition(key, req.after, req.start, order, scope, params);
-  const before = after ? null : keysetCondition(key, req.before, req.start + req.length, reversed(order), scope, params);
+  const after = keysetCondition(checking, req.after, req.start, order, params);
+  const before = after ? null : keysetCondition(checking, req.before, req.start + req.length, reversed(order), params);
   const keyset = after ?? before;
   // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
-  const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
+  const planned = keyset ? null : deepStart(pool, def, filter, order, req, params, rowCount);
+  const deep = planned instanceof Promise ? await planned : planned;
   if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
   const backwards = before !== null || deep?.kind === 'from-end';
   const readOrder = backwards ? reversed(order) : order;
@@ -94,14 +98,16 @@ async function pageRows(
          join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
-  const read = (await pool.query<Row>(text, params)).rows;
+  const reading = pool.query<Row>(text, params);
+  const seal = checking ?? cursorSeal(key, filter.where, filter.params, order);
+  const read = (await reading).rows;
   const rows = backwards ? read.reverse() : read;
   const [first, last] = [rows[0], rows.at(-1)];
   const pageable = keysetApplies(order);
   return {
     rows,
-    next: last && rows.length === req.length && pageable ? encodeCursor(key, req.start + rows.length, last, order, scope) : null,
-    prev: first && req.start > 0 && pageable ? encodeCursor(key, req.start, first, order, scope) : null,
+    next: last && rows.length === req.length && pageable ? encodeCursor(seal, req.start + rows.length, last, order) : null,
+    prev: first && req.start > 0 && pageable ? encodeCursor(seal, req.start, first, order) : null,
   };
 }
 

@@ -24,6 +24,31 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
  * `table` stands in for the base table under the same alias (a totals table).
  */
 export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table = def.table): string {
+  return fromClauses(`${def.name}\u0000${table}\u0000${uses ? uses.join('\u0000') : '*'}`, () => joinsFor(def, uses, table));
+}
+
+/**
+ * What is read from SQL text (which joins a query needs, which aliases and columns an expression reads) is
+ * a pure function of text that comes from the definitions and the filters they make: a few hundred distinct
+ * texts, each asked for on every request. Kept, rather than matched with regular expressions each time.
+ */
+function remembered<T>(max: number): (key: string, compute: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, compute) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      if (kept.size >= max) kept.clear();
+      kept.set(key, (value = compute()));
+    }
+    return value;
+  };
+}
+
+const fromClauses = remembered<string>(2000);
+const aliases = remembered<ReadonlySet<string>>(2000);
+const columns = remembered<ReadonlyArray<string>>(2000);
+
+function joinsFor(def: ResourceDef, uses: ReadonlyArray<string> | undefined, table: string): string {
   const joins = def.joins ?? [];
   const reads = (sql: string, alias: string) => aliasesRead(sql).has(alias);
   const kept = new Set<string>();
@@ -36,13 +61,13 @@ export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table
 }
 
 /** The table aliases an expression reads (`s.name` -> s). */
-export function aliasesRead(sql: string): Set<string> {
-  return new Set([...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.(?=[a-z_"])/gi)].map((m) => m[1]!));
+export function aliasesRead(sql: string): ReadonlySet<string> {
+  return aliases(sql, () => new Set([...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.(?=[a-z_"])/gi)].map((m) => m[1]!)));
 }
 
 /** The columns an expression reads through `alias` (`sa.store_id` -> store_id). */
-export function columnsRead(sql: string, alias: string): string[] {
-  return [...sql.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))].map((m) => m[1]!);
+export function columnsRead(sql: string, alias: string): ReadonlyArray<string> {
+  return columns(`${alias}\u0000${sql}`, () => [...sql.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))].map((m) => m[1]!));
 }
 
 /**
