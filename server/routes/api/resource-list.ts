@@ -14,7 +14,7 @@ import { GridRequestError } from '../../grid/request-error.ts';
 /** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
 export type ReadList =
   | { request: GridRequest }
-  | { refused: GridRequestError; dialect: Dialect; echo: number; unreadable?: true };
+  | { refused: GridRequestError; dialect: Dialect; echo: number };
 
 export function readList(def: ResourceDef, params: Params): ReadList {
   try {
@@ -37,7 +37,7 @@ export function unreadable(err: GridRequestError, ...sources: unknown[]): ReadLi
     for (const [key, value] of Object.entries(source)) if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
   }
   const dialect = detectDialect(plain);
-  return { refused: err, dialect, echo: readEcho(plain, dialect), unreadable: true };
+  return { refused: err, dialect, echo: readEcho(plain, dialect) };
 }
 
 export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {
