@@ -22,6 +22,7 @@ export const cycles = defineResource({
     { name: 'StartDate', label: 'Start', input: 'date', rules: { required: true } },
     { name: 'EndDate', label: 'End', input: 'date', rules: { required: true } },
   ],
+  constraints: { cycles_end_not_before_start: { field: 'EndDate', message: 'endBeforeStart' } },
   defaultSort: [{ column: 'StartDate', dir: 'desc' }],
   pageSize: 25,
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },

@@ -20,6 +20,8 @@ export const groups = defineResource({
     { name: 'Name', label: 'Name', input: 'text', rules: { required: true, maxLength: 60 } },
     { name: 'Description', label: 'Description', input: 'textarea', rules: { maxLength: 400 } },
   ],
+  // The head office group's code (HQ) is what makes its members see every store (migration 008).
+  constraints: { groups_head_office_code: { field: 'Code', message: 'headOfficeCode' } },
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,
   access: { list: { admin: true }, export: { admin: true }, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },

@@ -33,7 +33,7 @@ function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): Reso
       { name: 'Version', sql: 'i.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
     ],
     fields: [
-      { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName' }, on: ['add'] },
+      { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName', where: 'u.is_active' }, on: ['add'] },
       { name: 'Title', label: 'Title', input: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
       { name: 'Body', label: 'Text', input: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
       { name: 'Severity', label: 'Severity', input: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },

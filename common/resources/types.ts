@@ -2,6 +2,7 @@
 // once as plain data. The server derives its list, add/edit/delete and export endpoints from it; the table
 // island derives its columns and dialogs from the same object (it ignores the SQL strings).
 import type { FormatName } from '../format.ts';
+import type { MessageKey } from '../messages.ts';
 import type { Access } from '../roles.ts';
 import type { FieldRules } from '../validation.ts';
 
@@ -48,8 +49,12 @@ export interface FieldDef {
   label: string;
   input: InputKind;
   rules: FieldRules;
-  /** For selects: the rows of another resource to choose from, its value and label columns. */
-  options?: { resource: string; value: string; label: string };
+  /**
+   * For selects: the rows of another resource to choose from (those the user may reach there, and that meet
+   * `where`, SQL over that resource's alias), its value (an integer id) and label columns. A change is checked
+   * against them (server/grid/choices.ts).
+   */
+  options?: { resource: string; value: string; label: string; where?: string };
   /** Which dialogs show the field (default both). */
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
@@ -104,6 +109,8 @@ export interface ResourceDef {
    * (what keeps them signed in and in charge) nor delete the row.
    */
   ownAccount?: { unchangeable: ReadonlyArray<string> };
+  /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
+  constraints?: Readonly<Record<string, { field: string; message: MessageKey }>>;
   access: Readonly<Record<Action, ActionAccess>>;
   /**
    * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope

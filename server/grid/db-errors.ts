@@ -25,20 +25,30 @@ function namedColumns(err: DatabaseError): string[] {
   return key ? key.split(', ').map((part) => /^(?:\w+\()?(\w+)\)?$/.exec(part)?.[1] ?? part) : [];
 }
 
+/** A column named as the dialog names it (its field's label), as validation's messages are. */
+function label(def: ResourceDef, column: ColumnDef): string {
+  return def.fields.find((f) => f.name === column.name)?.label ?? column.label;
+}
+
 /** The failure to report for this row, or null when the error is not the data's fault (a real 500). */
 export function rowFailure(def: ResourceDef, err: unknown, sent: SentValues = []): RowFailure | null {
   if (!isDatabaseError(err) || !err.code) return null;
+  // A constraint the definition knows is reported on its field, in its words.
+  const known = err.constraint ? def.constraints?.[err.constraint] : undefined;
+  if (known) {
+    const column = def.columns.find((c) => c.name === known.field)!;
+    const message = msg(known.message);
+    return { error: `${label(def, column)}: ${message}`, fields: { [column.name]: message } };
+  }
   const columns = namedColumns(err);
   const quoted = [...(err.message ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1]);
   const fields =
     columns.length > 0
       ? def.columns.filter((c) => c.writes !== undefined && columns.includes(c.writes))
       : sent.filter((s) => s.value !== null && quoted.includes(String(s.value))).map((s) => s.column);
-  // Named as the dialog names them (the field's label), as validation's messages are.
-  const label = (column: ColumnDef) => def.fields.find((f) => f.name === column.name)?.label ?? column.label;
   const onFields = (message: string): RowFailure =>
     fields.length
-      ? { error: `${fields.map(label).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
+      ? { error: `${fields.map((f) => label(def, f)).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
       : { error: message };
   switch (err.code) {
     case '23505':

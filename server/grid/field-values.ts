@@ -21,7 +21,8 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   const fields = fieldsFor(def, action);
   for (const name of Object.keys(values)) {
     if (fields.some((f) => f.name === name)) continue;
-    if (def.columns.some((c) => c.name === name)) throw new GridRequestError('gridReadOnlyField', name);
+    const column = def.columns.find((c) => c.name === name);
+    if (column) throw new GridRequestError('gridReadOnlyField', column.label, name);
     throw new GridRequestError('gridUnknownField', name.slice(0, 40));
   }
   const checked = action === 'add' ? fields : fields.filter((f) => f.name in values);

@@ -181,12 +181,16 @@ function visibleColumns(def: ResourceDef, requested: RequestedColumn[]): ColumnD
 
 function searchText(params: Params, key: string): string {
   const text = (one(params, key) ?? '').trim();
-  if (text.length > MAX_SEARCH_LENGTH) throw new GridRequestError('gridSearchTooLong', MAX_SEARCH_LENGTH);
+  // Characters as people count them (an emoji is one), as validation's lengths are.
+  if ([...text].length > MAX_SEARCH_LENGTH) throw new GridRequestError('gridSearchTooLong', MAX_SEARCH_LENGTH);
   return text;
 }
 
+/** Each word must match; more than the limit are refused rather than some of them silently dropped. */
 function words(search: string): string[] {
-  return search.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  const found = search.split(/\s+/).filter(Boolean);
+  if (found.length > MAX_SEARCH_WORDS) throw new GridRequestError('gridSearchTooManyWords', MAX_SEARCH_WORDS);
+  return found;
 }
 
 function readOrder(params: Params, keys: DialectKeys, columns: ReadonlyArray<ColumnDef | null>): SortTerm[] {

@@ -9,6 +9,7 @@ import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../../common/resources/types.ts';
 import { writeAudit } from './audit-log.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
+import { unofferedValues } from './choices.ts';
 import { readFieldValues, type FieldValues } from './field-values.ts';
 import type { Row } from './list.ts';
 import type { MutationBody } from './mutation-body.ts';
@@ -36,7 +37,7 @@ class RowRefused extends Error {
 const GUARD = '__guarded';
 
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  const values = readFieldValues(def, 'add', body.values);
+  const values = await offeredFieldValues(pool, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
   return changes(pool, def, async () => [
     await inRowTransaction(pool, def, null, values.columns, async (client) => {
@@ -58,7 +59,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
 }
 
 export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  const values = readFieldValues(def, 'edit', body.values);
+  const values = await offeredFieldValues(pool, def, user, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new GridRequestError('gridNothingToChange');
   return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
@@ -82,6 +83,14 @@ export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentU
     await writeAudit(client, { user, resource: def.name, action: 'delete', key, before, after: null });
     return null;
   });
+}
+
+/** The values checked by the field rules, then each select's value against the choices it offers this user. */
+async function offeredFieldValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, action: 'add' | 'edit', sent: Record<string, unknown>): Promise<FieldValues> {
+  const values = readFieldValues(def, action, sent);
+  if (!values.ok) return values;
+  const unoffered = await unofferedValues(pool, def, user, values.columns);
+  return Object.keys(unoffered).length ? { ok: false, fields: unoffered } : values;
 }
 
 /** Whether the row is the signed-in user's own account (on a resource of accounts). */
@@ -203,7 +212,8 @@ function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string
 
 /** A row refused by validation: each failed field named, by its label in the text and by name in `fields`. */
 function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValues, { ok: false }>): Outcome {
-  const labelled = Object.entries(values.fields).map(([name, message]) => `${def.fields.find((f) => f.name === name)?.label ?? name}: ${message}`);
+  // One sentence per field: some of the spec's messages end without a full stop.
+  const labelled = Object.entries(values.fields).map(([name, message]) => `${def.fields.find((f) => f.name === name)?.label ?? name}: ${message.replace(/\.$/, '')}.`);
   return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
 }
 

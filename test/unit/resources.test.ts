@@ -2,7 +2,7 @@
 // names a column it does not declare, before a request finds it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resources } from '../../common/resources/index.ts';
+import { findResource, resources } from '../../common/resources/index.ts';
 
 describe('resource definitions', () => {
   for (const def of resources) {
@@ -13,6 +13,12 @@ describe('resource definitions', () => {
       for (const f of def.fields) {
         const column = def.columns.find((c) => c.name === f.name);
         assert.ok(column?.writes, `field ${f.name} edits a writable column`);
+        if (!f.options) continue;
+        // Choices come from another resource's integer id and a label (server/grid/choices.ts).
+        const from = findResource(f.options.resource);
+        assert.ok(from, `field ${f.name} chooses from ${f.options.resource}`);
+        assert.equal(from.columns.find((c) => c.name === f.options!.value)?.type, 'integer', `field ${f.name}: its value column`);
+        assert.ok(from.columns.some((c) => c.name === f.options!.label), `field ${f.name}: its label column`);
       }
       if (def.totalsTable) {
         const totalled = def.columns.filter((c) => c.total).map((c) => c.name).sort();

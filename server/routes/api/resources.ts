@@ -5,6 +5,7 @@
 //   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
 //   DELETE /api/<name>          delete one or many rows, each with its version
 //   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
+//   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it
 // Each action checks the definition's permission here, on the server, whatever the browser shows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../../common/messages.ts';
@@ -16,6 +17,7 @@ import { toParams, type Params } from '../../grid/params.ts';
 import { GridRequestError } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { answerChange } from './resource-changes.ts';
+import { answerChoices } from './resource-choices.ts';
 import { answerExport } from './resource-export.ts';
 import { answerList, readList, unreadable, type ReadList } from './resource-list.ts';
 
@@ -84,6 +86,8 @@ export default async function resourceRoutes(app: FastifyInstance) {
         return answerExport(app, def, req, reply);
       },
     });
+
+    app.get(`${path}/options`, async (req, reply) => answerChoices(app.db.pool, def, req, reply, (action) => permitted(req, def, action)));
 
     app.patch(path, async (req, reply) => {
       if (!permitted(req, def, 'edit')) return sendError(req, reply, 403, msg('forbidden'));

@@ -116,9 +116,9 @@ describe('values', () => {
     }
   });
 
-  test('a value its column cannot hold is refused on its field', async () => {
+  test('a value not on offer, or a duplicate of a two-column key, is refused on its fields', async () => {
     const tooBig = await change(shared.admin, 'POST', 'stores', await storeToAdd({ StateID: '99999999999' }));
-    assert.deepEqual(tooBig.Failed[0]!.fields, { StateID: m.pattern });
+    assert.deepEqual(tooBig.Failed[0]!.fields, { StateID: m.gridNotInList });
     const [sale] = await rows<{ store_id: number; sale_date: string }>('select store_id, sale_date::text from sales limit 1');
     const twice = await change(shared.admin, 'POST', 'sales', { StoreID: sale!.store_id, SaleDate: sale!.sale_date, Sales: '10.00', Transactions: 1, Margin: '0.1' });
     assert.deepEqual(twice.Failed[0]!.fields, { StoreID: m.unique, SaleDate: m.unique });
@@ -242,3 +242,28 @@ describe('long changes', () => {
     assert.deepEqual(order, ['other request', 'bulk change']);
   });
 });
+
+describe('rules the database keeps', () => {
+  test('the head office group keeps its code, and no other group takes it', async () => {
+    const groups = await rows<{ group_id: number; code: string; version: number }>(`select group_id, code, version from groups where code in ('HQ', 'NE') order by code`);
+    const [hq, ne] = groups as [typeof groups[number], typeof groups[number]];
+    const message = 'the head office group keeps the code HQ, and no other group can take it.';
+    for (const [group, Code] of [[hq, 'HQ1'], [ne, 'HQ']] as const) {
+      const refused = await change(shared.admin, 'PATCH', 'groups', { GroupID: group.group_id, Version: group.version, Code });
+      assert.deepEqual(refused.Failed, [{ key: group.group_id, error: `Code: ${message}`, fields: { Code: message } }]);
+    }
+    const renamed = await change(shared.admin, 'PATCH', 'groups', { GroupID: hq.group_id, Version: hq.version, Name: 'Head office (all stores)' });
+    assert.deepEqual(renamed.Succeed, [hq.group_id]);
+  });
+
+  test('a cycle ends on or after its start: the end is refused in words', async () => {
+    const reversed = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Reversed', StartDate: '10/01/2031', EndDate: '03/01/2031' });
+    assert.deepEqual(reversed.Failed, [{ key: null, error: 'End: please enter a date on or after the start.', fields: { EndDate: 'please enter a date on or after the start.' } }]);
+  });
+
+  test('several fields refused at once read as one sentence each', async () => {
+    const all = await change(shared.admin, 'POST', 'cycles', { Kind: 'x', Name: '', StartDate: 'x', EndDate: 'y' });
+    assert.equal(all.Failed[0]!.error, `Kind: please check this value. Name: ${m.required.replace(/\.$/, '')}. Start: please enter a valid date. End: please enter a valid date.`);
+  });
+});
+

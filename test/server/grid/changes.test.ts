@@ -193,7 +193,7 @@ describe('edit and versions', () => {
     const user = await one<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'trainee'`);
     const readOnly = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, IsSuperAdmin: true });
     assert.equal(readOnly.status, 400);
-    assert.equal(readOnly.body.Error, 'The field "IsSuperAdmin" cannot be changed here.');
+    assert.equal(readOnly.body.Error, 'The field "Super admin" (IsSuperAdmin) cannot be set here.');
     const unknown = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, PasswordHash: 'x' });
     assert.equal(unknown.body.Error, 'This table has no field "PasswordHash".');
     const noKey = await change(shared.admin, 'PATCH', 'users', { FirstName: 'x' });

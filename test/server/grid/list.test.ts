@@ -331,6 +331,8 @@ describe('refusals', () => {
     ['a 10 KB search', { 'search[value]': 'x'.repeat(10_240) }, 'The search text is too long: at most 200 characters.'],
     ['a bad sort direction', { 'order[0][column]': 0, 'order[0][dir]': 'sideways' }, m.gridBadSortDir],
     ['a store list of words', { stores: '1,two' }, m.gridBadStores],
+    ['a search of more words than are searched', { 'search[value]': 'a b c d e f g h i' }, 'The search has too many words: at most 8.'],
+    ['a search of 201 characters, emoji counted as one', { 'search[value]': '\u{1F600}'.repeat(201) }, 'The search text is too long: at most 200 characters.'],
   ];
   for (const [what, query, message] of cases) {
     test(`${what} gets a 400 with a clear message and no SQL`, async () => {
@@ -343,6 +345,12 @@ describe('refusals', () => {
       assert.doesNotMatch(res.body, /select |from sales|sale_id/i);
     });
   }
+
+  test('a search of 200 emoji is not too long', async () => {
+    const res = await shared.admin.inject({ url: url('sales', { draw: 5, 'search[value]': '\u{1F600}'.repeat(200) }) });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().recordsFiltered, 0);
+  });
 
   test('a legacy request is refused in its own dialect (sError)', async () => {
     const res = await shared.admin.inject({ url: url('sales', { sEcho: 3, iDisplayStart: -1 }) });

@@ -1,0 +1,35 @@
+// GET /api/<resource>/options?field=<name>[&search=<text>]: the choices of one of the resource's select
+// fields for the signed-in user's insert or edit dialog (server/grid/choices.ts), { options, more }. Open to
+// whoever may add or edit through that field, whether or not they may list the resource the choices come from.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { msg } from '../../../common/messages.ts';
+import type { ResourceDef } from '../../../common/resources/types.ts';
+import { listChoices } from '../../grid/choices.ts';
+import { MAX_SEARCH_LENGTH } from '../../grid/grid-request.ts';
+import { one, toParams } from '../../grid/params.ts';
+import { GridRequestError, quoteName } from '../../grid/request-error.ts';
+import { sendError } from '../../plugins/errors.ts';
+
+export async function answerChoices(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  mayUse: (action: 'add' | 'edit') => boolean,
+) {
+  try {
+    const params = toParams(req.query);
+    const name = one(params, 'field') ?? '';
+    const field = def.fields.find((f) => f.name === name && f.options);
+    if (!field) throw new GridRequestError('gridNoChoices', quoteName(name));
+    if (!(field.on ?? ['add', 'edit']).some(mayUse)) return sendError(req, reply, 403, msg('forbidden'));
+    const search = (one(params, 'search') ?? '').trim();
+    if ([...search].length > MAX_SEARCH_LENGTH) throw new GridRequestError('gridSearchTooLong', MAX_SEARCH_LENGTH);
+    reply.header('Cache-Control', 'no-store');
+    return await listChoices(pool, field.options!, req.user!, search);
+  } catch (err) {
+    if (!(err instanceof GridRequestError)) throw err;
+    return reply.code(400).send({ error: err.message });
+  }
+}
