@@ -16,3 +16,8 @@ create trigger groups_head_office_code before update of code on groups
 
 -- Named, so that its refusal can be told apart: a cycle ends on or after the day it starts.
 alter table cycles rename constraint cycles_check to cycles_end_not_before_start;
+
+-- Two groups, or two states, of the same name in any case cannot be told apart where they are chosen from a
+-- list (a store's group, a user's group, a store's state).
+create unique index groups_name_key on groups (lower(name));
+create unique index states_name_lower_key on states (lower(name));

@@ -256,6 +256,13 @@ describe('rules the database keeps', () => {
     assert.deepEqual(renamed.Succeed, [hq.group_id]);
   });
 
+  test('a group or a state takes no name another has, in any case', async () => {
+    const group = await change(shared.admin, 'POST', 'groups', { Code: 'NE2', Name: 'NORTHEAST' });
+    assert.deepEqual(group.Failed[0]!.fields, { Name: m.unique });
+    const state = await change(shared.admin, 'POST', 'states', { Code: 'ZZ', Name: 'nebraska', Region: 'MW' });
+    assert.deepEqual(state.Failed[0]!.fields, { Name: m.unique });
+  });
+
   test('a cycle ends on or after its start: the end is refused in words', async () => {
     const reversed = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Reversed', StartDate: '10/01/2031', EndDate: '03/01/2031' });
     assert.deepEqual(reversed.Failed, [{ key: null, error: 'End: please enter a date on or after the start.', fields: { EndDate: 'please enter a date on or after the start.' } }]);
