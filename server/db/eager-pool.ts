@@ -16,7 +16,8 @@ export class EagerPool extends pg.Pool {
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
     const result = callback ? super.connect(callback) : super.connect();
-    (this as unknown as PoolInternals)._pulseQueue?.();
+    // A pool that is ending refuses the caller itself; its own pulses wind it down, at their pace.
+    if (!this.ending) (this as unknown as PoolInternals)._pulseQueue?.();
     return result;
   }
 }

@@ -1,5 +1,5 @@
 // How many exports may run at once on an app instance, and how long one waits for a client that stopped
-// reading. A download holds a connection (a server's) or a held cursor (embedded) until its client has taken
+// reading (export-stall.ts). A download holds a connection (a server's) or a held cursor (embedded) until its client has taken
 // the last byte: without a bound, a few stalled downloads would hold them all.
 import { EXPORT_CONNECTIONS, type Database } from '../db/index.ts';
 

@@ -1,13 +1,14 @@
 // GET /api/<resource>/export: the list's own parameters (filter, sort, visible columns), every row, as a
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
 // first byte, as a 400 with the reason, or a 429 when the instance's exports are all under way. A client
-// that stops reading for exportLimits.stallMs is disconnected, which ends its export. HEAD answers the
-// download's headers without running it.
+// that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts), which ends its
+// export. HEAD answers the download's headers without running it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import type { ResourceDef } from '../../../common/resources/types.ts';
 import { exportCsv } from '../../grid/export-csv.ts';
 import { claimExportSlot, exportLimits } from '../../grid/export-slots.ts';
+import { dropWhenStalled } from '../../grid/export-stall.ts';
 import { exportXlsx, XLSX_CONTENT_TYPE } from '../../grid/export-xlsx.ts';
 import { parseGridRequest, type GridRequest } from '../../grid/grid-request.ts';
 import { one, toParams } from '../../grid/params.ts';
@@ -41,11 +42,14 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
     return reply.code(400).send({ error: err.message });
   }
   if (req.method === 'HEAD') return downloadHeaders(def, reply, read.format).send();
+  // A client that left while its session was looked up has closed the response already: it would never
+  // close again to give the slot back. It gets nothing, and takes no slot.
+  if (reply.raw.destroyed || req.raw.socket?.destroyed) return reply.code(204).send();
   const release = claimExportSlot(app.db);
   if (!release) return reply.code(429).send({ error: msg('gridExportBusy', exportLimits.concurrent) });
   // Ended, failed or abandoned, the response closes: the slot is free again.
   reply.raw.once('close', release);
-  reply.raw.setTimeout(exportLimits.stallMs, () => reply.raw.destroy());
+  dropWhenStalled(reply.raw, exportLimits.stallMs);
   try {
     const { format, request } = read;
     const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, req.user!) : exportCsv(app.db, def, request, req.user!);

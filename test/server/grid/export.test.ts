@@ -4,7 +4,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { exportLimits, exportsRunning } from '../../../server/grid/export-slots.ts';
@@ -161,6 +161,41 @@ describe('streaming', () => {
     // The client is still there, not reading: the server gives up on it and lets go of everything.
     await until(nothingLeft, 'the server ended the stalled export');
     download.stop();
+  });
+
+  test('a client that leaves before its export starts takes no slot', async () => {
+    for (let i = 0; i < exportLimits.concurrent + 2; i++) {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.write(`GET ${bigDownload('csv')} HTTP/1.1\r\nHost: localhost\r\nCookie: ${shared.admin.cookie}\r\n\r\n`);
+      socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    await until(nothingLeft, 'no slot held by a client that left');
+    assert.equal((await shared.admin.inject({ url: '/api/states/export' })).statusCode, 200);
+  });
+
+  test('an export slow to produce its rows is not cut off while its client waits for them', async (t) => {
+    const saved = exportLimits.stallMs;
+    exportLimits.stallMs = 300;
+    t.after(() => (exportLimits.stallMs = saved));
+    // The states are locked for a second: the export's query waits, and its client with it.
+    const holder = await db().pool.connect();
+    await holder.query('begin');
+    await holder.query('lock table states in access exclusive mode');
+    const released = new Promise<void>((r) => setTimeout(() => holder.query('commit').then(() => holder.release()).then(r), 1000));
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const req = request({ port, host: '127.0.0.1', path: '/api/states/export', headers: { cookie: shared.admin.cookie } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('aborted', () => reject(new Error('the download was cut off')));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await released;
+    assert.equal(decode(body).split('\r\n').length - 2, 51, 'every state');
   });
 
   test('more exports than an instance runs at once are refused with the reason, until one ends', async (t) => {
