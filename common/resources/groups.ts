@@ -20,6 +20,8 @@ export const groups = defineResource({
     { name: 'Name', label: 'Name', input: 'text', rules: { required: true, maxLength: 60 } },
     { name: 'Description', label: 'Description', input: 'textarea', rules: { maxLength: 400 } },
   ],
+  // Who does not see every store reaches only their own group (the one group a store they add may be in).
+  scope: { group: 'g.group_id' },
   // The head office group's code (HQ) is what makes its members see every store (migration 008).
   constraints: { groups_head_office_code: { field: 'Code', message: 'headOfficeCode' } },
   defaultSort: [{ column: 'Name', dir: 'asc' }],

@@ -71,8 +71,9 @@ export type ActionAccess = Access | false;
  * Which rows a user may reach. `stores`: the expression is a store id, limited to the user's visible and
  * selected stores (every action, add included). `owner`: the expression is a user id that must be the
  * user's own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient).
+ * `group`: the expression is a group id, limited to the user's own group unless they see every store.
  */
-export type RowScope = { stores: string } | { owner: string };
+export type RowScope = { stores: string } | { owner: string } | { group: string };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };

@@ -87,8 +87,9 @@ describe('add', () => {
     const id = (code: string) => groups.rows.find((g) => g.code === code)!.group_id;
     const state = await one<{ state_id: number }>('select state_id from states limit 1');
     const store = { Name: 'Clerk Store', City: 'Reno', StateID: state.state_id, OpenDate: '2024-05-01', IsActive: 'on' };
+    // Another region's group is no choice of theirs: refused on the field.
     const outside = await change(clerk, 'POST', 'stores', { ...store, StoreNumber: 99101, GroupID: id('NE') });
-    assert.deepEqual(outside.body.Failed.map((f) => f.error), [m.forbidden]);
+    assert.deepEqual(outside.body.Failed.map((f) => f.fields), [{ GroupID: m.gridNotInList }]);
     assert.equal((await one<{ n: number }>('select count(*)::int as n from stores where store_number = 99101')).n, 0);
     const inside = await change(clerk, 'POST', 'stores', { ...store, StoreNumber: 99102, GroupID: id('WE') });
     assert.equal(inside.body.Succeed.length, 1);
@@ -174,7 +175,7 @@ describe('edit and versions', () => {
     const store = await one<{ store_id: number; version: number }>(`select store_id, s.version from stores s join groups g using (group_id) where g.code = 'WE' limit 1`);
     const ne = await one<{ group_id: number }>(`select group_id from groups where code = 'NE'`);
     const { body } = await change(clerk, 'PATCH', 'stores', { StoreID: store.store_id, Version: store.version, GroupID: ne.group_id });
-    assert.deepEqual(body.Failed, [{ key: store.store_id, error: m.forbidden }]);
+    assert.deepEqual(body.Failed, [{ key: store.store_id, error: `Group: ${m.gridNotInList}`, fields: { GroupID: m.gridNotInList } }]);
     assert.equal((await one<{ version: number }>('select version from stores where store_id = $1', [store.store_id])).version, store.version);
   });
 

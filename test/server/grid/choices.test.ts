@@ -49,6 +49,17 @@ describe('listing the choices', () => {
     assert.equal(body.more, reachable.length > CHOICES_LISTED);
   });
 
+  test('a regional user adding a store chooses only their own group, an administrator any', async () => {
+    const groups = await rows<{ group_id: number; name: string; code: string }>('select group_id, name, code from groups order by name, group_id');
+    const west = groups.find((g) => g.code === 'WE')!;
+    assert.deepEqual((await choices(shared.clerk, 'stores', 'field=GroupID')).body.options, [{ value: west.group_id, label: west.name }]);
+    assert.deepEqual((await choices(shared.admin, 'stores', 'field=GroupID')).body.options, groups.map((g) => ({ value: g.group_id, label: g.name })));
+    const [state] = await rows<{ state_id: number }>('select state_id from states limit 1');
+    const store = { StoreNumber: 97001, Name: 'Elsewhere', City: 'Reno', StateID: state!.state_id, OpenDate: '2024-01-02', GroupID: groups.find((g) => g.code === 'NE')!.group_id };
+    const refused = await shared.clerk.inject({ method: 'POST', url: '/api/stores', payload: store });
+    assert.deepEqual(refused.json().Failed[0].fields, { GroupID: m.gridNotInList });
+  });
+
   test('only who may add or edit through the field gets its choices; an unknown or plain field is refused', async () => {
     // The clerk may not add sales; the recipient is chosen only when adding, which the analyst may not.
     assert.equal((await choices(shared.clerk, 'sales', 'field=StoreID')).status, 403);
