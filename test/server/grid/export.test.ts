@@ -1,7 +1,7 @@
 // CSV export of a list: every filtered row in the list's order and columns, UTF-16LE with a byte-order
 // mark, comma separated, quoted where needed, values formatted as the table shows them; streamed, and
 // stopped when the client goes away (in either format: the Excel workbook's own tests are in export-xlsx.test.ts).
-import { before, describe, test } from 'node:test';
+import { before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -119,6 +119,13 @@ describe('streaming', () => {
     return { stop: () => req.destroy() };
   }
 
+  /** Sets one of the export limits for this test only. */
+  function limit(t: TestContext, name: keyof typeof exportLimits, value: number): void {
+    const saved = exportLimits[name];
+    exportLimits[name] = value;
+    t.after(() => (exportLimits[name] = saved));
+  }
+
   async function until(done: () => boolean | Promise<boolean>, what: string, ms = 8000): Promise<void> {
     for (const started = Date.now(); !(await done()); await new Promise((r) => setTimeout(r, 25))) {
       if (Date.now() - started > ms) assert.fail(`timed out waiting: ${what}`);
@@ -154,9 +161,7 @@ describe('streaming', () => {
   });
 
   test('a client that stops reading is disconnected after the stall time, which ends its export', async (t) => {
-    const saved = exportLimits.stallMs;
-    exportLimits.stallMs = 500;
-    t.after(() => (exportLimits.stallMs = saved));
+    limit(t, 'stallMs', 500);
     const download = await stalledDownload(bigDownload('xlsx'));
     // The client is still there, not reading: the server gives up on it and lets go of everything.
     await until(nothingLeft, 'the server ended the stalled export');
@@ -176,9 +181,7 @@ describe('streaming', () => {
   });
 
   test('an export slow to produce its rows is not cut off while its client waits for them', async (t) => {
-    const saved = exportLimits.stallMs;
-    exportLimits.stallMs = 300;
-    t.after(() => (exportLimits.stallMs = saved));
+    limit(t, 'stallMs', 300);
     // The states are locked for a second: the export's query waits, and its client with it.
     const holder = await db().pool.connect();
     await holder.query('begin');
@@ -199,9 +202,7 @@ describe('streaming', () => {
   });
 
   test('more exports than an instance runs at once are refused with the reason, until one ends', async (t) => {
-    const saved = exportLimits.concurrent;
-    exportLimits.concurrent = 1;
-    t.after(() => (exportLimits.concurrent = saved));
+    limit(t, 'concurrent', 1);
     const download = await stalledDownload(bigDownload('csv'));
     const refused = await shared.admin.inject({ url: '/api/states/export' });
     assert.equal(refused.statusCode, 429);
