@@ -8,7 +8,9 @@ import { msg } from '../../common/messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { findResource } from '../../common/resources/index.ts';
 import type { ColumnDef, FieldDef, ResourceDef } from '../../common/resources/types.ts';
+import type { SentValues } from './db-errors.ts';
 import type { FieldMessages } from './field-values.ts';
+import { containsPattern } from './filter.ts';
 import { scopeConditions } from './scope.ts';
 import { fromClause } from './sql.ts';
 
@@ -42,7 +44,7 @@ export async function listChoices(pool: pg.Pool, options: Options, user: Current
   const params: unknown[] = [];
   const text = choicesSql(options, user, params, (p, { label }) => {
     if (!search) return [];
-    p.push(`%${search.replace(/[\\%_]/g, '\\$&')}%`);
+    p.push(containsPattern(search));
     return [`cast(${label.sql} as text) ilike $${p.length}`];
   });
   params.push(CHOICES_LISTED + 1);
@@ -55,7 +57,7 @@ export async function unofferedValues(
   pool: pg.Pool,
   def: ResourceDef,
   user: CurrentUser,
-  sent: ReadonlyArray<{ column: ColumnDef; value: unknown }>,
+  sent: SentValues,
 ): Promise<FieldMessages> {
   const messages: FieldMessages = {};
   for (const { column, value } of sent) {

@@ -4,7 +4,7 @@
 import type { DatabaseError } from 'pg';
 import { msg } from '../../common/messages.ts';
 import type { ColumnDef, ResourceDef } from '../../common/resources/types.ts';
-import type { FieldMessages } from './field-values.ts';
+import { fieldLabel, type FieldMessages } from './field-values.ts';
 
 export interface RowFailure {
   error: string;
@@ -25,20 +25,14 @@ function namedColumns(err: DatabaseError): string[] {
   return key ? key.split(', ').map((part) => /^(?:\w+\()?(\w+)\)?$/.exec(part)?.[1] ?? part) : [];
 }
 
-/** A column named as the dialog names it (its field's label), as validation's messages are. */
-function label(def: ResourceDef, column: ColumnDef): string {
-  return def.fields.find((f) => f.name === column.name)?.label ?? column.label;
-}
-
 /** The failure to report for this row, or null when the error is not the data's fault (a real 500). */
 export function rowFailure(def: ResourceDef, err: unknown, sent: SentValues = []): RowFailure | null {
   if (!isDatabaseError(err) || !err.code) return null;
   // A constraint the definition knows is reported on its field, in its words.
   const known = err.constraint ? def.constraints?.[err.constraint] : undefined;
   if (known) {
-    const column = def.columns.find((c) => c.name === known.field)!;
     const message = msg(known.message);
-    return { error: `${label(def, column)}: ${message}`, fields: { [column.name]: message } };
+    return { error: `${fieldLabel(def, known.field)}: ${message}`, fields: { [known.field]: message } };
   }
   const columns = namedColumns(err);
   const quoted = [...(err.message ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1]);
@@ -48,7 +42,7 @@ export function rowFailure(def: ResourceDef, err: unknown, sent: SentValues = []
       : sent.filter((s) => s.value !== null && quoted.includes(String(s.value))).map((s) => s.column);
   const onFields = (message: string): RowFailure =>
     fields.length
-      ? { error: `${fields.map((f) => label(def, f)).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
+      ? { error: `${fields.map((f) => fieldLabel(def, f.name)).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
       : { error: message };
   switch (err.code) {
     case '23505':

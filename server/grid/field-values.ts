@@ -9,6 +9,11 @@ export type FieldMessages = Record<string, string>;
 
 export type FieldValues = { ok: true; columns: Array<{ column: ColumnDef; value: unknown }> } | { ok: false; fields: FieldMessages };
 
+/** A column as the dialogs name it: its field's label, else the column's own. */
+export function fieldLabel(def: ResourceDef, name: string): string {
+  return def.fields.find((f) => f.name === name)?.label ?? def.columns.find((c) => c.name === name)?.label ?? name;
+}
+
 export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FieldDef[] {
   return def.fields.filter((f) => !f.on || f.on.includes(action));
 }

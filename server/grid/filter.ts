@@ -35,7 +35,7 @@ function asText(column: ColumnDef): string {
 }
 
 /** ILIKE matches the text literally: the user's % _ and \ are escaped. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 

@@ -179,7 +179,8 @@ function visibleColumns(def: ResourceDef, requested: RequestedColumn[]): ColumnD
   return named.length ? named : def.columns.filter((c) => !c.hidden);
 }
 
-function searchText(params: Params, key: string): string {
+/** A search parameter's text, trimmed; refused past MAX_SEARCH_LENGTH characters. */
+export function searchText(params: Params, key: string): string {
   const text = (one(params, key) ?? '').trim();
   // Characters as people count them (an emoji is one), as validation's lengths are.
   if ([...text].length > MAX_SEARCH_LENGTH) throw new GridRequestError('gridSearchTooLong', MAX_SEARCH_LENGTH);

@@ -1,8 +1,9 @@
 // Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
 // audit entry commit together), so in a multi-row request every row that can succeed does, and each one
-// that cannot is reported with its reason. On a resource of accounts, nobody deactivates, demotes or
-// deletes their own account (someone must be left who can sign in and administer). Edits and deletes name the version they read: a row changed or
-// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes".
+// that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
+// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
+// resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
+// can sign in and administer).
 import type pg from 'pg';
 import { msg } from '../../common/messages.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
@@ -10,7 +11,7 @@ import type { ResourceDef } from '../../common/resources/types.ts';
 import { writeAudit } from './audit-log.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
-import { readFieldValues, type FieldValues } from './field-values.ts';
+import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
 import type { Row } from './list.ts';
 import type { MutationBody } from './mutation-body.ts';
 import { GridRequestError } from './request-error.ts';
@@ -102,8 +103,7 @@ function isOwnAccount(def: ResourceDef, user: CurrentUser, key: number): boolean
 function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
   for (const { column, value } of sent) {
     if (!def.ownAccount!.unchangeable.includes(column.name) || before[column.name] === value) continue;
-    const label = def.fields.find((f) => f.name === column.name)?.label ?? column.label;
-    const message = msg('gridOwnAccountChange', label);
+    const message = msg('gridOwnAccountChange', fieldLabel(def, column.name));
     throw new RowRefused({ error: message, fields: { [column.name]: message } });
   }
 }
@@ -213,7 +213,7 @@ function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string
 /** A row refused by validation: each failed field named, by its label in the text and by name in `fields`. */
 function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValues, { ok: false }>): Outcome {
   // One sentence per field: some of the spec's messages end without a full stop.
-  const labelled = Object.entries(values.fields).map(([name, message]) => `${def.fields.find((f) => f.name === name)?.label ?? name}: ${message.replace(/\.$/, '')}.`);
+  const labelled = Object.entries(values.fields).map(([name, message]) => `${fieldLabel(def, name)}: ${message.replace(/\.$/, '')}.`);
   return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
 }
 

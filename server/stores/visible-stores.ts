@@ -6,6 +6,13 @@ export function seesAllStores(user: CurrentUser): boolean {
   return user.IsAdmin || user.IsSuperAdmin || user.GroupCode === 'HQ';
 }
 
+/** A SQL condition limiting a group id expression to the user's own group, or null when they see every store. */
+export function groupScope(user: CurrentUser, groupIdSql: string, params: unknown[]): string | null {
+  if (seesAllStores(user)) return null;
+  params.push(user.GroupID ?? -1);
+  return `${groupIdSql} = $${params.length}`;
+}
+
 /**
  * A SQL condition on a store id expression limiting it to the user's visible stores and, when given,
  * to the selected ones. Values are bound: the caller passes `params` on and gets the next index back.
@@ -17,10 +24,8 @@ export function storeScope(
   params: unknown[],
 ): string {
   const parts: string[] = [];
-  if (!seesAllStores(user)) {
-    params.push(user.GroupID ?? -1);
-    parts.push(`${storeIdSql} in (select store_id from stores where group_id = $${params.length})`);
-  }
+  const ownGroup = groupScope(user, 'group_id', params);
+  if (ownGroup) parts.push(`${storeIdSql} in (select store_id from stores where ${ownGroup})`);
   if (selected && selected.length > 0) {
     params.push(selected);
     parts.push(`${storeIdSql} = any($${params.length}::int[])`);

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import type { ResourceDef } from '../../../common/resources/types.ts';
 import { listChoices } from '../../grid/choices.ts';
-import { MAX_SEARCH_LENGTH } from '../../grid/grid-request.ts';
+import { searchText } from '../../grid/grid-request.ts';
 import { one, toParams } from '../../grid/params.ts';
 import { GridRequestError, quoteName } from '../../grid/request-error.ts';
 import { sendError } from '../../plugins/errors.ts';
@@ -24,8 +24,7 @@ export async function answerChoices(
     const field = def.fields.find((f) => f.name === name && f.options);
     if (!field) throw new GridRequestError('gridNoChoices', quoteName(name));
     if (!(field.on ?? ['add', 'edit']).some(mayUse)) return sendError(req, reply, 403, msg('forbidden'));
-    const search = (one(params, 'search') ?? '').trim();
-    if ([...search].length > MAX_SEARCH_LENGTH) throw new GridRequestError('gridSearchTooLong', MAX_SEARCH_LENGTH);
+    const search = searchText(params, 'search');
     reply.header('Cache-Control', 'no-store');
     return await listChoices(pool, field.options!, req.user!, search);
   } catch (err) {
