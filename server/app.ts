@@ -12,8 +12,8 @@ import type { Database } from './db/index.ts';
 import { loadAssets, staticDir } from './assets.ts';
 import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
-import access from './plugins/access.ts';
 import partialPages from './plugins/partial-pages.ts';
+import requestGate from './plugins/request-gate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import loginRoutes from './routes/auth/login.ts';
@@ -79,8 +79,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   await app.register(errors);
   await app.register(partialPages);
-  await app.register(access);
   await app.register(csrf);
+  await app.register(requestGate);
 
   await app.register(healthRoute);
   await app.register(loginRoutes);

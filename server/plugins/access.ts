@@ -1,8 +1,8 @@
 // Who may reach what, decided in one place: routes are private unless marked public, and a route may
 // name the access it needs (role or admin flags). Signed-out page visits go to /login; API calls and
 // partial requests get 401 (the browser then reloads the whole page, which lands on /login).
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+// Run by the request gate (request-gate.ts), once the session is known.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allows, type Access } from '../../common/roles.ts';
 import { msg } from '../../common/messages.ts';
 import { isPartial } from './partial-pages.ts';
@@ -15,16 +15,16 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function access(app: FastifyInstance) {
-  app.addHook('preHandler', async (req, reply) => {
-    const config = req.routeOptions.config;
-    if (config.public || !req.routeOptions.url) return;
-    if (!req.user) {
-      if (wantsJson(req) || isPartial(req) || req.method !== 'GET') {
-        return reply.code(401).send({ error: msg('unauthenticated') });
-      }
-      return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 303);
+/** Undefined when the request may reach its route; otherwise the refusal, sent. */
+export function accessRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> | undefined {
+  const config = req.routeOptions.config;
+  if (config.public || !req.routeOptions.url) return undefined;
+  if (!req.user) {
+    if (wantsJson(req) || isPartial(req) || req.method !== 'GET') {
+      return reply.code(401).send({ error: msg('unauthenticated') });
     }
-    if (!allows(req.user, config.access)) return sendError(req, reply, 403, msg('forbidden'));
-  });
-});
+    return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 303);
+  }
+  if (!allows(req.user, config.access)) return sendError(req, reply, 403, msg('forbidden'));
+  return undefined;
+}

@@ -34,21 +34,23 @@ function submitted(req: FastifyRequest): string | undefined {
   return body && typeof body._csrf === 'string' ? body._csrf : undefined;
 }
 
+/**
+ * Undefined when the request is safe or carries the right token; otherwise the refusal, sent. Run by the
+ * request gate (request-gate.ts) as a preHandler, not onRequest: form bodies must be parsed before the
+ * field can be read.
+ */
+export function csrfRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (SAFE.has(req.method)) return undefined;
+  const mode = req.routeOptions.config.csrf;
+  if (mode === 'none') return undefined;
+  const expected = mode === 'login' ? req.cookies[LOGIN_CSRF_COOKIE] : req.session?.csrfToken;
+  return sameToken(submitted(req), expected) ? undefined : reply.code(403).send({ error: msg('csrfFailed') });
+}
+
 export default fp(async function csrf(app: FastifyInstance) {
   app.decorateReply('loginCsrfToken', function (this: FastifyReply) {
     const token = randomBytes(18).toString('base64url');
     this.setCookie(LOGIN_CSRF_COOKIE, token, { path: '/login', httpOnly: true, sameSite: 'lax', maxAge: 3600 });
     return token;
-  });
-
-  // preHandler, not onRequest: form bodies must be parsed before the field can be read.
-  app.addHook('preHandler', async (req, reply) => {
-    if (SAFE.has(req.method)) return;
-    const mode = req.routeOptions.config.csrf;
-    if (mode === 'none') return;
-    const expected = mode === 'login' ? req.cookies[LOGIN_CSRF_COOKIE] : req.session?.csrfToken;
-    if (!sameToken(submitted(req), expected)) {
-      return reply.code(403).send({ error: msg('csrfFailed') });
-    }
   });
 });

@@ -29,10 +29,12 @@ function targetsContentArea(req: FastifyRequest): boolean {
 }
 
 export default fp(async function partialPages(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply) => {
+  // Callback style: an async hook would cost every response a promise for two header writes.
+  app.addHook('onSend', (req, reply, payload, done) => {
     // A route may name another version (the test-only "new release" page); all others carry this build's.
     if (!reply.hasHeader('X-App-Version')) reply.header('X-App-Version', app.assets.version);
     if (req.method === 'GET' && !req.url.startsWith('/static/')) reply.header('Vary', 'HX-Request, X-PJAX');
+    done(null, payload);
   });
 
   app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {

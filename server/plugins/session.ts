@@ -1,9 +1,9 @@
 // Server-side sessions: the cookie holds a random token, the database holds its SHA-256 with the user,
 // the CSRF token and the session's data (e.g. saved table state). Expiry slides on use. Every app
 // instance reads the same table, so any instance can serve any request.
-// The lookup starts as the request arrives and is awaited in the first preHandler hook, before the access
-// and CSRF checks: what a route does between (reading its parameters, e.g. a table request's) runs while
-// the database answers, not after (db/eager-pool.ts puts the lookup on the wire at once).
+// The lookup starts as the request arrives and is awaited by the request gate (request-gate.ts), before the
+// access and CSRF checks: what a route does between (reading its parameters, e.g. a table request's) runs
+// while the database answers, not after (db/eager-pool.ts puts the lookup on the wire at once).
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ export interface Session {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Known from the first preHandler hook on (or after `await signedIn(req)`); null when signed out. */
+    /** Known from the preHandler hook on (or after `await signedIn(req)`); null when signed out. */
     user: CurrentUser | null;
     session: Session | null;
     /** The session lookup under way, if the request carries a session cookie. */
@@ -36,7 +36,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const SLIDE_GRANULARITY_MS = 60_000;
 
-/** Settles when the request's user and session are known (they are from the first preHandler hook on). */
+/** Settles when the request's user and session are known (they are from the preHandler hook on). */
 export async function signedIn(req: FastifyRequest): Promise<void> {
   if (req.sessionLookup) await req.sessionLookup;
 }
@@ -51,12 +51,11 @@ export default fp(async function sessions(app: FastifyInstance) {
     const token = req.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       req.sessionLookup = lookUp(req, reply, token);
-      // Awaited in preHandler; a request that ends before (a refused body) must not leave it unhandled.
+      // Awaited by the gate; a request that ends before (a refused body) must not leave it unhandled.
       req.sessionLookup.catch(() => {});
     }
     done();
   });
-  app.addHook('preHandler', (req) => signedIn(req));
 
   async function lookUp(req: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
     const id = hashToken(token);

@@ -1,0 +1,12 @@
+import { buildApp } from '../server/app.ts';
+import { readConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/index.ts';
+const db = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/backroom_bench', dataDir: '' });
+const app = await buildApp({ config: readConfig({}), db });
+let hooks: any;
+app.addHook('onRoute', () => {});
+await app.ready();
+const out = app.printRoutes({ includeHooks: true, commonPrefix: false });
+const i = out.indexOf("sales");
+console.log(out.slice(i, i + 1500));
+await app.close(); await db.close();
