@@ -39,7 +39,7 @@ export default fp(async function partialPages(app: FastifyInstance) {
 
   app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {
     const req = this.request;
-    // An error page may be drawn before the preHandler hooks ran (a refused body): the user first.
+    // An error page may be drawn before the request gate ran (a refused body): the user first.
     await signedIn(req);
     const partial = isPartial(req);
     const shell: ShellModel | null = partial ? null : await shellModel(app, req);

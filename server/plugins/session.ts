@@ -20,7 +20,7 @@ export interface Session {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Known from the preHandler hook on (or after `await signedIn(req)`); null when signed out. */
+    /** Known once the request gate has run (request-gate.ts; or after `await signedIn(req)`); null when signed out. */
     user: CurrentUser | null;
     session: Session | null;
     /** The session lookup under way, if the request carries a session cookie. */
@@ -36,7 +36,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const SLIDE_GRANULARITY_MS = 60_000;
 
-/** Settles when the request's user and session are known (they are from the preHandler hook on). */
+/** Settles when the request's user and session are known (they are once the request gate has run). */
 export async function signedIn(req: FastifyRequest): Promise<void> {
   if (req.sessionLookup) await req.sessionLookup;
 }
