@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark in bench/ one after another (each is also runnable alone with
-// `node --import tsx bench/<name>.ts`). Pass names to run only some: `npm run bench -- startup grid`.
+// `node --import tsx bench/<name>.ts`). Pass names to run only some: `npm run bench -- startup table-list`.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { prepareTemplate, runTsx } from '../scripts/test-template.mjs';

@@ -16,19 +16,19 @@ import partialPages from './plugins/partial-pages.ts';
 import requestGate from './plugins/request-gate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import loginRoutes from './routes/auth/login.ts';
-import currentUserRoute from './routes/common/current-user.ts';
-import storesRoute from './routes/common/stores.ts';
-import healthRoute from './routes/health.ts';
-import menuPages from './routes/pages/menu-pages.ts';
-import userErrorReportRoute from './routes/errors/user-error-report.ts';
-import userErrorsPage from './routes/errors/user-errors-page.ts';
+import loginRoutes from './routes/login.ts';
+import currentUserRoute from './routes/api/common/current-user.ts';
+import storesRoute from './routes/api/common/stores.ts';
+import healthRoute from './routes/healthz.ts';
+import menuPages from './routes/menu-pages.ts';
+import userErrorReportRoute from './routes/api/admin/user-error.ts';
+import userErrorsPage from './routes/admin/user-errors.ts';
 import testSupportRoutes from './routes/test-support.ts';
-import validUsernameRoute from './routes/common/valid-username.ts';
+import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
 import testFormRoutes from './routes/test-forms.ts';
-import resourceRoutes from './routes/api/resources.ts';
+import resourceRoutes from './routes/api/resource/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

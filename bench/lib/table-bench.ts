@@ -1,4 +1,4 @@
-// Shared by bench/grid.ts and bench/export.ts: a database with many daily sales rows (PostgreSQL when
+// Shared by bench/table-list.ts and bench/export.ts: a database with many daily sales rows (PostgreSQL when
 // DATABASE_URL is set: the dedicated database `backroom_bench`, grown once and reused; otherwise an
 // embedded PGlite directory under .test-cache/, likewise reused), the app built on it, an admin signed in,
 // and the percentile/print helpers. Kept in a subfolder so bench/run.ts does not run it as a benchmark.

@@ -52,7 +52,7 @@ export interface FieldDef {
   /**
    * For selects: the rows of another resource to choose from (those the user may reach there, and that meet
    * `where`, SQL over that resource's alias), its value (an integer id) and label columns. A change is checked
-   * against them (server/grid/choices.ts).
+   * against them (server/table-api/change/choices.ts).
    */
   options?: { resource: string; value: string; label: string; where?: string };
   /** Which dialogs show the field (default both). */
@@ -117,7 +117,7 @@ export interface ResourceDef {
    * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope
    * that read only its aliases are resolved on it first, to ids, and the base table is filtered by
    * `key = any(ids)`: the planner estimates an id list well, where it cannot estimate a text search across
-   * a join (server/grid/filter.ts). `from` is the dimension's own FROM, `id` its key there.
+   * a join (server/table-api/query/filter.ts). `from` is the dimension's own FROM, `id` its key there.
    */
   dimension?: { key: string; keyType: 'int' | 'bigint'; from: string; id: string; aliases: ReadonlyArray<string> };
   /**
@@ -128,7 +128,7 @@ export interface ResourceDef {
    * it that equals that total over the base rows (a property test holds the two equal). With `buckets`,
    * its rows are also per bucket of a date column (`start` holds the bucket's first day, buckets are
    * `length` long): a deep page in that column's order then finds its bucket from the counts and reads
-   * only that bucket's rows (server/grid/positions.ts).
+   * only that bucket's rows (server/table-api/list/positions.ts).
    */
   totalsTable?: {
     table: string;
@@ -141,7 +141,7 @@ export interface ResourceDef {
    * Row counts kept per value of some base columns and per value range of other columns (by triggers, in
    * its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
    * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
-   * order finds its range from the counts and reads from the range's edge (server/grid/positions.ts).
+   * order finds its range from the counts and reads from the range's edge (server/table-api/list/positions.ts).
    */
   valueCounts?: {
     table: string;

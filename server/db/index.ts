@@ -17,7 +17,7 @@ export type Database = {
   /**
    * Exports' connections: a download holds one for as long as its client takes, so on a server they come from
    * a pool of their own and can never take the connections every request needs. Embedded: the one pool (an
-   * export there takes the connection a batch at a time: server/grid/export-rows.ts).
+   * export there takes the connection a batch at a time: server/table-api/export/rows.ts).
    */
   exportPool: pg.Pool;
   /**
@@ -54,7 +54,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return db;
 }
 
-/** More exports than this at once on one app instance are refused (server/grid/export-slots.ts counts them). */
+/** More exports than this at once on one app instance are refused (server/table-api/export/slots.ts counts them). */
 export const EXPORT_CONNECTIONS = 4;
 
 function openServer(url: string): Database {

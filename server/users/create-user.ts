@@ -3,8 +3,8 @@
 // connection, so asking the pool for another one meanwhile would wait forever.
 import type pg from 'pg';
 import { hashPassword } from '../auth/password.ts';
-import { writeAudit } from '../grid/audit-log.ts';
-import { forgetChangesTo } from '../grid/changed-tables.ts';
+import { writeAudit } from '../audit/audit-log.ts';
+import { forgetChangesTo } from '../table-api/cache/changed-tables.ts';
 
 export interface NewUser {
   UserName: string;

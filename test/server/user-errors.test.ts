@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { useTestApp, signIn } from '../support/app.ts';
 import { defaultMessages as m } from '../../common/messages.ts';
 import { errorFieldLimits, maxStackLines } from '../../common/error-report.ts';
-import { reportLimits } from '../../server/routes/errors/user-error-report.ts';
+import { reportLimits } from '../../server/routes/api/admin/user-error.ts';
 
 const shared = useTestApp();
 beforeEach(async () => {

@@ -14,7 +14,7 @@ describe('resource definitions', () => {
         const column = def.columns.find((c) => c.name === f.name);
         assert.ok(column?.writes, `field ${f.name} edits a writable column`);
         if (!f.options) continue;
-        // Choices come from another resource's integer id and a label (server/grid/choices.ts).
+        // Choices come from another resource's integer id and a label (server/table-api/change/choices.ts).
         const from = findResource(f.options.resource);
         assert.ok(from, `field ${f.name} chooses from ${f.options.resource}`);
         assert.equal(from.columns.find((c) => c.name === f.options!.value)?.type, 'integer', `field ${f.name}: its value column`);
@@ -27,7 +27,7 @@ describe('resource definitions', () => {
       for (const [column, measure] of Object.entries(def.valueCounts?.measures ?? {})) {
         const counted = def.columns.find((c) => c.name === column);
         assert.ok(counted?.sortable && (counted.type === 'integer' || counted.type === 'number'), `value counts of ${column}: a sortable amount`);
-        // Written into SQL as a literal (server/grid/positions.ts): a plain name only.
+        // Written into SQL as a literal (server/table-api/list/positions.ts): a plain name only.
         assert.match(measure, /^[a-z_]+$/, `measure of ${column}`);
       }
     });

@@ -1,0 +1,26 @@
+// The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
+// { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResourceDef } from '../../../../common/resources/types.ts';
+import { addRow, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
+import { readMutationBody } from '../../../table-api/change/change-body.ts';
+import { TableRequestError } from '../../../table-api/request/request-error.ts';
+
+const run = { add: addRow, edit: editRows, delete: deleteRows };
+
+export async function answerChange(
+  app: FastifyInstance,
+  def: ResourceDef,
+  action: 'add' | 'edit' | 'delete',
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MutationResult | FastifyReply> {
+  try {
+    const body = readMutationBody(def, action, req.query, req.body);
+    return await run[action](app.db.pool, def, req.user!, body);
+  } catch (err) {
+    if (!(err instanceof TableRequestError)) throw err;
+    const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };
+    return reply.code(400).send(refused);
+  }
+}

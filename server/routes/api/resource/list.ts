@@ -1,0 +1,60 @@
+// The list half of /api/<resource>: GET, or POST with a DataTables body. Parses either dialect, runs the
+// query and answers in the same dialect; a refused request gets a 400 with the reason in sError/error.
+// Reading the request needs no user, so it is done in a preValidation hook, while the session lookup is
+// under way (plugins/session.ts); its verdict is given only after the access checks.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../../../common/messages.ts';
+import type { ResourceDef } from '../../../../common/resources/types.ts';
+import { detectDialect, parseTableRequest, readEcho, type Dialect, type TableRequest } from '../../../table-api/request/table-request.ts';
+import { listRows } from '../../../table-api/list/list.ts';
+import { listError, listResponse } from '../../../table-api/list/list-response.ts';
+import type { Params } from '../../../table-api/request/params.ts';
+import { TableRequestError } from '../../../table-api/request/request-error.ts';
+
+/** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
+export type ReadList =
+  | { request: TableRequest }
+  | { refused: TableRequestError; dialect: Dialect; echo: number };
+
+export function readList(def: ResourceDef, params: Params): ReadList {
+  try {
+    return { request: parseTableRequest(def, params) };
+  } catch (err) {
+    if (!(err instanceof TableRequestError)) throw err;
+    const dialect = detectDialect(params);
+    return { refused: err, dialect, echo: readEcho(params, dialect) };
+  }
+}
+
+/**
+ * A request that could not even be read into parameters (too many, too deeply nested): refused in the
+ * dialect and with the echo its plain top-level values show.
+ */
+export function unreadable(err: TableRequestError, ...sources: unknown[]): ReadList {
+  const plain: Params = new Map();
+  for (const source of sources) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [key, value] of Object.entries(source)) if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
+  }
+  const dialect = detectDialect(plain);
+  return { refused: err, dialect, echo: readEcho(plain, dialect) };
+}
+
+export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {
+  if ('refused' in read) return refuse(def, req, reply, read.dialect, read.echo, read.refused);
+  const { request } = read;
+  try {
+    const result = await listRows(app.db.pool, def, request, req.user!);
+    reply.header('Cache-Control', 'no-store');
+    return listResponse(request, result);
+  } catch (err) {
+    if (err instanceof TableRequestError) return refuse(def, req, reply, request.dialect, request.echo, err);
+    req.log.error({ err, resource: def.name }, 'list request failed');
+    return reply.code(500).send(listError(request.dialect, request.echo, msg('serverError')));
+  }
+}
+
+function refuse(def: ResourceDef, req: FastifyRequest, reply: FastifyReply, dialect: Dialect, echo: number, err: TableRequestError) {
+  req.log.info({ resource: def.name, reason: err.message }, 'list request refused');
+  return reply.code(400).send(listError(dialect, echo, err.message));
+}

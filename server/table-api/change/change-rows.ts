@@ -1,0 +1,227 @@
+// Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
+// audit entry commit together), so in a multi-row request every row that can succeed does, and each one
+// that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
+// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
+// resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
+// can sign in and administer).
+import type pg from 'pg';
+import { msg } from '../../../common/messages.ts';
+import { allows, type CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef } from '../../../common/resources/types.ts';
+import { writeAudit } from '../../audit/audit-log.ts';
+import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
+import { unofferedValues } from './choices.ts';
+import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
+import type { Row } from '../list/list.ts';
+import type { MutationBody } from './change-body.ts';
+import { TableRequestError } from '../request/request-error.ts';
+import { scopeConditions } from '../query/scope.ts';
+import { fromClause, selectList } from '../query/sql.ts';
+import { forgetChangesTo } from '../cache/changed-tables.ts';
+
+export interface MutationResult {
+  Succeed: number[];
+  Failed: Array<{ key: number | null } & RowFailure>;
+  Data: Row[];
+  Error: string | null;
+}
+
+type Outcome = { ok: true; key: number; row: Row | null } | { ok: false; key: number | null; failure: RowFailure };
+
+/** Thrown inside a row's transaction to roll it back and report why. */
+class RowRefused extends Error {
+  constructor(readonly failure: RowFailure) {
+    super(failure.error);
+  }
+}
+
+const GUARD = '__guarded';
+
+export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = await offeredFieldValues(pool, def, user, 'add', body.values);
+  if (!values.ok) return result([invalid(def, null, values)]);
+  return changes(pool, def, async () => [
+    await inRowTransaction(pool, def, null, values.columns, async (client) => {
+      const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
+      const params = columns.map((c) => c.value);
+      const inserted = await client.query<{ key: number }>(
+        `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
+         values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning ${def.key.column} as key`,
+        params,
+      );
+      const key = inserted.rows[0]!.key;
+      const after = await reachableRow(client, def, user, 'add', key, false);
+      // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
+      if (!after) throw new RowRefused({ error: msg('forbidden') });
+      await writeAudit(client, { user, resource: def.name, action: 'insert', key, before: null, after });
+      return { key, row: after };
+    }),
+  ]);
+}
+
+export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = await offeredFieldValues(pool, def, user, 'edit', body.values);
+  if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
+  if (values.columns.length === 0) throw new TableRequestError('tableNothingToChange');
+  return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
+    if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
+    const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
+    if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
+    if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
+    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...values.columns.map((c) => c.value)]);
+    const after = await reachableRow(client, def, user, 'edit', key, false);
+    // An edit may not move a row out of the user's reach (e.g. a store into another group).
+    if (!after) throw new RowRefused({ error: msg('forbidden') });
+    await writeAudit(client, { user, resource: def.name, action: 'update', key, before, after });
+    return after;
+  });
+}
+
+export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  return eachRow(pool, def, user, body, [], async (client, key, before) => {
+    if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete') });
+    await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
+    await writeAudit(client, { user, resource: def.name, action: 'delete', key, before, after: null });
+    return null;
+  });
+}
+
+/** The values checked by the field rules, then each select's value against the choices it offers this user. */
+async function offeredFieldValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, action: 'add' | 'edit', sent: Record<string, unknown>): Promise<FieldValues> {
+  const values = readFieldValues(def, action, sent);
+  if (!values.ok) return values;
+  const unoffered = await unofferedValues(pool, def, user, values.columns);
+  return Object.keys(unoffered).length ? { ok: false, fields: unoffered } : values;
+}
+
+/** Whether the row is the signed-in user's own account (on a resource of accounts). */
+function isOwnAccount(def: ResourceDef, user: CurrentUser, key: number): boolean {
+  return def.ownAccount !== undefined && key === user.ID;
+}
+
+/** Refuses an edit of one's own account that would change what keeps one in (active, administrator). */
+function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
+  for (const { column, value } of sent) {
+    if (!def.ownAccount!.unchangeable.includes(column.name) || before[column.name] === value) continue;
+    const message = msg('tableOwnAccountChange', fieldLabel(def, column.name));
+    throw new RowRefused({ error: message, fields: { [column.name]: message } });
+  }
+}
+
+/** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */
+async function eachRow(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  body: MutationBody,
+  sent: SentValues,
+  change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
+): Promise<MutationResult> {
+  return changes(pool, def, async () => {
+    const outcomes: Outcome[] = [];
+    for (const [i, key] of body.keys.entries()) {
+      outcomes.push(
+        await inRowTransaction(pool, def, key, sent, async (client) => {
+          const before = await lockForChange(client, def, user, key, body.versions[i]);
+          return { key, row: await change(client, key, before) };
+        }),
+      );
+    }
+    return outcomes;
+  });
+}
+
+/** A request's rows, answered; whatever they changed, the figures kept for the tables they touch are forgotten. */
+async function changes(pool: pg.Pool, def: ResourceDef, run: () => Promise<Outcome[]>): Promise<MutationResult> {
+  try {
+    return result(await run());
+  } finally {
+    // Even a failed request may have changed some rows (and written their audit entries): footer totals and
+    // counts of every resource reading those tables are read afresh.
+    forgetChangesTo(pool, [def.table, 'audit_log']);
+  }
+}
+
+/**
+ * One row's change in its own transaction, on a connection taken for that row alone: between the rows of a
+ * long request other requests get a connection (the embedded database has only one).
+ */
+async function inRowTransaction(
+  pool: pg.Pool,
+  def: ResourceDef,
+  key: number | null,
+  sent: SentValues,
+  work: (client: pg.PoolClient) => Promise<{ key: number; row: Row | null }>,
+): Promise<Outcome> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    try {
+      const done = await work(client);
+      await client.query('commit');
+      return { ok: true, ...done };
+    } catch (err) {
+      await client.query('rollback').catch((failed: Error) => (broken = failed));
+      const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
+      if (!failure) throw err;
+      return { ok: false, key, failure };
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The row as the user may reach it for an edit or delete, locked, at the version they read it. */
+async function lockForChange(client: pg.PoolClient, def: ResourceDef, user: CurrentUser, key: number, version: number | undefined): Promise<Row> {
+  if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
+  const row = await reachableRow(client, def, user, 'edit', key, true);
+  if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed') });
+  const { [GUARD]: guarded, ...before } = row;
+  if (guarded === true && def.guardedRows && !allows(user, def.guardedRows.access)) throw new RowRefused({ error: msg('forbidden') });
+  return before;
+}
+
+/** The row by key within the user's scope for `action`; null when there is none or it is out of reach. */
+async function reachableRow(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  action: 'add' | 'edit',
+  key: number,
+  lock: boolean,
+): Promise<Row | null> {
+  const params: unknown[] = [key];
+  // Compared as int8: a key past the column's range names no row (rather than failing the cast).
+  const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params)];
+  const guard = lock && def.guardedRows ? `, (${def.guardedRows.when}) as "${GUARD}"` : '';
+  const r = await client.query<Row>(
+    `select ${selectList(def.columns)}${guard} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
+     ${lock ? `for update of ${def.alias}` : ''}`,
+    params,
+  );
+  return r.rows[0] ?? null;
+}
+
+function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string; value: unknown }> {
+  return Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
+    name,
+    value: typeof value === 'object' ? user.ID : value,
+  }));
+}
+
+/** A row refused by validation: each failed field named, by its label in the text and by name in `fields`. */
+function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValues, { ok: false }>): Outcome {
+  // One sentence per field: some of the spec's messages end without a full stop.
+  const labelled = Object.entries(values.fields).map(([name, message]) => `${fieldLabel(def, name)}: ${message.replace(/\.$/, '')}.`);
+  return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
+}
+
+function result(outcomes: Outcome[]): MutationResult {
+  return {
+    Succeed: outcomes.flatMap((o) => (o.ok ? [o.key] : [])),
+    Failed: outcomes.flatMap((o) => (o.ok ? [] : [{ key: o.key, ...o.failure }])),
+    Data: outcomes.flatMap((o) => (o.ok && o.row ? [o.row] : [])),
+    Error: null,
+  };
+}

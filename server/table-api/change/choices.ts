@@ -1,0 +1,72 @@
+// The choices of a select field (a store for a sale, a recipient for a message): rows of another resource,
+// as value and label, within what the signed-in user may reach there (its scope) and the field's own
+// condition (e.g. active users only). A dialog lists them (GET /api/<resource>/options) and a change is
+// checked against them, so a value nobody offered (another region's store, an inactive user, an id past
+// the column's range) is refused on its field, whoever may or may not list that other resource whole.
+import type pg from 'pg';
+import { msg } from '../../../common/messages.ts';
+import type { CurrentUser } from '../../../common/roles.ts';
+import { findResource } from '../../../common/resources/index.ts';
+import type { ColumnDef, FieldDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { SentValues } from './db-errors.ts';
+import type { FieldMessages } from './field-values.ts';
+import { containsPattern } from '../query/filter.ts';
+import { scopeConditions } from '../query/scope.ts';
+import { fromClause } from '../query/sql.ts';
+
+/** Choices listed at once; a dialog narrows longer lists with a search. */
+export const CHOICES_LISTED = 100;
+
+export interface Choice {
+  value: unknown;
+  label: unknown;
+}
+
+type Options = NonNullable<FieldDef['options']>;
+
+/** The resource a field's options come from, and its value and label columns (the definitions' tests hold them to exist). */
+function optionColumns(options: Options): { from: ResourceDef; value: ColumnDef; label: ColumnDef } {
+  const from = findResource(options.resource)!;
+  return { from, value: from.columns.find((c) => c.name === options.value)!, label: from.columns.find((c) => c.name === options.label)! };
+}
+
+/** SELECT of value and label over the choices the user has, narrowed by `extra` conditions (written against `params`). */
+function choicesSql(options: Options, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
+  const columns = optionColumns(options);
+  const { from, value, label } = columns;
+  const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...(options.where ? [options.where] : []), ...extra(params, columns)];
+  const where = conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
+  return `select ${value.sql} as value, ${label.sql} as label from ${fromClause(from, [value.sql, label.sql, where])} where ${where}`;
+}
+
+/** The field's choices in label order, those whose label contains `search` when given; `more` when there are others. */
+export async function listChoices(pool: pg.Pool, options: Options, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
+  const params: unknown[] = [];
+  const text = choicesSql(options, user, params, (p, { label }) => {
+    if (!search) return [];
+    p.push(containsPattern(search));
+    return [`cast(${label.sql} as text) ilike $${p.length}`];
+  });
+  params.push(CHOICES_LISTED + 1);
+  const { rows } = await pool.query<Choice>(`${text} order by 2, 1 limit $${params.length}`, params);
+  return { options: rows.slice(0, CHOICES_LISTED), more: rows.length > CHOICES_LISTED };
+}
+
+/** The select fields among `sent` whose value is not one of their choices for this user, with the message. */
+export async function unofferedValues(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  sent: SentValues,
+): Promise<FieldMessages> {
+  const messages: FieldMessages = {};
+  for (const { column, value } of sent) {
+    const options = def.fields.find((f) => f.name === column.name)?.options;
+    if (!options || value === null) continue;
+    const params: unknown[] = [];
+    // Compared as int8, as keys are: an id past the column's range is simply not among them.
+    const text = choicesSql(options, user, params, (p, { value: v }) => (p.push(value), [`${v.sql} = $${p.length}::int8`]));
+    if ((await pool.query(`${text} limit 1`, params)).rows.length === 0) messages[column.name] = msg('tableNotInList');
+  }
+  return messages;
+}

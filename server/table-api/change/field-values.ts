@@ -1,0 +1,110 @@
+// A form's values checked and converted for SQL: the definition's rules (the same code and messages the
+// browser's dialogs use), then each value read as its column's type. Failures come back per field.
+import { msg } from '../../../common/messages.ts';
+import type { Action, ColumnDef, FieldDef, ResourceDef } from '../../../common/resources/types.ts';
+import { check, validateForm } from '../../../common/validation.ts';
+import { TableRequestError } from '../request/request-error.ts';
+
+export type FieldMessages = Record<string, string>;
+
+export type FieldValues = { ok: true; columns: Array<{ column: ColumnDef; value: unknown }> } | { ok: false; fields: FieldMessages };
+
+/** A column as the dialogs name it: its field's label, else the column's own. */
+export function fieldLabel(def: ResourceDef, name: string): string {
+  return def.fields.find((f) => f.name === name)?.label ?? def.columns.find((c) => c.name === name)?.label ?? name;
+}
+
+export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FieldDef[] {
+  return def.fields.filter((f) => !f.on || f.on.includes(action));
+}
+
+/**
+ * Checks the values of an add (every add field) or an edit (only the fields sent: a bulk edit may change
+ * one flag). A value for anything that is not a field of this action is refused by name.
+ */
+export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' | 'edit'>, values: Record<string, unknown>): FieldValues {
+  const fields = fieldsFor(def, action);
+  for (const name of Object.keys(values)) {
+    if (fields.some((f) => f.name === name)) continue;
+    const column = def.columns.find((c) => c.name === name);
+    if (column) throw new TableRequestError('tableReadOnlyField', column.label, name);
+    throw new TableRequestError('tableUnknownField', name.slice(0, 40));
+  }
+  const checked = action === 'add' ? fields : fields.filter((f) => f.name in values);
+  const given = action === 'add' ? withDefaults(checked, values) : values;
+  // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
+  // (which would otherwise call a list "required" or measure its length).
+  const plain = checked.filter((f) => isPlainValue(given[f.name]));
+  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules])), given);
+  const messages: FieldMessages = {};
+  for (const field of checked) {
+    const message = plain.includes(field) ? ruled[field.name] : msg('pattern');
+    if (message) messages[field.name] = message;
+  }
+  const columns: Array<{ column: ColumnDef; value: unknown }> = [];
+  for (const field of checked) {
+    if (messages[field.name]) continue;
+    const column = def.columns.find((c) => c.name === field.name && c.writes);
+    if (!column) throw new Error(`resource ${def.name}: field ${field.name} names no writable column`);
+    const read = readValue(column, given[field.name]);
+    if ('error' in read) messages[field.name] = read.error;
+    else columns.push({ column, value: read.value });
+  }
+  return Object.keys(messages).length ? { ok: false, fields: messages } : { ok: true, columns };
+}
+
+/** An add's values with each blank or missing field that has a default set to it. */
+function withDefaults(fields: ReadonlyArray<FieldDef>, values: Record<string, unknown>): Record<string, unknown> {
+  const given = { ...values };
+  for (const field of fields) {
+    const value = given[field.name];
+    if (field.default !== undefined && (value === undefined || value === null || String(value).trim() === '')) given[field.name] = field.default;
+  }
+  return given;
+}
+
+function isPlainValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value !== 'object' && !String(value).includes('\0'));
+}
+
+type Read = { value: unknown } | { error: string };
+
+/** One value as its column's type; blank is NULL (or '' for non-null text, false for a checkbox). */
+export function readValue(column: ColumnDef, raw: unknown): Read {
+  if (raw !== null && typeof raw === 'object') return { error: msg('pattern') };
+  const text = raw === undefined || raw === null ? '' : String(raw).trim();
+  switch (column.type) {
+    case 'text':
+      return { value: text === '' && column.nullable ? null : text };
+    case 'boolean':
+      if (['true', 'on', '1', 'yes'].includes(text.toLowerCase())) return { value: true };
+      if (['false', 'off', '0', 'no', ''].includes(text.toLowerCase())) return { value: false };
+      return { error: msg('pattern') };
+    case 'integer': {
+      if (text === '') return { value: null };
+      const n = Number(text.replaceAll(',', ''));
+      return check('number', text) === null && Number.isSafeInteger(n) ? { value: n } : { error: msg('number') };
+    }
+    case 'number':
+      if (text === '') return { value: null };
+      return check('number', text) === null ? { value: text.replaceAll(',', '') } : { error: msg('number') };
+    case 'date':
+      return readDate(text);
+    case 'datetime':
+      return { error: msg('pattern') };
+  }
+}
+
+/** dd/MM/yyyy (the spec's date format, what people type) or yyyy-mm-dd (what JSON clients send). */
+function readDate(text: string): Read {
+  if (text === '') return { value: null };
+  if (check('date', text) === null) {
+    const [d, m, y] = text.split('/');
+    return { value: `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}` };
+  }
+  if (check('dateISO', text) === null) {
+    const [y, m, d] = text.split(/[-/]/);
+    return { value: `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}` };
+  }
+  return { error: msg('date') };
+}

@@ -1,0 +1,38 @@
+// The export of a list as CSV: every row of the list's filter and order (not just the page), in its visible
+// columns, formatted as the table shows them, in UTF-16LE with a byte-order mark (what Excel opens with any
+// script intact). The database formats the values (export-sql.ts). On a PostgreSQL server the rows come
+// through COPY (export-copy.ts); the embedded database reads them through a cursor in batches. Either way
+// rows are produced only as fast as the client takes them, so memory stays flat, and a client that goes
+// away ends the query and frees the connection or cursor (export-rows.ts).
+import { Readable } from 'node:stream';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { Database } from '../../db/index.ts';
+import { csvField, csvHeader } from './csv-line.ts';
+import { copyCsvRows } from './copy.ts';
+import type { Batch } from './cursor.ts';
+import { exportBatches, exportQuery, inExportTransaction } from './rows.ts';
+import { formattedSql } from './sql-formats.ts';
+import type { TableRequest } from '../request/table-request.ts';
+
+const BOM = Buffer.from([0xff, 0xfe]);
+
+export function exportCsv(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): Readable {
+  return Readable.from(csvChunks(db, def, req, user), { objectMode: false });
+}
+
+async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): AsyncGenerator<Buffer> {
+  const columns = req.visible;
+  const { text, params } = await exportQuery(db.pool, def, req, user, columns.map(formattedSql));
+  yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
+  yield* db.kind === 'postgres' ? inExportTransaction(db, (client) => copyCsvRows(client, text, params)) : csvRows(exportBatches(db, text, params));
+}
+
+/** CSV rows of batches of formatted text columns (read through a cursor), as UTF-16LE chunks. */
+export async function* csvRows(batches: AsyncIterable<Batch>): AsyncGenerator<Buffer> {
+  for await (const batch of batches) {
+    let text = '';
+    for (const row of batch) text += `${row.map((cell) => (cell === null ? '' : csvField(cell))).join(',')}\r\n`;
+    yield Buffer.from(text, 'utf16le');
+  }
+}

@@ -1,0 +1,61 @@
+// What every export format shares: the list's filter and order over the definition's tables with the
+// format's own select list; on a PostgreSQL server, the export's transaction (date and time settings) on a
+// connection of the export pool, ended however the client leaves (a connection left mid-COPY or mid-cursor
+// is closed rather than handed to the next export: the server then ends the query); and the rows in
+// batches, on a server from a cursor in that transaction, embedded from a held cursor (export-cursor.ts).
+import type pg from 'pg';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { Database } from '../../db/index.ts';
+import { cursorBatches, heldCursorBatches, type Batch } from './cursor.ts';
+import { formatSettings } from './sql-formats.ts';
+import { buildFilter } from '../query/filter.ts';
+import type { TableRequest } from '../request/table-request.ts';
+import { fromClause, fullOrder, orderBy } from '../query/sql.ts';
+
+/**
+ * The SELECT of `select` (one expression per exported column) over the rows the request finds, in its order;
+ * and the FROM and WHERE that find them, with only the joins the filter reads (for counting them).
+ */
+export async function exportQuery(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: TableRequest,
+  user: CurrentUser,
+  select: ReadonlyArray<string>,
+): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
+  const filter = await buildFilter(pool, def, req, user, 'export');
+  const list = select.map((sql, i) => `${sql} as c${i}`).join(', ');
+  const order = orderBy(fullOrder(def, req.order));
+  return {
+    text: `select ${list} from ${fromClause(def, [list, filter.where, order])} where ${filter.where} order by ${order}`,
+    fromWhere: `from ${fromClause(def, [filter.where])} where ${filter.where}`,
+    params: filter.params,
+  };
+}
+
+/**
+ * Runs `produce` on a connection of the export pool (a PostgreSQL server's) inside the export's transaction,
+ * and gives back what it yields.
+ */
+export async function* inExportTransaction<T>(db: Database, produce: (client: pg.PoolClient) => AsyncGenerator<T>): AsyncGenerator<T> {
+  const client = await db.exportPool.connect();
+  let finished = false;
+  try {
+    await client.query('begin');
+    await client.query(formatSettings.text, formatSettings.params);
+    yield* produce(client);
+    await client.query('commit');
+    finished = true;
+  } finally {
+    // Reached early when the client disconnects (or on an error).
+    client.release(finished ? undefined : new Error('export stopped before its end'));
+  }
+}
+
+/** The export's rows in batches, under its settings, however the database serves them best. */
+export function exportBatches(db: Database, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Batch> {
+  return db.kind === 'postgres'
+    ? inExportTransaction(db, (client) => cursorBatches(client, query, params))
+    : heldCursorBatches(db.pool, formatSettings, query, params);
+}

@@ -1,0 +1,128 @@
+// Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
+// whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
+// narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
+// Counts and totals leave out the joins they do not read; totals read the definition's totals table when
+// the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
+import type pg from 'pg';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef } from '../../../common/resources/types.ts';
+import { countRows, type RowCount } from './count.ts';
+import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition, knownCursorKey } from './cursor.ts';
+import type { TableRequest, SortTerm } from '../request/table-request.ts';
+import { buildFilter, type Filter } from '../query/filter.ts';
+import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
+import { deepStart, wantsRowCount } from './positions.ts';
+import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
+import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface ListResult {
+  rows: Row[];
+  total: RowCount;
+  filtered: RowCount;
+  totals: Totals | null;
+  /** Send back as `after` with start = start + length to read the next page by keyset. */
+  next: string | null;
+  /** Send back as `before` with start = start - length to read the previous page by keyset. */
+  prev: string | null;
+  syncedAt: string;
+}
+
+/** Below this offset a plain OFFSET is as quick as anything; above it, the deferred join pays. */
+const DEFERRED_JOIN_FROM = 500;
+
+export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableRequest, user: CurrentUser): Promise<ListResult> {
+  const filter = await buildFilter(pool, def, req, user, 'list');
+  const wantsTotals = req.totals && def.columns.some((c) => c.total);
+  // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
+  const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order), req.start);
+  const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
+  const [rows, total, totals] = await Promise.all([
+    pageRows(pool, def, req, filter, counted),
+    countRows(pool, def, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
+    wantsTotals ? totalsOf(pool, def, filter) : null,
+  ]);
+  // Totals scan the filtered set anyway, so their count is exact for free.
+  const filtered = totals
+    ? { count: totals.count, estimate: false }
+    : counted !== undefined
+      ? { count: counted, estimate: false }
+      : filter.searched
+      ? await countRows(pool, def, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
+      : total;
+  return {
+    ...rows,
+    total: filter.searched ? total : filtered,
+    filtered,
+    totals,
+    syncedAt: new Date().toISOString(),
+  };
+}
+
+/** The page's rows; `rowCount` is the exact count when the caller was asked for it (positions.ts). */
+async function pageRows(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: TableRequest,
+  filter: Filter,
+  rowCount?: number,
+): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'>> {
+  const order = fullOrder(def, req.order);
+  const params = [...filter.params];
+  // No await before the page query unless it needs an answer first (the key's first read, a deep page's
+  // counts): the count and totals this list asks alongside are made ready while the page is read, not before.
+  const key = knownCursorKey(pool) ?? (await cursorKey(pool));
+  // A cursor the request brought is checked before the query; otherwise the seal is made while it runs.
+  const checking = req.after || req.before ? cursorSeal(key, filter.where, filter.params, order) : null;
+  // Going back reads the reversed order after the page's first row, then turns the rows round.
+  const after = keysetCondition(checking, req.after, req.start, order, params);
+  const before = after ? null : keysetCondition(checking, req.before, req.start + req.length, reversed(order), params);
+  const keyset = after ?? before;
+  // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
+  const planned = keyset ? null : deepStart(pool, def, filter, order, req, params, rowCount);
+  const deep = planned instanceof Promise ? await planned : planned;
+  if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
+  const backwards = before !== null || deep?.kind === 'from-end';
+  const readOrder = backwards ? reversed(order) : order;
+  const bound = keyset ?? (deep?.kind === 'range' ? deep.condition : null);
+  const where = bound ? `(${filter.where}) and ${bound}` : filter.where;
+  const offset = keyset ? 0 : deep ? deep.offset : req.start;
+  params.push(deep?.kind === 'from-end' ? deep.length : req.length, offset);
+  const limit = `limit $${params.length - 1} offset $${params.length}`;
+  const sorted = orderBy(readOrder);
+  const text =
+    offset < DEFERRED_JOIN_FROM
+      ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
+      : `select ${selectList(def.columns)} from ${fromClause(def)}
+         join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
+           on page.page_key = ${def.key.sql}
+         order by ${sorted}`;
+  const reading = pool.query<Row>(text, params);
+  const seal = checking ?? cursorSeal(key, filter.where, filter.params, order);
+  const read = (await reading).rows;
+  const rows = backwards ? read.reverse() : read;
+  const [first, last] = [rows[0], rows.at(-1)];
+  const pageable = keysetApplies(order);
+  return {
+    rows,
+    next: last && rows.length === req.length && pageable ? encodeCursor(seal, req.start + rows.length, last, order) : null,
+    prev: first && req.start > 0 && pageable ? encodeCursor(seal, req.start, first, order) : null,
+  };
+}
+
+function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
+  return order.map((t) => ({ column: t.column, dir: t.dir === 'asc' ? 'desc' : 'asc' }));
+}
+
+async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
+  const rollup = totalsTableFor(def, filter);
+  const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
+  const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
+  const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
+                from ${fromClause(def, [filter.where, ...aggregates], rollup?.table)} where ${filter.where}`;
+  return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
+    const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
+    return { count: Number(__rows ?? 0), values };
+  });
+}

@@ -1,0 +1,123 @@
+// Which rows a list or export request reaches, as SQL over the resource: the scope (fixed condition, the
+// user's stores or own rows) and the searches, every value a bound parameter. A resource whose rows hang
+// from a dimension (sales from stores and their states) has the conditions that read only the dimension
+// resolved there first, to the dimension's ids: the big table is then filtered by `key = any(ids)`. The
+// planner cannot estimate "store name contains 'air'" across a join (it guessed 13k rows where none
+// matched, and walked a million sales rows in date order looking for them); an id list it estimates well,
+// and the big table's indexes carry the key, so counts, totals and deep pages read no joined tables.
+import type pg from 'pg';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { Action, ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import { storeScope } from '../../stores/visible-stores.ts';
+import type { TableRequest } from '../request/table-request.ts';
+import { scopeConditions, selectedStores } from './scope.ts';
+import { aliasesRead, mapPlaceholders } from './sql.ts';
+
+export interface Filter {
+  /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
+  scope: string;
+  /** The parameters `scope` names (a prefix of `params`). */
+  scopeParams: unknown[];
+  /** The scope plus the searches: what recordsFiltered counts and the page shows. */
+  where: string;
+  params: unknown[];
+  searched: boolean;
+}
+
+/** Above `maxIds` dimension ids the condition stays a subquery rather than a list (tests lower it). */
+export const dimensionLimits = { maxIds: 10_000 };
+
+/** A condition written against a parameter list (it pushes its values and names them $n). */
+type Condition = (params: unknown[]) => string;
+
+function asText(column: ColumnDef): string {
+  return column.type === 'text' ? column.sql : `cast(${column.sql} as text)`;
+}
+
+/** ILIKE matches the text literally: the user's % _ and \ are escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function matches(columns: ReadonlyArray<ColumnDef>, text: string): Condition {
+  return (params) => {
+    params.push(containsPattern(text));
+    return `(${columns.map((c) => `${asText(c)} ilike $${params.length}`).join(' or ')})`;
+  };
+}
+
+function and(conditions: ReadonlyArray<string>): string {
+  return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
+}
+
+export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableRequest, user: CurrentUser, action: Action): Promise<Filter> {
+  const dimension = def.dimension;
+  const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
+    dimension !== undefined && columns.every((c) => [...aliasesRead(c.sql)].every((a) => dimension.aliases.includes(a)));
+  const storesOnDimension = dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores === dimension.key;
+
+  const searches: Array<{ condition: Condition; dimension: boolean }> = [
+    ...req.searchTerms.map((term) => ({ condition: matches(req.searchColumns, term), dimension: onDimension(req.searchColumns) })),
+    ...req.columnSearch.map(({ column, value }) => ({ condition: matches([column], value), dimension: onDimension([column]) })),
+  ];
+  const params: unknown[] = [];
+  const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
+  if (dimension && storesOnDimension) {
+    const dimensionScope: Condition = (p) => storeScope(user, dimension.id, selectedStores(action, req.stores), p);
+    const dimensionSearches = searches.filter((s) => s.dimension).map((s) => s.condition);
+    const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches);
+    if (resolved.scoped) scope.push(resolved.scoped(params));
+    const scopeParams = [...params];
+    const rest = [...(resolved.found ? [resolved.found] : []), ...searches.filter((s) => !s.dimension).map((s) => s.condition)];
+    return finish(scope, scopeParams, rest, params);
+  }
+  const scopeParams = [...params];
+  return finish(scope, scopeParams, searches.map((s) => s.condition), params);
+}
+
+function finish(scope: string[], scopeParams: unknown[], rest: Condition[], params: unknown[]): Filter {
+  const where = [...scope, ...rest.map((c) => c(params))];
+  return { scope: and(scope), scopeParams, where: and(where), params, searched: rest.length > 0 };
+}
+
+type Dimension = NonNullable<ResourceDef['dimension']>;
+
+/**
+ * The dimension's ids in the user's scope and, when there are searches on it, those that also match them;
+ * each as a condition on the base table's key. `scoped` is absent when the scope is every row.
+ */
+async function resolveDimension(
+  pool: pg.Pool,
+  dimension: Dimension,
+  scopeCondition: Condition,
+  searches: Condition[],
+): Promise<{ scoped?: Condition; found?: Condition }> {
+  const params: unknown[] = [];
+  const scope = scopeCondition(params);
+  const scopeParams = [...params];
+  if (scope === 'true' && searches.length === 0) return {};
+  const searched = and(searches.map((s) => s(params)));
+  const { rows } = await pool.query<{ scoped: number[] | null; found: number[] | null; scoped_n: number; found_n: number }>(
+    `select count(*) filter (where ${scope})::int as scoped_n, count(*) filter (where ${scope} and ${searched})::int as found_n,
+       case when count(*) filter (where ${scope}) <= $${params.length + 1} then array_agg(${dimension.id} order by ${dimension.id}) filter (where ${scope}) end as scoped,
+       case when count(*) filter (where ${scope} and ${searched}) <= $${params.length + 1} then array_agg(${dimension.id} order by ${dimension.id}) filter (where ${scope} and ${searched}) end as found
+     from ${dimension.from}`,
+    [...params, dimensionLimits.maxIds],
+  );
+  const row = rows[0]!;
+  const inList = (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition => (p) => {
+    if (n <= dimensionLimits.maxIds) {
+      p.push(ids ?? []);
+      return `${dimension.key} = any($${p.length}::${dimension.keyType}[])`;
+    }
+    // Too many to list: the same condition as a subquery, its values bound again under new numbers.
+    const by = p.length;
+    const text = `${dimension.key} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
+    p.push(...values);
+    return text;
+  };
+  return {
+    scoped: scope === 'true' ? undefined : inList(row.scoped, row.scoped_n, scope, scopeParams),
+    found: searches.length ? inList(row.found, row.found_n, `${scope} and ${searched}`, params) : undefined,
+  };
+}

@@ -1,0 +1,34 @@
+// Which rows of a resource a user may reach, as SQL over the base alias: the definition's fixed condition,
+// then its row scope (the user's visible and selected stores, their own group, or their own rows). Values
+// are bound.
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { Action, ResourceDef } from '../../../common/resources/types.ts';
+import { groupScope, storeScope } from '../../stores/visible-stores.ts';
+
+/** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */
+export function selectedStores(action: Action, stores: number[] | undefined): number[] | undefined {
+  return action === 'list' || action === 'export' ? stores : undefined;
+}
+
+/** `storesElsewhere`: the caller applies the store scope itself (server/table-api/query/filter.ts, on a dimension). */
+export function scopeConditions(
+  def: ResourceDef,
+  user: CurrentUser,
+  action: Action,
+  stores: number[] | undefined,
+  params: unknown[],
+  options: { storesElsewhere?: boolean } = {},
+): string[] {
+  const conditions = def.where ? [def.where] : [];
+  const scope = def.scope;
+  if (scope && 'stores' in scope) {
+    if (!options.storesElsewhere) conditions.push(storeScope(user, scope.stores, selectedStores(action, stores), params));
+  } else if (scope && 'group' in scope) {
+    const ownGroup = groupScope(user, scope.group, params);
+    if (ownGroup) conditions.push(ownGroup);
+  } else if (scope && 'owner' in scope && action !== 'add') {
+    params.push(user.ID);
+    conditions.push(`${scope.owner} = $${params.length}`);
+  }
+  return conditions;
+}
