@@ -4,7 +4,7 @@
 // so navigating never leaks them. `window.__islands.count()` tells tests how many roots are mounted.
 import htmx from 'htmx.org';
 import type { Root } from 'react-dom/client';
-import { islandRegistry } from './registry.ts';
+import { findIsland } from './registry.ts';
 
 declare global {
   interface Window {
@@ -16,7 +16,7 @@ const roots = new Map<HTMLElement, Root>();
 const loading = new WeakSet<HTMLElement>();
 
 async function mount(container: HTMLElement): Promise<void> {
-  const load = islandRegistry[container.dataset.island ?? ''];
+  const load = findIsland(container.dataset.island ?? '');
   if (!load) throw new Error(`No island named "${container.dataset.island}"`);
   if (roots.has(container) || loading.has(container)) return;
   loading.add(container);

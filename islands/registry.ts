@@ -5,7 +5,20 @@ import type { ComponentType } from 'react';
 
 // Props arrive as JSON from the page; each component declares its own, so none is imposed here.
 export type IslandComponent = ComponentType<any>;
+export type IslandLoader = () => Promise<{ default: IslandComponent }>;
 
-export const islandRegistry: Record<string, () => Promise<{ default: IslandComponent }>> = {
-  'demo-counter': () => import('./demo/counter.tsx'),
-};
+// The app's islands, each as `['name', () => import('./folder/component.tsx')]`; none ships yet.
+const islands = new Map<string, IslandLoader>();
+
+/** The loader of the island a page names, on either side; undefined for a name nobody registered. */
+export function findIsland(name: string): IslandLoader | undefined {
+  return islands.get(name);
+}
+
+/**
+ * Adds an island to those above, for a bundle built on top of the app's (the tests' own, in test/support/islands/):
+ * it registers before the loader meets a page that names it, and a server process before it renders one.
+ */
+export function registerIsland(name: string, load: IslandLoader): void {
+  islands.set(name, load);
+}

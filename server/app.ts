@@ -9,7 +9,7 @@ import { Eta } from 'eta';
 import { viewsDir } from './paths.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
-import { loadAssets, staticDir } from './assets.ts';
+import { loadAssets, staticDir, type Assets } from './assets.ts';
 import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
@@ -23,11 +23,9 @@ import healthRoute from './routes/healthz.ts';
 import menuPages from './routes/menu-pages.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import userErrorsPage from './routes/admin/user-errors.ts';
-import testSupportRoutes from './routes/test-support.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
-import testFormRoutes from './routes/test-forms.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
 
 declare module 'fastify' {
@@ -41,9 +39,11 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The browser bundle the pages load: by default the app's (static/build/); the browser tests give their own. */
+  assets?: Assets;
 }
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, assets = loadAssets() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -51,7 +51,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('assets', loadAssets());
+  app.decorate('assets', assets);
 
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):
   // the database works on it while the rest of the request's hooks run.
@@ -89,10 +89,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(validUsernameRoute);
   await app.register(userAdminRoutes);
   await app.register(reportRoutes);
-  if (config.testRoutes) await app.register(testFormRoutes);
   await app.register(userErrorReportRoute);
   await app.register(userErrorsPage);
-  if (config.testRoutes) await app.register(testSupportRoutes);
   await app.register(menuPages);
   await app.register(resourceRoutes);
   return app;

@@ -1,5 +1,6 @@
-// The browser bundles built by scripts/build.mjs: their content-hashed file names, and the app version
-// (a hash of them all) that every response carries so an open page knows when it is out of date.
+// The browser bundles built by scripts/build.mjs (or another bundle built the same way, the tests'): their
+// content-hashed file names, and the app version (a hash of them all) that every response carries so an
+// open page knows when it is out of date.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -13,12 +14,13 @@ export interface Assets {
   version: string;
 }
 
-export function loadAssets(): Assets {
+/** The bundle whose manifest.json is in `dir`, served at `urlPath`; by default the app's, static/build/. */
+export function loadAssets(dir = buildDir, urlPath = '/static/build/'): Assets {
   let manifest: Record<string, string>;
   try {
-    manifest = JSON.parse(readFileSync(buildDir + 'manifest.json', 'utf8')) as Record<string, string>;
+    manifest = JSON.parse(readFileSync(dir + 'manifest.json', 'utf8')) as Record<string, string>;
   } catch {
-    throw new Error('The browser bundles are not built: run `npm run build` (npm start and npm test do it).');
+    throw new Error(`No browser bundle in ${dir}: run \`npm run build\` (npm start and npm test build the bundles they need).`);
   }
   const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
   return {
@@ -26,7 +28,7 @@ export function loadAssets(): Assets {
     url(name) {
       const file = manifest[name];
       if (!file) throw new Error(`No built asset named ${name}`);
-      return `/static/build/${file}`;
+      return urlPath + file;
     },
   };
 }

@@ -17,8 +17,6 @@ export interface Config {
   sessionSeconds: number;
   /** Cookies get Secure when the app sits behind HTTPS (TRUST_PROXY and X-Forwarded-Proto: https). */
   trustProxy: boolean;
-  /** Test-only routes (slow page, forced statuses) exist only when this is on. */
-  testRoutes: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,7 +32,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     languageUrl: env.LANGUAGE_URL || undefined,
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    testRoutes: env.BACKROOM_TEST_ROUTES === '1',
   };
 }
 

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { islandRegistry } from '../../islands/registry.ts';
+import { findIsland } from '../../islands/registry.ts';
 
 export async function renderIsland(name: string, props: Record<string, unknown>): Promise<string> {
-  const load = islandRegistry[name];
+  const load = findIsland(name);
   if (!load) throw new Error(`No island named "${name}"`);
   const { default: Component } = await load();
   const id = `${name}-${randomBytes(4).toString('hex')}-`;

@@ -3,6 +3,7 @@
 // names the app version, so the browser reloads fully when the server has moved on.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TemplateFunction } from 'eta';
 import type { Assets } from '../assets.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
@@ -12,8 +13,13 @@ declare module 'fastify' {
     assets: Assets;
   }
   interface FastifyReply {
-    /** Renders views/pages/<name>.eta as a full page or a fragment, as the request asks. */
-    page(name: string, data: { title: string } & Record<string, unknown>): Promise<FastifyReply>;
+    /**
+     * Renders views/pages/<name>.eta as a full page or a fragment, as the request asks; or an Eta template
+     * compiled elsewhere (the tests' pages), whose layout and includes are found in views/ as well.
+     */
+    page(template: string | TemplateFunction, data: { title: string } & Record<string, unknown>): Promise<FastifyReply>;
+    /** @fastify/view renders a compiled Eta template as it does a file (its README, "eta"); its types name files only. */
+    viewAsync(page: TemplateFunction, data?: object): Promise<string>;
   }
 }
 
@@ -37,7 +43,7 @@ export default fp(async function partialPages(app: FastifyInstance) {
     done(null, payload);
   });
 
-  app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {
+  app.decorateReply('page', async function (this: FastifyReply, template: string | TemplateFunction, data: { title: string } & Record<string, unknown>) {
     const req = this.request;
     // An error page may be drawn before the request gate ran (a refused body): the user first.
     await signedIn(req);
@@ -52,7 +58,7 @@ export default fp(async function partialPages(app: FastifyInstance) {
     }
     this.header('Cache-Control', 'no-store');
     this.type('text/html; charset=utf-8');
-    const html = await this.viewAsync(`pages/${name}.eta`, {
+    const model = {
       ...data,
       partial,
       shell,
@@ -60,7 +66,8 @@ export default fp(async function partialPages(app: FastifyInstance) {
       user: req.user,
       csrfToken: req.session?.csrfToken ?? '',
       version: app.assets.version,
-    });
+    };
+    const html = await (typeof template === 'string' ? this.viewAsync(`pages/${template}.eta`, model) : this.viewAsync(template, model));
     return this.send(html);
   });
 });

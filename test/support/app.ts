@@ -1,5 +1,6 @@
 // Builds the app for a test file on its own copy of the template database (embedded, or PostgreSQL when
-// DATABASE_URL is set), and signs users in through the real /login form.
+// DATABASE_URL is set), adds what only tests use (test pages and forms, the demo island; for browser tests
+// the bundle that carries it), and signs users in through the real /login form.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,9 @@ import { buildApp } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
+import { serveTestBundle, testBundleAssets } from './test-bundle.ts';
+import testPageRoutes from './routes/test-pages.ts';
+import testFormRoutes from './routes/test-forms.ts';
 
 export { ADMIN_PASSWORD, DEMO_PASSWORD };
 
@@ -55,10 +59,18 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Pages load the tests' browser bundle (test-bundle.ts), which mounts the demo island, instead of the app's. */
+  testBundle?: boolean;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, { testBundle = false }: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
-  const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, testRoutes: true, ...overrides };
-  const app = await buildApp({ config, db });
+  const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...overrides };
+  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined });
+  await app.register(testPageRoutes);
+  await app.register(testFormRoutes);
+  if (testBundle) await serveTestBundle(app);
   await app.ready();
   return {
     app,

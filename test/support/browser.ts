@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp } from './app.ts';
+import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp, type TestAppOptions } from './app.ts';
 import type { Config } from '../../server/config.ts';
 
 export function chromiumPath(): string | null {
@@ -28,8 +28,9 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-export async function startBrowserEnv(overrides: Partial<Config> = {}): Promise<BrowserEnv> {
-  const t = await createTestApp(overrides);
+/** The test app on a real port, and a browser. Its pages load the app's own bundle (what benches measure) unless `options` say otherwise. */
+export async function startBrowserEnv(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<BrowserEnv> {
+  const t = await createTestApp(overrides, options);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   let browser: Browser;
   try {
@@ -63,12 +64,13 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}): Promise<
 
 /**
  * The environment for the suite that calls this (inside its `describe`): started before its tests, closed
- * after them. The returned object stands for it and is usable from the tests on.
+ * after them, its pages on the tests' bundle (the demo island). The returned object stands for it and is
+ * usable from the tests on.
  */
 export function useBrowserEnv(overrides: Partial<Config> = {}): BrowserEnv {
   let env: BrowserEnv | undefined;
   before(async () => {
-    env = await startBrowserEnv(overrides);
+    env = await startBrowserEnv(overrides, { testBundle: true });
   });
   after(() => env?.close());
   const started = (): BrowserEnv => {

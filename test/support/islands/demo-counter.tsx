@@ -1,5 +1,5 @@
-// A small demo island: a counter the server renders and the browser hydrates, proving the island loader
-// (mount after swaps and history restores, unmount when swapped away) before the data table uses it.
+// A small demo island for the tests: a counter the server renders and the browser hydrates, proving the island
+// loader (mount after swaps and history restores, unmount when swapped away) and server rendering.
 import { useId, useState } from 'react';
 
 export default function Counter({ start = 0, label = 'Count' }: { start?: number; label?: string }) {

@@ -1,26 +1,31 @@
-// Test-only routes, registered only when config.testRoutes is on (the test suite), never in production:
-// pages to navigate between, a slow page, forced statuses, a "new release" page carrying another app
-// version, an island page, and a language file. Browser tests and benchmarks drive the real client with them.
+// Test-only routes, which the test support adds to the app it builds (test/support/app.ts): pages to navigate
+// between, a slow page, forced statuses, a "new release" page carrying another app version, an island page,
+// and a language file. Browser and server tests drive the real client and shell with them.
 import type { FastifyInstance } from 'fastify';
-import { msg, type MessageKey } from '../../common/messages.ts';
-import { sendError } from '../plugins/errors.ts';
-import { renderIsland } from '../islands/render-island.ts';
+import { msg, type MessageKey } from '../../../common/messages.ts';
+import { sendError } from '../../../server/plugins/errors.ts';
+import { renderIsland } from '../../../server/islands/render-island.ts';
+import { testView } from '../views.ts';
+import '../islands/register.ts';
 
 const statusTexts: Record<number, MessageKey> = { 400: 'badRequest', 401: 'unauthenticated', 403: 'forbidden', 404: 'notFound', 500: 'serverError', 503: 'serverError' };
 
 /** What the test language file replaces: enough to see that its strings win over the defaults. */
 export const testLanguage = { forbidden: 'Keine Berechtigung für diese Seite.', sentToIT: 'An die IT gesendet' };
 
-export default async function testSupportRoutes(app: FastifyInstance) {
-  app.get('/test/playground', async (_req, reply) => reply.page('test/playground', { title: 'Playground' }));
+const pageView = testView('page');
+const playgroundView = testView('playground');
+
+export default async function testPageRoutes(app: FastifyInstance) {
+  app.get('/test/playground', async (_req, reply) => reply.page(playgroundView, { title: 'Playground' }));
 
   app.get<{ Querystring: { n?: string } }>('/test/page', async (req, reply) => {
     const n = Number.parseInt(req.query.n ?? '0', 10) || 0;
-    return reply.page('test/page', { title: `Page ${n}`, n, next: `/test/page?n=${n + 1}`, island: '' });
+    return reply.page(pageView, { title: `Page ${n}`, n, next: `/test/page?n=${n + 1}`, island: '' });
   });
 
   app.get('/test/island', async (_req, reply) =>
-    reply.page('test/page', { title: 'Island page', n: 'island', next: '/test/page?n=0', island: await renderIsland('demo-counter', { start: 3, label: 'Clicks' }) }),
+    reply.page(pageView, { title: 'Island page', n: 'island', next: '/test/page?n=0', island: await renderIsland('demo-counter', { start: 3, label: 'Clicks' }) }),
   );
 
   app.get<{ Querystring: { ms?: string } }>('/test/slow', async (req, reply) => {
@@ -33,7 +38,7 @@ export default async function testSupportRoutes(app: FastifyInstance) {
         resolve();
       });
     });
-    return reply.page('test/page', { title: 'Slow page', n: 'slow', next: '/test/page?n=0', island: '' });
+    return reply.page(pageView, { title: 'Slow page', n: 'slow', next: '/test/page?n=0', island: '' });
   });
 
   app.get<{ Params: { code: string } }>('/test/status/:code', async (req, reply) => {
@@ -45,7 +50,7 @@ export default async function testSupportRoutes(app: FastifyInstance) {
 
   app.get('/test/new-release', async (_req, reply) => {
     reply.header('X-App-Version', 'new-release');
-    return reply.page('test/page', { title: 'New release', n: 'new', next: '/test/page?n=0', island: '' });
+    return reply.page(pageView, { title: 'New release', n: 'new', next: '/test/page?n=0', island: '' });
   });
 
   app.get('/test/language.json', async () => testLanguage);

@@ -1,0 +1,20 @@
+// The tests' browser bundle: the app's own with the islands only tests use (entry test/support/islands/boot.ts),
+// which `npm test` builds into .test-cache/build/ (scripts/test.mjs) the way `npm run build` builds the app's.
+// A test app that loads it in a browser serves it at /static/test-build/ in place of the app's bundle.
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { loadAssets, type Assets } from '../../server/assets.ts';
+import { cacheDir } from './template-db.ts';
+
+export const testBundleDir = join(cacheDir, 'build') + '/';
+const urlPath = '/static/test-build/';
+
+export function testBundleAssets(): Assets {
+  return loadAssets(testBundleDir, urlPath);
+}
+
+export async function serveTestBundle(app: FastifyInstance): Promise<void> {
+  // The app's own static plugin decorates the reply already.
+  await app.register(fastifyStatic, { root: testBundleDir, prefix: urlPath, decorateReply: false });
+}
