@@ -193,7 +193,7 @@ describe('access', () => {
 
 describe('behind HTTPS', () => {
   test('the session cookie is Secure when a trusted proxy says the request came over HTTPS', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const form = await proxied.app.inject({ url: '/login', headers: { 'x-forwarded-proto': 'https' } });
       const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
