@@ -72,6 +72,7 @@ export const defaultMessages = {
   signInFailed: 'The user name or password is not correct.',
   signInInactive: 'This account is not active. Please ask your administrator.',
   signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
+  signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
   serverError: 'Something went wrong on the server. The IT department can see the details.',
