@@ -72,6 +72,7 @@ export const defaultMessages = {
   signInFailed: 'The user name or password is not correct.',
   signInInactive: 'This account is not active. Please ask your administrator.',
   signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
+  signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
   serverError: 'Something went wrong on the server. The IT department can see the details.',
@@ -118,6 +119,7 @@ export const defaultMessages = {
   tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
   tableExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
   tableExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
+  tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',
   tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)

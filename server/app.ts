@@ -8,6 +8,7 @@ import view from '@fastify/view';
 import { Eta } from 'eta';
 import { viewsDir } from './paths.ts';
 import type { Config } from './config.ts';
+import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import sessions from './plugins/session.ts';
@@ -46,7 +47,7 @@ export interface BuildOptions {
 export async function buildApp({ config, db, logger = false, assets = loadAssets() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);

@@ -1,5 +1,6 @@
 // Reads the environment once into a typed configuration with safe defaults (see README's table).
 import { resolve } from 'node:path';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 
 export interface Config {
   port: number;
@@ -15,8 +16,11 @@ export interface Config {
   languageUrl: string | undefined;
   /** Sessions slide: each request pushes expiry this many seconds ahead. */
   sessionSeconds: number;
-  /** Cookies get Secure when the app sits behind HTTPS (TRUST_PROXY and X-Forwarded-Proto: https). */
-  trustProxy: boolean;
+  /**
+   * The proxies in front of the app (TRUST_PROXY): client addresses and HTTPS (Secure cookies) are read from
+   * the X-Forwarded-* headers they add, and from nothing a client could have written before them.
+   */
+  trustProxy: TrustedProxies;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,7 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     languageUrl: env.LANGUAGE_URL || undefined,
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustedProxies(env.TRUST_PROXY),
   };
 }
 

@@ -80,13 +80,6 @@ describe('signing in', () => {
     });
     assert.equal(res.statusCode, 403);
   });
-
-  test('after five failures for one user name, sign-in pauses with a message, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) await postLogin('trainee', 'nope');
-    const res = await postLogin('trainee', DEMO_PASSWORD);
-    assert.equal(res.statusCode, 429);
-    assert.match(res.body, /Too many sign-in attempts\. Please wait 15 minutes and try again\./);
-  });
 });
 
 describe('a session', () => {
@@ -193,7 +186,7 @@ describe('access', () => {
 
 describe('behind HTTPS', () => {
   test('the session cookie is Secure when a trusted proxy says the request came over HTTPS', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const form = await proxied.app.inject({ url: '/login', headers: { 'x-forwarded-proto': 'https' } });
       const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';

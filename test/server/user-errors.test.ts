@@ -128,6 +128,23 @@ describe('POST /api/admin/user-error', () => {
     const analyst = await signIn(shared.t.app, 'analyst');
     assert.equal((await analyst.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
   });
+
+  test('a burst of parallel reports stores no more than the limit', async () => {
+    const clerk = await signIn(shared.t.app, 'clerk');
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: { ...report, Message: `burst ${i}` } })),
+    );
+    const stored = burst.filter((r) => r.statusCode === 201).length;
+    assert.equal(stored, reportLimits.perUser);
+    assert.equal(burst.filter((r) => r.statusCode === 429).length, 100 - reportLimits.perUser);
+    assert.equal((await storedRows()).length, reportLimits.perUser);
+  });
+
+  test('a burst of parallel reports without a session stores no more than the anonymous limit', async () => {
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => anonymousPost({ Message: `burst ${i}` })));
+    assert.equal(burst.filter((r) => r.statusCode === 201).length, reportLimits.perAnonymousAddress);
+    assert.equal((await storedRows()).length, reportLimits.perAnonymousAddress);
+  });
 });
 
 describe('the IT page /admin/user-errors', () => {

@@ -1,25 +1,43 @@
-// How many exports may run at once on an app instance, and how long one waits for a client that stopped
-// reading (export-stall.ts). A download holds a connection (a server's) or a held cursor (embedded) until its client has taken
-// the last byte: without a bound, a few stalled downloads would hold them all.
+// How many exports may run at once, per user and per app instance, and how long one waits for a client that
+// stopped reading (stall.ts). A download holds a connection (a server's) or a held cursor (embedded) until its
+// client has taken the last byte: without a bound, a few stalled downloads would hold them all, and one user
+// starting export after export would slow everyone. A slot is held until the export's own work has ended,
+// not only its response: a client that leaves does not free the database from the rows it asked for.
+import { msg } from '../../../common/messages.ts';
 import { EXPORT_CONNECTIONS, type Database } from '../../db/index.ts';
 
 /** Tests lower them. */
-export const exportLimits = { concurrent: EXPORT_CONNECTIONS, stallMs: 60_000 };
+export const exportLimits = { concurrent: EXPORT_CONNECTIONS, perUser: 2, stallMs: 60_000 };
 
-const running = new WeakMap<Database, number>();
+/** Exports under way on each database, by user id. */
+const running = new WeakMap<Database, Map<number, number>>();
 
-export function exportsRunning(db: Database): number {
-  return running.get(db) ?? 0;
+function runningByUser(db: Database): Map<number, number> {
+  let byUser = running.get(db);
+  if (!byUser) running.set(db, (byUser = new Map()));
+  return byUser;
 }
 
-/** A slot for one export (its release, to call once it ends however it ends), or null when all are taken. */
-export function claimExportSlot(db: Database): (() => void) | null {
-  if (exportsRunning(db) >= exportLimits.concurrent) return null;
-  running.set(db, exportsRunning(db) + 1);
+export function exportsRunning(db: Database): number {
+  let total = 0;
+  for (const count of runningByUser(db).values()) total += count;
+  return total;
+}
+
+/** A slot for one export of this user's (its release, to call once the export has ended), or why none is free. */
+export function claimExportSlot(db: Database, userId: number): { release: () => void } | { refusal: string } {
+  const byUser = runningByUser(db);
+  if (exportsRunning(db) >= exportLimits.concurrent) return { refusal: msg('tableExportBusy', exportLimits.concurrent) };
+  if ((byUser.get(userId) ?? 0) >= exportLimits.perUser) return { refusal: msg('tableExportUserBusy', exportLimits.perUser) };
+  byUser.set(userId, (byUser.get(userId) ?? 0) + 1);
   let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    running.set(db, exportsRunning(db) - 1);
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      const left = (byUser.get(userId) ?? 1) - 1;
+      if (left > 0) byUser.set(userId, left);
+      else byUser.delete(userId);
+    },
   };
 }

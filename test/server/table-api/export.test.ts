@@ -102,8 +102,9 @@ describe('streaming', () => {
   const db = () => shared.t.db;
 
   /** A download whose client reads `upTo` bytes, then stops reading (until `stop`, which disconnects it). */
-  async function stalledDownload(path: string, upTo = 100_000) {
-    const req = request({ port, host: '127.0.0.1', path, headers: { cookie: shared.admin.cookie } }, (res) => {
+  async function stalledDownload(path: string, upTo = 100_000, user = shared.admin) {
+    const before = exportsRunning(db());
+    const req = request({ port, host: '127.0.0.1', path, headers: { cookie: user.cookie } }, (res) => {
       let received = 0;
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
@@ -112,10 +113,10 @@ describe('streaming', () => {
     });
     req.on('error', () => undefined);
     req.end();
-    await until(() => exportsRunning(db()) === 1, 'the export started');
+    await until(() => exportsRunning(db()) === before + 1, 'the export started');
     // Some bytes in, then the client stops reading: the export waits for it.
     await new Promise((r) => setTimeout(r, 300));
-    assert.equal(exportsRunning(db()), 1, 'the export waits for its client');
+    assert.equal(exportsRunning(db()), before + 1, 'the export waits for its client');
     return { stop: () => req.destroy() };
   }
 
@@ -211,6 +212,57 @@ describe('streaming', () => {
     await until(nothingLeft, 'the export let go of its slot');
     assert.equal((await shared.admin.inject({ url: '/api/states/export' })).statusCode, 200);
   });
+
+  test('one user runs at most two exports at once: a third is refused with the reason, while others still export', async (t) => {
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const downloads = [await stalledDownload(bigDownload('csv')), await stalledDownload(bigDownload('xlsx'))];
+    t.after(() => downloads.forEach((d) => d.stop()));
+    const refused = await shared.admin.inject({ url: '/api/states/export' });
+    assert.equal(refused.statusCode, 429);
+    assert.deepEqual(refused.json(), { error: 'You already have 2 exports under way: please try again when one of them has finished.' });
+    const other = await stalledDownload(bigDownload('csv'), 100_000, itdesk);
+    t.after(() => other.stop());
+    assert.equal(exportsRunning(db()), 3);
+    for (const download of [...downloads, other]) download.stop();
+    await until(nothingLeft, 'the exports let go of their slots');
+    assert.equal((await shared.admin.inject({ url: '/api/states/export' })).statusCode, 200);
+  });
+
+  test('an export whose client left keeps its slot until the database has stopped working on it', async (t) => {
+    // A server's exports wait on a lock here while the checking request runs on another connection; the
+    // embedded database's one connection would hold up the checking request as well.
+    if (db().kind !== 'postgres') return t.skip('needs a second connection to hold the exports up with');
+    const holder = await db().pool.connect();
+    await holder.query('begin');
+    await holder.query('lock table states in access exclusive mode');
+    let locked = true;
+    const unlock = async () => {
+      if (!locked) return;
+      locked = false;
+      await holder.query('commit');
+      holder.release();
+    };
+    t.after(unlock);
+    const clients = [0, 1].map(() => {
+      const req = request({ port, host: '127.0.0.1', path: '/api/states/export', headers: { cookie: shared.admin.cookie } });
+      req.on('error', () => undefined);
+      req.end();
+      return req;
+    });
+    await until(() => exportsRunning(db()) === 2, 'both exports started and wait for the lock');
+    for (const client of clients) client.destroy();
+    await until(async () => (await openConnections()) === 0, 'the server saw both clients leave');
+    // Their database work is still under way: the user's slots are still taken.
+    const refused = await shared.admin.inject({ url: '/api/groups/export' });
+    assert.equal(refused.statusCode, 429);
+    await unlock();
+    await until(nothingLeft, 'the exports ended once the database let them');
+    assert.equal((await shared.admin.inject({ url: '/api/groups/export' })).statusCode, 200);
+  });
+
+  function openConnections(): Promise<number> {
+    return new Promise((resolve, reject) => shared.t.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+  }
 
   test('HEAD of an export answers the download\'s headers without running it', async () => {
     const head = await shared.admin.inject({ method: 'HEAD', url: bigDownload('xlsx') });

@@ -1,11 +1,13 @@
 // POST /api/admin/user-error: a browser reports a script error or a failed request to the IT department
 // (spec section 7). Signed-in users and the sign-in page (no session yet) may both report, the latter
-// under a much stricter limit. Limits count recent stored rows, so they hold across app instances.
+// under a much stricter limit. Limits count recent stored rows, so they hold across app instances, and a
+// report is counted and stored under a lock per user and address, so they hold under parallel reports too.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
 import { forgetChangesTo } from '../../../table-api/cache/changed-tables.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
+import { withKeyLocks } from '../../../db/key-locks.ts';
 
 const WINDOW_MINUTES = 10;
 /** Reports kept per window: per signed-in user, per address, and per address without a session. */
@@ -34,35 +36,40 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       if (req.session && !sameToken(header(req.headers['x-csrf-token']), req.session.csrfToken)) {
         return reply.code(403).send({ error: msg('csrfFailed') });
       }
-      const pool = app.db.pool;
-      const recent = await pool.query<{ by_user: number; by_address: number; anonymous: number }>(
-        `select count(*) filter (where user_id = $1)::int as by_user,
-                count(*) filter (where address = $2)::int as by_address,
-                count(*) filter (where address = $2 and user_id is null)::int as anonymous
-         from user_errors where created_at > now() - make_interval(mins => $3)`,
-        [user?.ID ?? null, req.ip, WINDOW_MINUTES],
-      );
-      const counts = recent.rows[0]!;
-      const limited = user
-        ? counts.by_user >= reportLimits.perUser || counts.by_address >= reportLimits.perAddress
-        : counts.anonymous >= reportLimits.perAnonymousAddress;
-      if (limited) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
-
       const report = trimReport(req.body ?? {});
       const version = header(req.headers['x-app-version']);
-      const stored = await pool.query<{ error_id: number }>(
-        `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,
-                                  stack_trace, user_id, user_name, user_agent, address, app_version)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning error_id`,
-        [
-          report.Page ?? '', report.Url ?? '', report.Status ?? null, report.ErrorThrown ?? '', report.Message ?? '',
-          report.ExceptionMessage ?? '', report.ExceptionType ?? '', report.StackTrace ?? '', user?.ID ?? null, user?.UserName ?? '',
-          (header(req.headers['user-agent']) ?? '').slice(0, 500), req.ip,
-          version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
-        ],
-      );
+      const pool = app.db.pool;
+      // The count and the report it admits are one step per user and address: parallel reports take turns.
+      const keys = [`user-error:address:${req.ip}`, ...(user ? [`user-error:user:${user.ID}`] : [])];
+      const stored = await withKeyLocks(pool, keys, async (client) => {
+        const recent = await client.query<{ by_user: number; by_address: number; anonymous: number }>(
+          `select count(*) filter (where user_id = $1)::int as by_user,
+                  count(*) filter (where address = $2)::int as by_address,
+                  count(*) filter (where address = $2 and user_id is null)::int as anonymous
+           from user_errors where created_at > now() - make_interval(mins => $3)`,
+          [user?.ID ?? null, req.ip, WINDOW_MINUTES],
+        );
+        const counts = recent.rows[0]!;
+        const limited = user
+          ? counts.by_user >= reportLimits.perUser || counts.by_address >= reportLimits.perAddress
+          : counts.anonymous >= reportLimits.perAnonymousAddress;
+        if (limited) return null;
+        const inserted = await client.query<{ error_id: number }>(
+          `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,
+                                    stack_trace, user_id, user_name, user_agent, address, app_version)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning error_id`,
+          [
+            report.Page ?? '', report.Url ?? '', report.Status ?? null, report.ErrorThrown ?? '', report.Message ?? '',
+            report.ExceptionMessage ?? '', report.ExceptionType ?? '', report.StackTrace ?? '', user?.ID ?? null, user?.UserName ?? '',
+            (header(req.headers['user-agent']) ?? '').slice(0, 500), req.ip,
+            version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
+          ],
+        );
+        return inserted.rows[0]!.error_id;
+      });
+      if (stored === null) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
       forgetChangesTo(pool, ['user_errors']);
-      return reply.code(201).send({ ErrorID: stored.rows[0]!.error_id });
+      return reply.code(201).send({ ErrorID: stored });
     },
   );
 }

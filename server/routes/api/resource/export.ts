@@ -1,8 +1,8 @@
 // GET /api/<resource>/export: the list's own parameters (filter, sort, visible columns), every row, as a
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
-// first byte, as a 400 with the reason, or a 429 when the instance's exports are all under way. A client
-// that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts), which ends its
-// export. HEAD answers the download's headers without running it.
+// first byte, as a 400 with the reason, or a 429 when the instance's exports, or the user's, are all under
+// way. A client that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts),
+// which ends its export. HEAD answers the download's headers without running it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import type { ResourceDef } from '../../../../common/resources/types.ts';
@@ -45,17 +45,22 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
   // A client that left while its session was looked up has closed the response already: it would never
   // close again to give the slot back. It gets nothing, and takes no slot.
   if (reply.raw.destroyed || req.raw.socket?.destroyed) return reply.code(204).send();
-  const release = claimExportSlot(app.db);
-  if (!release) return reply.code(429).send({ error: msg('tableExportBusy', exportLimits.concurrent) });
-  // Ended, failed or abandoned, the response closes: the slot is free again.
-  reply.raw.once('close', release);
+  const slot = claimExportSlot(app.db, req.user!.ID);
+  if ('refusal' in slot) return reply.code(429).send({ error: slot.refusal });
+  // The slot is given back once the response has closed (ended, failed or abandoned) and the download's
+  // stream has closed too, which it does only when the database work it started has ended.
+  const responseClosed = new Promise((resolve) => reply.raw.once('close', resolve));
+  let bodyClosed: Promise<unknown> = Promise.resolve();
   dropWhenStalled(reply.raw, exportLimits.stallMs);
   try {
     const { format, request } = read;
     const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, req.user!) : exportCsv(app.db, def, request, req.user!);
+    bodyClosed = new Promise((resolve) => body.once('close', resolve));
     return downloadHeaders(def, reply, format).send(body);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     return reply.code(400).send({ error: err.message });
+  } finally {
+    void Promise.all([responseClosed, bodyClosed]).then(slot.release);
   }
 }
