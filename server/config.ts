@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Test-only routes (slow page, forced statuses) exist only when this is on. */
   testRoutes: boolean;
+  /** `npm run dev` (NODE_ENV=development): browser source maps are served to anyone, not only to administrators. */
+  development: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testRoutes: env.BACKROOM_TEST_ROUTES === '1',
+    development: env.NODE_ENV === 'development',
   };
 }
 
