@@ -117,6 +117,8 @@ export const defaultMessages = {
   headOfficeCode: 'the head office group keeps the code HQ, and no other group can take it.',
   tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
   tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
+  privilegeAdminFlags: 'Only a super administrator may make or unmake an administrator.',
+  privilegeAdministratorActive: 'Only a super administrator may deactivate or reactivate an administrator.',
   tableExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
   tableExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
   tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',

@@ -1,10 +1,25 @@
-// The store selection kept in the browser: which stores the user chose (none chosen = all stores), and
-// the spec's storage guard: keeping the store list costs about 10 units per store, and the browser is
-// "low on memory" when less than half of its storage quota would remain.
+// The store selection kept in the browser: which stores the user chose (none chosen = all stores), under
+// keys of that user's own, and the spec's storage guard: keeping the store list costs about 10 units per
+// store, and the browser is "low on memory" when less than half of its storage quota would remain.
 export const STORAGE_UNITS_PER_STORE = 10;
 export const LOW_MEMORY_SHARE = 0.5;
-export const SELECTED_STORES_KEY = 'backroom.selectedStores';
-export const ALL_STORES_KEY = 'backroom.allStores';
+const SELECTED_STORES = 'backroom.selectedStores';
+const ALL_STORES = 'backroom.allStores';
+
+export interface StoreListKeys {
+  all: string;
+  selected: string;
+}
+
+/** The localStorage keys of one user's store lists: a shared browser never reads one user's lists for another. */
+export function storeListKeys(userId: number): StoreListKeys {
+  return { all: `${ALL_STORES}.${userId}`, selected: `${SELECTED_STORES}.${userId}` };
+}
+
+/** Whether a localStorage key holds store lists: any user's, or the unkeyed ones earlier versions kept. */
+export function isStoreListKey(key: string): boolean {
+  return [ALL_STORES, SELECTED_STORES].some((base) => key === base || key.startsWith(`${base}.`));
+}
 
 export interface StorageEstimateLike {
   quota?: number | undefined;

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
+import { staticFileRules } from './static-files.ts';
 import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
@@ -69,14 +70,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/static/')) route.config = { ...(route.config ?? {}), public: true };
   });
-  await app.register(fastifyStatic, {
-    root: staticDir,
-    prefix: '/static/',
-    // Built bundles carry their content hash in the name: they can be cached for good.
-    setHeaders(reply, path) {
-      reply.header('Cache-Control', path.includes('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
+  await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', ...staticFileRules(config) });
 
   await app.register(errors);
   await app.register(partialPages);

@@ -21,6 +21,8 @@ export interface Config {
    * the X-Forwarded-* headers they add, and from nothing a client could have written before them.
    */
   trustProxy: TrustedProxies;
+  /** `npm run dev` (NODE_ENV=development): browser source maps are served to anyone, not only to administrators. */
+  development: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     languageUrl: env.LANGUAGE_URL || undefined,
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
+    development: env.NODE_ENV === 'development',
   };
 }
 

@@ -39,5 +39,7 @@ export const stores = defineResource({
   defaultSort: [{ column: 'StoreNumber', dir: 'asc' }],
   pageSize: 25,
   scope: { stores: 's.store_id' },
+  // Unique within a region, which is what a regional user sees (migration 009): the refusal names the number.
+  constraints: { stores_number_in_region_key: { field: 'StoreNumber', message: 'unique' } },
   access: { list: { role: 'stores' }, export: { role: 'stores' }, add: { role: 'stores' }, edit: { role: 'stores' }, delete: { admin: true } },
 });

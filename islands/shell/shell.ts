@@ -1,7 +1,9 @@
-// The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px and the
-// store selector; the report forms' store selection; and (loaded when needed) validation of forms.
+// The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px, the store
+// lists kept for the signed-in user only and the store selector; the report forms' store selection; and
+// (loaded when needed) validation of forms.
 import { startMenuToggle } from './menu-toggle.ts';
 import { startStoreSelector } from './store-selector.ts';
+import { startStoreStorage } from './store-storage.ts';
 import { startCsrf } from './csrf.ts';
 import { startSelectedStoresField } from '../forms/selected-stores-field.ts';
 import { startFormsWhenNeeded } from './lazy-forms.ts';
@@ -9,6 +11,7 @@ import { startFormsWhenNeeded } from './lazy-forms.ts';
 export function startShell(): void {
   startCsrf();
   startMenuToggle();
+  startStoreStorage();
   startStoreSelector();
   startSelectedStoresField();
   startFormsWhenNeeded();

@@ -1,9 +1,9 @@
-// The header's store selector: all stores or a chosen subset, kept in localStorage. Tables, summaries and
-// reports read `selectedStores()` and listen for `stores:changed` to refetch with the new scope.
-import {
-  ALL_STORES_KEY, SELECTED_STORES_KEY, isLowMemory, parseSelection, selectionLabel,
-} from '../../common/store-selection.ts';
+// The header's store selector: all stores or a chosen subset, kept in localStorage under the signed-in
+// user's keys (store-storage.ts). Tables, summaries and reports read `selectedStores()` and listen for
+// `stores:changed` to refetch with the new scope.
+import { isLowMemory, parseSelection, selectionLabel } from '../../common/store-selection.ts';
 import { msg } from '../../common/messages.ts';
+import { currentStoreKeys } from './store-storage.ts';
 
 interface StoreOption {
   StoreID: number;
@@ -13,16 +13,18 @@ interface StoreOption {
 }
 
 export function selectedStores(): number[] | null {
-  return parseSelection(localStorage.getItem(SELECTED_STORES_KEY));
+  const keys = currentStoreKeys();
+  return keys ? parseSelection(localStorage.getItem(keys.selected)) : null;
 }
 
 async function loadStores(): Promise<StoreOption[]> {
-  const kept = localStorage.getItem(ALL_STORES_KEY);
-  if (kept) {
+  const keys = currentStoreKeys();
+  const kept = keys && localStorage.getItem(keys.all);
+  if (keys && kept) {
     try {
       return JSON.parse(kept) as StoreOption[];
     } catch {
-      localStorage.removeItem(ALL_STORES_KEY);
+      localStorage.removeItem(keys.all);
     }
   }
   const res = await fetch('/api/common/stores', { headers: { Accept: 'application/json' } });
@@ -30,9 +32,10 @@ async function loadStores(): Promise<StoreOption[]> {
   const stores = (await res.json()) as StoreOption[];
   const estimate = navigator.storage?.estimate ? await navigator.storage.estimate() : {};
   // Low on storage: keep only the selection, fetch the list again next time.
+  if (!keys) return stores;
   if (!isLowMemory(estimate, stores.length)) {
     try {
-      localStorage.setItem(ALL_STORES_KEY, JSON.stringify(stores));
+      localStorage.setItem(keys.all, JSON.stringify(stores));
     } catch {
       // Quota exceeded after all: the list is simply fetched again next time.
     }
@@ -104,8 +107,10 @@ export function startStoreSelector(): void {
     if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply') return;
     const boxes = [...document.querySelectorAll<HTMLInputElement>('#store-list input')];
     const chosen = boxes.filter((b) => b.checked).map((b) => Number(b.value));
-    if (chosen.length === 0 || chosen.length === boxes.length) localStorage.removeItem(SELECTED_STORES_KEY);
-    else localStorage.setItem(SELECTED_STORES_KEY, JSON.stringify(chosen));
+    const keys = currentStoreKeys();
+    if (!keys) return;
+    if (chosen.length === 0 || chosen.length === boxes.length) localStorage.removeItem(keys.selected);
+    else localStorage.setItem(keys.selected, JSON.stringify(chosen));
     updateLabel(stores.length);
     document.dispatchEvent(new CustomEvent('stores:changed', { detail: { selected: selectedStores() } }));
   }, true);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { format, subDays, addDays, subYears } from 'date-fns';
 import type { Page, Route } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { storeListKeys } from '../../common/store-selection.ts';
 
 const skip = browserSkipReason();
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
@@ -240,7 +241,8 @@ describe('validated forms in a browser', { skip }, () => {
     const { page, context } = await env.newPage('analyst');
     await context.addInitScript(recordShakes);
     const storeIds = (await env.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id as number);
-    await page.evaluate((ids) => localStorage.setItem('backroom.selectedStores', JSON.stringify(ids)), storeIds);
+    const analystId = (await env.t.db.pool.query(`select user_id from users where user_name = 'analyst'`)).rows[0].user_id as number;
+    await page.evaluate(([key, ids]) => localStorage.setItem(key, JSON.stringify(ids)), [storeListKeys(analystId).selected, storeIds] as const);
     await page.reload();
     const errors = watchErrors(page);
     const posts = watchPosts(page);

@@ -1,13 +1,35 @@
 // A person signs in, sees their name and the menu, moves between pages, uses the small-screen menu
-// and the store selector, and signs out: in real headless Chromium.
+// and the store selector, and signs out; the next person on the same browser sees nothing of theirs: in
+// real headless Chromium.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { browserSkipReason, signInThroughForm, useBrowserEnv } from '../support/browser.ts';
+import { isStoreListKey, storeListKeys } from '../../common/store-selection.ts';
 
 const skip = browserSkipReason();
 
+/** The store list keys in the page's localStorage, sorted. */
+const storeLists = (page: Page): Promise<string[]> =>
+  page.evaluate(() => Object.keys(localStorage)).then((keys) => keys.filter(isStoreListKey).sort());
+
+/** Chooses the first `count` stores in the selector and applies the choice; their ids. */
+async function chooseStores(page: Page, count: number): Promise<number[]> {
+  await page.click('#store-selector');
+  await page.waitForSelector('#store-list input');
+  await page.uncheck('#store-all');
+  const boxes = page.locator('#store-list input');
+  for (let i = 0; i < count; i++) await boxes.nth(i).check();
+  await page.click('#store-apply');
+  // The dialog's close event (which applies the choice) is dispatched as a task after the click.
+  await page.waitForFunction((n) => document.getElementById('store-selector-label')!.textContent === `${n} stores`, count);
+  return Promise.all(Array.from({ length: count }, (_, i) => boxes.nth(i).getAttribute('value').then(Number)));
+}
+
 describe('the shell in a browser', { skip }, () => {
   const env = useBrowserEnv();
+  const userId = async (name: string): Promise<number> =>
+    (await env.t.db.pool.query('select user_id from users where user_name = $1', [name])).rows[0].user_id as number;
 
   test('signing in shows the user name and the menu; navigating and signing out work', async () => {
     const { page, context } = await env.newPage(null);
@@ -68,20 +90,40 @@ describe('the shell in a browser', { skip }, () => {
   test('the store selector keeps a chosen subset in localStorage across reloads', async () => {
     const { page, context } = await env.newPage('analyst');
     assert.equal(await page.textContent('#store-selector-label'), 'All stores');
-    await page.click('#store-selector');
-    await page.waitForSelector('#store-list input');
-    const total = await page.locator('#store-list input').count();
-    assert.ok(total > 2);
-    await page.uncheck('#store-all');
-    await page.locator('#store-list input').nth(0).check();
-    await page.locator('#store-list input').nth(1).check();
-    await page.click('#store-apply');
-    // The dialog's close event (which applies the choice) is dispatched as a task after the click.
-    await page.waitForFunction(() => document.getElementById('store-selector-label')!.textContent === '2 stores');
+    await chooseStores(page, 2);
     await page.reload();
     assert.equal(await page.textContent('#store-selector-label'), '2 stores');
-    const kept = await page.evaluate(() => localStorage.getItem('backroom.selectedStores'));
+    const kept = await page.evaluate((key) => localStorage.getItem(key), storeListKeys(await userId('analyst')).selected);
     assert.equal(JSON.parse(kept!).length, 2);
+    await context.close();
+  });
+
+  test('on a shared browser the next user sees none of the previous user\'s stores or selection', async () => {
+    const { page, context } = await env.newPage('admin');
+    const adminKeys = storeListKeys(await userId('admin'));
+    const chosen = await chooseStores(page, 3);
+    assert.deepEqual(await storeLists(page), [adminKeys.all, adminKeys.selected].sort());
+
+    await Promise.all([page.waitForURL('**/login'), page.click('.signout button')]);
+    assert.deepEqual(await storeLists(page), [], 'signing out clears them');
+
+    await signInThroughForm(page, 'clerk');
+    assert.equal(await page.textContent('#store-selector-label'), 'All stores');
+    await page.click('#store-selector');
+    await page.waitForSelector('#store-list input');
+    const listed = await page.$$eval('#store-list input', (boxes) => boxes.map((b) => ({ id: Number((b as HTMLInputElement).value), checked: (b as HTMLInputElement).checked })));
+    const west = (await env.t.db.pool.query(`select store_id from stores join groups using (group_id) where code = 'WE' order by store_id`)).rows.map((r) => r.store_id as number);
+    assert.deepEqual(listed.map((s) => s.id).sort((a, b) => a - b), west, 'only the clerk\'s own stores are listed');
+    assert.ok(listed.every((s) => s.checked), 'nothing of the admin\'s selection is applied');
+    assert.ok(chosen.some((id) => !west.includes(id)), 'the admin had chosen stores the clerk cannot see');
+    const clerkKeys = storeListKeys(await userId('clerk'));
+    assert.deepEqual(await storeLists(page), [clerkKeys.all]);
+
+    // Another user's lists left behind (a session that ran out without signing out) go when a page finds them.
+    await page.evaluate(([key, ids]) => localStorage.setItem(key, JSON.stringify(ids)), [adminKeys.selected, chosen] as const);
+    await page.reload();
+    assert.deepEqual(await storeLists(page), [clerkKeys.all]);
+    assert.equal(await page.textContent('#store-selector-label'), 'All stores');
     await context.close();
   });
 });

@@ -1,13 +1,14 @@
 // GET /api/common/valid-username: the reason a user name cannot be used, as plain text, or an empty body
-// when it is free; the rule messages are the ones check() gives.
+// when it is free; the rule messages are the ones check() gives. Only those who may create users may ask.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../support/app.ts';
+import { signIn, useTestApp } from '../support/app.ts';
+import { defaultMessages as m } from '../../common/messages.ts';
 import { check } from '../../common/validation.ts';
 
-const shared = useTestApp('analyst');
+const shared = useTestApp('manager');
 
-const ask = (name: string) => shared.analyst.inject({ url: `/api/common/valid-username?username=${encodeURIComponent(name)}` });
+const ask = (name: string) => shared.manager.inject({ url: `/api/common/valid-username?username=${encodeURIComponent(name)}` });
 
 describe('the valid-username call', () => {
   test('answers an empty text body for a free name', async () => {
@@ -37,12 +38,22 @@ describe('the valid-username call', () => {
   });
 
   test('without a username parameter answers the required message', async () => {
-    const res = await shared.analyst.inject({ url: '/api/common/valid-username' });
+    const res = await shared.manager.inject({ url: '/api/common/valid-username' });
     assert.equal(res.body, 'this field is required.');
   });
 
   test('is for signed-in users only', async () => {
     const res = await shared.t.app.inject({ url: '/api/common/valid-username?username=someone' });
     assert.equal(res.statusCode, 401);
+  });
+
+  test('answers only those who may create users: to anyone else it would tell which names exist', async () => {
+    for (const name of ['trainee', 'clerk', 'analyst', 'itdesk']) {
+      const res = await (await signIn(shared.t.app, name)).inject({ url: '/api/common/valid-username?username=admin' });
+      assert.equal(res.statusCode, 403, name);
+      assert.deepEqual(res.json(), { error: m.forbidden });
+    }
+    const admin = await signIn(shared.t.app, 'admin');
+    assert.equal((await admin.inject({ url: '/api/common/valid-username?username=admin' })).body, 'this user name is already taken.');
   });
 });

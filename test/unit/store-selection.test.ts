@@ -1,7 +1,7 @@
 // The store selection kept in the browser and the spec's storage guard (10 units per store, low under 0.5).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLowMemory, parseSelection, remainingShare, selectionLabel } from '../../common/store-selection.ts';
+import { isLowMemory, isStoreListKey, parseSelection, remainingShare, selectionLabel, storeListKeys } from '../../common/store-selection.ts';
 
 describe('the storage guard', () => {
   test('counts 10 units per store against the remaining quota', () => {
@@ -33,5 +33,17 @@ describe('the kept selection', () => {
     assert.equal(selectionLabel([1], 500), '1 store');
     assert.equal(selectionLabel([1, 2], 500), '2 stores');
     assert.equal(selectionLabel([1, 2], 2), 'All stores');
+  });
+});
+
+describe('whose store lists', () => {
+  test('each user keeps theirs under keys of their own', () => {
+    assert.deepEqual(storeListKeys(7), { all: 'backroom.allStores.7', selected: 'backroom.selectedStores.7' });
+    assert.notDeepEqual(storeListKeys(7), storeListKeys(8));
+  });
+
+  test('every user\'s keys, and the unkeyed ones of earlier versions, are known as store lists', () => {
+    for (const key of ['backroom.allStores', 'backroom.selectedStores', ...Object.values(storeListKeys(12))]) assert.ok(isStoreListKey(key), key);
+    for (const key of ['backroom.allStoresX', 'htmx-history-index', 'backroom.tableState']) assert.equal(isStoreListKey(key), false, key);
   });
 });

@@ -3,7 +3,7 @@
 // that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
 // removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
 // resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
-// can sign in and administer).
+// can sign in and administer). A resource may add rules of its own (row-rules.ts: who grants privileges).
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
@@ -18,6 +18,7 @@ import { TableRequestError } from '../request/request-error.ts';
 import { scopeConditions } from '../query/scope.ts';
 import { fromClause, selectList } from '../query/sql.ts';
 import { forgetChangesTo } from '../cache/changed-tables.ts';
+import { rowRuleOf } from './row-rules.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -42,6 +43,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
   if (!values.ok) return result([invalid(def, null, values)]);
   return changes(pool, def, async () => [
     await inRowTransaction(pool, def, null, values.columns, async (client) => {
+      obeyRowRule(def, user, null, values.columns);
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const params = columns.map((c) => c.value);
       const inserted = await client.query<{ key: number }>(
@@ -65,6 +67,7 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
   if (values.columns.length === 0) throw new TableRequestError('tableNothingToChange');
   return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
     if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
+    obeyRowRule(def, user, before, values.columns);
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
@@ -106,6 +109,12 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
     const message = msg('tableOwnAccountChange', fieldLabel(def, column.name));
     throw new RowRefused({ error: message, fields: { [column.name]: message } });
   }
+}
+
+/** Refuses the row's change when the resource's own rule (row-rules.ts) does not let it through. */
+function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
+  const failure = rowRuleOf(def)?.(user, before, sent);
+  if (failure) throw new RowRefused(failure);
 }
 
 /** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */

@@ -5,6 +5,7 @@ import type { FieldKind, FormDefinition, FormField } from '../../../../common/fo
 import { users } from '../../../../common/resources/users.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
+import { isAdminFlag, mayGrant } from '../../../users/privileges.ts';
 import { userNameRules } from '../../../users/user-name.ts';
 
 /** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
@@ -30,10 +31,7 @@ export const newUserFields: ReadonlyArray<FormField> = [
   { name: 'Instances', label: 'Instances', kind: 'choices' },
 ];
 
-/** The flags only a super administrator may grant. */
-export const superAdminGrants: ReadonlyArray<string> = ['IsAdmin', 'IsSuperAdmin'];
-
-/** The form as this user may fill it in: the admin flags only for super administrators. */
+/** The form as this user may fill it in: the admin flags only for those who may grant them (privileges.ts). */
 export function newUserForm(user: CurrentUser): FormDefinition {
-  return { fields: user.IsSuperAdmin ? newUserFields : newUserFields.filter((f) => !superAdminGrants.includes(f.name)) };
+  return { fields: newUserFields.filter((f) => !isAdminFlag(f.name) || mayGrant(user, f.name)) };
 }

@@ -8,9 +8,10 @@ import { fieldViews } from '../../../forms/field-views.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../../../forms/submitted-form.ts';
 import { sendError } from '../../../plugins/errors.ts';
 import { createUser, type NewUser } from '../../../users/create-user.ts';
+import { createUsersAccess, privilegeRefusals } from '../../../users/privileges.ts';
 import { loadUserChoices } from '../../../users/user-choices.ts';
 import { userNameProblem } from '../../../users/user-name.ts';
-import { newUserFields, newUserForm, superAdminGrants } from './new-user-form.ts';
+import { newUserFields, newUserForm } from './new-user-form.ts';
 
 const text = (values: FormValues, name: string): string => {
   const value = values[name];
@@ -39,7 +40,7 @@ function toNewUser(values: FormValues): NewUser {
 }
 
 export default async function newUserRoutes(app: FastifyInstance) {
-  const config = { access: { admin: true } };
+  const config = { access: createUsersAccess };
 
   function draw(req: FastifyRequest, reply: FastifyReply, status: number, choices: ChoiceLists, values: FormValues = {}, messages: Record<string, string> = {}) {
     reply.code(status);
@@ -51,10 +52,10 @@ export default async function newUserRoutes(app: FastifyInstance) {
 
   app.post('/admin/users/new', { config }, async (req, reply) => {
     const user = req.user!;
-    const asked = readForm({ fields: newUserFields }, req.body);
-    if (!user.IsSuperAdmin && superAdminGrants.some((flag) => asked[flag] === true)) {
-      return sendError(req, reply, 403, msg('forbidden'));
-    }
+    // Every field as sent, those the form does not offer this user included: asking for a privilege one may
+    // not give is refused outright, not quietly dropped.
+    const asked = toNewUser(readForm({ fields: newUserFields }, req.body));
+    if (Object.keys(privilegeRefusals(user, null, asked)).length > 0) return sendError(req, reply, 403, msg('forbidden'));
     const form = newUserForm(user);
     const values = readForm(form, req.body);
     const choices = await loadUserChoices(app.db.pool);

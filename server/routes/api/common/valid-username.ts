@@ -1,12 +1,17 @@
 // GET /api/common/valid-username?username={value}: the reason the name cannot be used, as plain text, or an
-// empty body when it is free (spec section 7). The new-user form asks this while the user types.
+// empty body when it is free (spec section 7). The new-user form asks this while the user types, so only
+// those who may create users may ask: to anyone else it would tell which user names exist.
 import type { FastifyInstance } from 'fastify';
+import { createUsersAccess } from '../../../users/privileges.ts';
 import { userNameProblem } from '../../../users/user-name.ts';
 
 export default async function validUsernameRoute(app: FastifyInstance) {
   app.get<{ Querystring: { username?: string } }>(
     '/api/common/valid-username',
-    { schema: { querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } } } },
+    {
+      config: { access: createUsersAccess },
+      schema: { querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } } },
+    },
     async (req, reply) => {
       const problem = await userNameProblem(app.db.pool, req.query.username ?? '');
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(problem ?? '');

@@ -1,0 +1,16 @@
+// The privilege rules (privileges.ts) applied to the users table's changes: each row's flags as they were
+// before the change against the privilege fields the change sends, one row at a time (a bulk edit may be
+// allowed on a clerk's account and refused on an administrator's).
+import type { CurrentUser } from '../../common/roles.ts';
+import type { Row } from '../table-api/list/list.ts';
+import type { RowFailure, SentValues } from '../table-api/change/db-errors.ts';
+import { isPrivilegeField, privilegeRefusals, type AccountFlags, type PrivilegeField } from './privileges.ts';
+
+export function usersTableRule(user: CurrentUser, before: Row | null, sent: SentValues): RowFailure | null {
+  const given: Partial<Record<PrivilegeField, unknown>> = {};
+  for (const { column, value } of sent) if (isPrivilegeField(column.name)) given[column.name] = value;
+  const account: AccountFlags | null = before && { IsActive: before.IsActive === true, IsAdmin: before.IsAdmin === true, IsSuperAdmin: before.IsSuperAdmin === true };
+  const refusals = privilegeRefusals(user, account, given);
+  const messages = Object.values(refusals);
+  return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals } : null;
+}

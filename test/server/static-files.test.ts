@@ -1,0 +1,44 @@
+// Static files through HTTP: the browser bundles are public and cached for good; their source maps are
+// served to signed-in administrators only, unless the app runs in development (npm run dev).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, signIn, useTestApp, type TestApp } from '../support/app.ts';
+
+const shared = useTestApp('admin', 'manager', 'clerk');
+
+/** The URL of the main bundle's source map, as the bundle's sourceMappingURL names it. */
+const mapUrl = (t: TestApp): string => `${t.app.assets.url('app.js')}.map`;
+
+describe('source maps in production', () => {
+  test('the bundle is public, but its source map is 404 to anyone signed out and to staff', async () => {
+    const bundle = await shared.t.app.inject({ url: shared.t.app.assets.url('app.js') });
+    assert.equal(bundle.statusCode, 200);
+    assert.match(bundle.body, /sourceMappingURL=app-\w+\.js\.map/);
+    for (const url of [mapUrl(shared.t), `${shared.t.app.assets.url('index.js')}.map`, `${shared.t.app.assets.url('app.css')}.map`]) {
+      assert.equal((await shared.t.app.inject({ url })).statusCode, 404, url);
+      assert.equal((await shared.clerk.inject({ url })).statusCode, 404, url);
+    }
+  });
+
+  test('administrators get source maps, kept out of shared caches', async () => {
+    for (const user of [shared.admin, shared.manager]) {
+      const res = await user.inject({ url: mapUrl(shared.t) });
+      assert.equal(res.statusCode, 200);
+      assert.equal(JSON.parse(res.body).version, 3);
+      assert.equal(res.headers['cache-control'], 'private, no-store');
+    }
+  });
+});
+
+describe('source maps in development', () => {
+  let dev: TestApp;
+  before(async () => {
+    dev = await createTestApp({ development: true });
+  });
+  after(() => dev.close());
+
+  test('anyone gets them, signed in or not', async () => {
+    assert.equal((await dev.app.inject({ url: mapUrl(dev) })).statusCode, 200);
+    assert.equal((await (await signIn(dev.app, 'clerk')).inject({ url: mapUrl(dev) })).statusCode, 200);
+  });
+});
