@@ -1,5 +1,5 @@
 // Builds the Fastify app around an open database. main.ts runs it; tests build it with their own database.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -14,7 +14,8 @@ import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
 import requestGate from './plugins/request-gate.ts';
-import errors from './plugins/errors.ts';
+import errors, { answerFrameworkError } from './plugins/errors.ts';
+import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
@@ -41,14 +42,18 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered (the test that sends odd requests to every route lists them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('assets', loadAssets());
@@ -78,6 +83,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   });
 
   await app.register(errors);
+  await app.register(nulBytes);
   await app.register(partialPages);
   await app.register(csrf);
   await app.register(requestGate);

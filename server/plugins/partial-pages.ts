@@ -7,13 +7,15 @@ import type { Assets } from '../assets.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
 
+type PageData = { title: string } & Record<string, unknown>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     assets: Assets;
   }
   interface FastifyReply {
     /** Renders views/pages/<name>.eta as a full page or a fragment, as the request asks. */
-    page(name: string, data: { title: string } & Record<string, unknown>): Promise<FastifyReply>;
+    page(name: string, data: PageData): Promise<FastifyReply>;
   }
 }
 
@@ -37,30 +39,39 @@ export default fp(async function partialPages(app: FastifyInstance) {
     done(null, payload);
   });
 
-  app.decorateReply('page', async function (this: FastifyReply, name: string, data: { title: string } & Record<string, unknown>) {
-    const req = this.request;
-    // An error page may be drawn before the request gate ran (a refused body): the user first.
-    await signedIn(req);
-    const partial = isPartial(req);
-    const shell: ShellModel | null = partial ? null : await shellModel(app, req);
-    if (partial && req.method === 'GET' && targetsContentArea(req)) {
-      // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
-      // (data-load) or popup loading this page must not push it into the history, so they get no URL.
-      this.header('HX-Push-Url', req.url);
-      this.header('X-PJAX-URL', req.url);
-      this.header('X-PJAX-Version', app.assets.version);
-    }
-    this.header('Cache-Control', 'no-store');
-    this.type('text/html; charset=utf-8');
-    const html = await this.viewAsync(`pages/${name}.eta`, {
-      ...data,
-      partial,
-      shell,
-      path: req.url.split('?')[0],
-      user: req.user,
-      csrfToken: req.session?.csrfToken ?? '',
-      version: app.assets.version,
-    });
-    return this.send(html);
+  app.decorateReply('page', function (this: FastifyReply, name: string, data: PageData) {
+    return sendPage(this, name, data);
   });
 });
+
+/**
+ * What `reply.page` does, for any reply: the requests Fastify refuses before routing (a bad URL escape,
+ * errors.ts) come with a reply that has none of the app's decorations, and still get the app's page.
+ */
+export async function sendPage(reply: FastifyReply, name: string, data: PageData): Promise<FastifyReply> {
+  const app = reply.server;
+  const req = reply.request;
+  // An error page may be drawn before the request gate ran (a refused body): the user first.
+  await signedIn(req);
+  const partial = isPartial(req);
+  const shell: ShellModel | null = partial ? null : await shellModel(app, req);
+  if (partial && req.method === 'GET' && targetsContentArea(req)) {
+    // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
+    // (data-load) or popup loading this page must not push it into the history, so they get no URL.
+    reply.header('HX-Push-Url', req.url);
+    reply.header('X-PJAX-URL', req.url);
+    reply.header('X-PJAX-Version', app.assets.version);
+  }
+  reply.header('Cache-Control', 'no-store');
+  reply.type('text/html; charset=utf-8');
+  const html = await app.view(`pages/${name}.eta`, {
+    ...data,
+    partial,
+    shell,
+    path: req.url.split('?')[0],
+    user: req.user,
+    csrfToken: req.session?.csrfToken ?? '',
+    version: app.assets.version,
+  });
+  return reply.send(html);
+}
