@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
@@ -55,10 +55,10 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'onRoute'> = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, testRoutes: true, ...overrides };
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...build });
   await app.ready();
   return {
     app,
