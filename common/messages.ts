@@ -91,7 +91,6 @@ export const defaultMessages = {
   requestTooShort: 'The value of "{0}" must be at least {1} characters long.',
   requestTooLong: 'The value of "{0}" must be at most {1} characters long.',
   requestMissing: 'The value of "{0}" is missing.',
-  requestUnexpected: 'This request does not take a value "{0}".',
   requestNotAccepted: 'The value of "{0}" is not accepted.',
   requestUnreadable: 'The request could not be read: its values are not in the expected form.',
   requestBadUrl: 'This address is not valid: please check it.',

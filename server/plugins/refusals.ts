@@ -16,7 +16,7 @@ export class Refusal extends Error {
   }
 }
 
-export interface RefusalAnswer {
+interface RefusalAnswer {
   status: number;
   text: string;
 }

@@ -20,10 +20,8 @@ export function schemaRefusal(failed: ReadonlyArray<FastifySchemaValidationError
       return types.includes('integer') ? msg('requestNotWhole', quoted) : types.includes('number') ? msg('requestNotNumber', quoted) : msg('requestWrongKind', quoted);
     }
     case 'minimum':
-    case 'exclusiveMinimum':
       return msg('requestBelowMin', quoted, limit(params));
     case 'maximum':
-    case 'exclusiveMaximum':
       return msg('requestAboveMax', quoted, limit(params));
     case 'minLength':
       return msg('requestTooShort', quoted, limit(params));
@@ -31,8 +29,6 @@ export function schemaRefusal(failed: ReadonlyArray<FastifySchemaValidationError
       return msg('requestTooLong', quoted, limit(params));
     case 'required':
       return msg('requestMissing', quoted);
-    case 'additionalProperties':
-      return msg('requestUnexpected', quoted);
     default:
       return msg('requestNotAccepted', quoted);
   }
@@ -40,9 +36,11 @@ export function schemaRefusal(failed: ReadonlyArray<FastifySchemaValidationError
 
 const limit = (params: Record<string, unknown>): string => String(params.limit);
 
-/** The top-level value the rule is about: its path's first step, or the property a presence rule names. */
+/**
+ * The top-level value the rule is about: its path's first step, or the property a presence rule names. (An
+ * unexpected property is never refused: Fastify's validator drops those a schema does not allow.)
+ */
 function valueName(failed: FastifySchemaValidationError): string {
-  const named = failed.params.missingProperty ?? failed.params.additionalProperty;
-  if (typeof named === 'string') return named;
-  return failed.instancePath.split('/')[1] ?? '';
+  const missing = failed.params.missingProperty;
+  return typeof missing === 'string' ? missing : (failed.instancePath.split('/')[1] ?? '');
 }
