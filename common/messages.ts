@@ -83,6 +83,27 @@ export const defaultMessages = {
   usernameChecking: 'checking the user name…',
   userAdded: 'User "{0}" was added.',
 
+  // Refusals of a request itself, whatever the route (ours: server/plugins/refusals.ts)
+  requestNotWhole: 'The value of "{0}" must be a whole number.',
+  requestNotNumber: 'The value of "{0}" must be a number.',
+  requestWrongKind: 'The value of "{0}" is not in the expected form.',
+  requestBelowMin: 'The value of "{0}" must be at least {1}.',
+  requestAboveMax: 'The value of "{0}" must be at most {1}.',
+  requestTooShort: 'The value of "{0}" must be at least {1} characters long.',
+  requestTooLong: 'The value of "{0}" must be at most {1} characters long.',
+  requestMissing: 'The value of "{0}" is missing.',
+  requestNotAccepted: 'The value of "{0}" is not accepted.',
+  requestUnreadable: 'The request could not be read: its values are not in the expected form.',
+  requestBadUrl: 'This address is not valid: please check it.',
+  requestUrlTooLong: 'This address is too long.',
+  requestTooLarge: 'The request is too large: please send less at once.',
+  requestBadContentType: 'The server does not accept this kind of content here.',
+  requestBadJson: 'The request body is not valid JSON.',
+  requestBadCharacter: 'The request contains a character that cannot be stored (such as a NUL byte): please remove it.',
+  requestOutOfRange: 'A number in the request is too large or too small.',
+  requestBadValue: 'A value in the request is not in the expected form (a number or a date, for example): please check it.',
+  requestTextTooLong: 'A text in the request is too long to be stored.',
+
   // The table API's refusals (ours: the spec names only sError/Error)
   tableTooManyParams: 'The request has too many parameters.',
   tableRepeated: 'The parameter "{0}" was sent more than once with different values.',

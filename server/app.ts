@@ -1,5 +1,5 @@
 // Builds the Fastify app around an open database. main.ts runs it; tests build it with their own database.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -16,7 +16,8 @@ import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
 import requestGate from './plugins/request-gate.ts';
-import errors from './plugins/errors.ts';
+import errors, { answerFrameworkError } from './plugins/errors.ts';
+import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
@@ -43,14 +44,18 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The browser bundle the pages load: by default the app's (static/build/); the browser tests give their own. */
   assets?: Assets;
+  /** Told of every route as it is registered (the test that sends odd requests to every route lists them so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = false, assets = loadAssets() }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, assets = loadAssets(), onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('assets', assets);
@@ -73,6 +78,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', ...staticFileRules(config) });
 
   await app.register(errors);
+  await app.register(nulBytes);
   await app.register(partialPages);
   await app.register(csrf);
   await app.register(requestGate);

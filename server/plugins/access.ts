@@ -1,6 +1,6 @@
 // Who may reach what, decided in one place: routes are private unless marked public, and a route may
-// name the access it needs (role or admin flags). Signed-out page visits go to /login; API calls and
-// partial requests get 401 (the browser then reloads the whole page, which lands on /login).
+// name the access it needs (role or admin flags). Signed-out page visits and forms go to /login; API calls
+// and partial requests get 401 (the browser then reloads the whole page, which lands on /login).
 // Run by the request gate (request-gate.ts), once the session is known.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allows, type Access } from '../../common/roles.ts';
@@ -20,10 +20,11 @@ export function accessRefusal(req: FastifyRequest, reply: FastifyReply): Fastify
   const config = req.routeOptions.config;
   if (config.public || !req.routeOptions.url) return undefined;
   if (!req.user) {
-    if (wantsJson(req) || isPartial(req) || req.method !== 'GET') {
-      return reply.code(401).send({ error: msg('unauthenticated') });
-    }
-    return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 303);
+    if (wantsJson(req) || isPartial(req)) return sendError(req, reply, 401, msg('unauthenticated'));
+    // A page visit comes back after signing in; a form sent signed out (Sign out, once the session has
+    // expired) cannot be replayed, so it lands on the sign-in page alone.
+    const visit = req.method === 'GET' || req.method === 'HEAD';
+    return reply.redirect(visit ? `/login?next=${encodeURIComponent(req.url)}` : '/login', 303);
   }
   if (!allows(req.user, config.access)) return sendError(req, reply, 403, msg('forbidden'));
   return undefined;

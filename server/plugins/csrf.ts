@@ -5,6 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
+import { sendError } from './errors.ts';
 
 export const LOGIN_CSRF_COOKIE = 'backroom_login_csrf';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,12 +40,12 @@ function submitted(req: FastifyRequest): string | undefined {
  * request gate (request-gate.ts) as a preHandler, not onRequest: form bodies must be parsed before the
  * field can be read.
  */
-export function csrfRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+export function csrfRefusal(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
   if (SAFE.has(req.method)) return undefined;
   const mode = req.routeOptions.config.csrf;
   if (mode === 'none') return undefined;
   const expected = mode === 'login' ? req.cookies[LOGIN_CSRF_COOKIE] : req.session?.csrfToken;
-  return sameToken(submitted(req), expected) ? undefined : reply.code(403).send({ error: msg('csrfFailed') });
+  return sameToken(submitted(req), expected) ? undefined : sendError(req, reply, 403, msg('csrfFailed'));
 }
 
 export default fp(async function csrf(app: FastifyInstance) {

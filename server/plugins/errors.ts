@@ -1,8 +1,12 @@
-// Turns every failure into a message a person can read: JSON ({ error }) for API calls, a page otherwise.
-// Stack traces go to the log with the request id, never to the client.
+// Turns every failure into a message a person can read, in the shape of the request: JSON ({ error }) for
+// API calls, a page otherwise (the content area alone for a partial request). What a refusal says is decided
+// in refusals.ts; anything else is a 500 whose details go to the log with the request id, never to the client.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
+import { sendPage } from './partial-pages.ts';
+import { refusalFor } from './refusals.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export function wantsJson(req: FastifyRequest): boolean {
   return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
@@ -10,9 +14,9 @@ export function wantsJson(req: FastifyRequest): boolean {
 
 export async function sendError(req: FastifyRequest, reply: FastifyReply, status: number, text: string): Promise<FastifyReply> {
   reply.code(status);
-  if (wantsJson(req) || req.method !== 'GET') return reply.send({ error: text });
+  if (wantsJson(req)) return reply.send({ error: text });
   try {
-    return await reply.page('error', { title: `Error ${status}`, status, text });
+    return await sendPage(reply, 'error', { title: `Error ${status}`, status, text });
   } catch (err) {
     // The shell itself could not be drawn (e.g. the database is down): still answer in words.
     req.log.error({ err }, 'error page failed');
@@ -24,19 +28,28 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export default fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ status, reason: err.message }, 'request refused');
-    const text =
-      status === 403 ? msg('forbidden')
-      : status === 401 ? msg('unauthenticated')
-      : status >= 500 ? msg('serverError')
-      : err.validation ? `${msg('badRequest')} ${err.message}`
-      : err.message || msg('badRequest');
-    return sendError(req, reply, status, text);
-  });
+/** The one answer to a failed request, whichever stage it failed at. */
+function answerFailure(err: FastifyError, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const refusal = refusalFor(err);
+  if (refusal) {
+    req.log.info({ status: refusal.status, reason: err.message }, 'request refused');
+    return sendError(req, reply, refusal.status, refusal.text);
+  }
+  req.log.error({ err }, 'request failed');
+  const status = err.statusCode && err.statusCode >= 500 && err.statusCode < 600 ? err.statusCode : 500;
+  return sendError(req, reply, status, msg('serverError'));
+}
 
+/**
+ * Fastify's `frameworkErrors`: a request it refuses before routing (a bad URL escape, an over-long path
+ * parameter) runs no hook, so it gets here the headers every response carries, then the same answer.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(securityHeaders).header('X-App-Version', req.server.assets.version);
+  void answerFailure(err, req, reply);
+}
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler(answerFailure);
   app.setNotFoundHandler(async (req, reply) => sendError(req, reply, 404, msg('notFound')));
 });

@@ -8,6 +8,8 @@ import type { Assets } from '../assets.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
 
+type PageData = { title: string } & Record<string, unknown>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     assets: Assets;
@@ -17,9 +19,11 @@ declare module 'fastify' {
      * Renders views/pages/<name>.eta as a full page or a fragment, as the request asks; or an Eta template
      * compiled elsewhere (the tests' pages), whose layout and includes are found in views/ as well.
      */
-    page(template: string | TemplateFunction, data: { title: string } & Record<string, unknown>): Promise<FastifyReply>;
+    page(template: string | TemplateFunction, data: PageData): Promise<FastifyReply>;
+  }
+  interface FastifyInstance {
     /** @fastify/view renders a compiled Eta template as it does a file (its README, "eta"); its types name files only. */
-    viewAsync(page: TemplateFunction, data?: object): Promise<string>;
+    view(page: TemplateFunction, data?: object): Promise<string>;
   }
 }
 
@@ -43,31 +47,40 @@ export default fp(async function partialPages(app: FastifyInstance) {
     done(null, payload);
   });
 
-  app.decorateReply('page', async function (this: FastifyReply, template: string | TemplateFunction, data: { title: string } & Record<string, unknown>) {
-    const req = this.request;
-    // An error page may be drawn before the request gate ran (a refused body): the user first.
-    await signedIn(req);
-    const partial = isPartial(req);
-    const shell: ShellModel | null = partial ? null : await shellModel(app, req);
-    if (partial && req.method === 'GET' && targetsContentArea(req)) {
-      // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
-      // (data-load) or popup loading this page must not push it into the history, so they get no URL.
-      this.header('HX-Push-Url', req.url);
-      this.header('X-PJAX-URL', req.url);
-      this.header('X-PJAX-Version', app.assets.version);
-    }
-    this.header('Cache-Control', 'no-store');
-    this.type('text/html; charset=utf-8');
-    const model = {
-      ...data,
-      partial,
-      shell,
-      path: req.url.split('?')[0],
-      user: req.user,
-      csrfToken: req.session?.csrfToken ?? '',
-      version: app.assets.version,
-    };
-    const html = await (typeof template === 'string' ? this.viewAsync(`pages/${template}.eta`, model) : this.viewAsync(template, model));
-    return this.send(html);
+  app.decorateReply('page', function (this: FastifyReply, template: string | TemplateFunction, data: PageData) {
+    return sendPage(this, template, data);
   });
 });
+
+/**
+ * What `reply.page` does, for any reply: the requests Fastify refuses before routing (a bad URL escape,
+ * errors.ts) come with a reply that has none of the app's decorations, and still get the app's page.
+ */
+export async function sendPage(reply: FastifyReply, template: string | TemplateFunction, data: PageData): Promise<FastifyReply> {
+  const app = reply.server;
+  const req = reply.request;
+  // An error page may be drawn before the request gate ran (a refused body): the user first.
+  await signedIn(req);
+  const partial = isPartial(req);
+  const shell: ShellModel | null = partial ? null : await shellModel(app, req);
+  if (partial && req.method === 'GET' && targetsContentArea(req)) {
+    // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
+    // (data-load) or popup loading this page must not push it into the history, so they get no URL.
+    reply.header('HX-Push-Url', req.url);
+    reply.header('X-PJAX-URL', req.url);
+    reply.header('X-PJAX-Version', app.assets.version);
+  }
+  reply.header('Cache-Control', 'no-store');
+  reply.type('text/html; charset=utf-8');
+  const model = {
+    ...data,
+    partial,
+    shell,
+    path: req.url.split('?')[0],
+    user: req.user,
+    csrfToken: req.session?.csrfToken ?? '',
+    version: app.assets.version,
+  };
+  const html = await (typeof template === 'string' ? app.view(`pages/${template}.eta`, model) : app.view(template, model));
+  return reply.send(html);
+}

@@ -46,10 +46,12 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export default fp(async function securityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders(securityPolicy);
+/** Every response's security headers; errors.ts gives them to the requests Fastify refuses before any hook runs. */
+export const securityHeaders = helmetHeaders(securityPolicy);
+
+export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+    reply.headers(securityHeaders);
     done();
   });
 });

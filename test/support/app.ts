@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
@@ -62,12 +62,14 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
 export interface TestAppOptions {
   /** Pages load the tests' browser bundle (test-bundle.ts), which mounts the demo island, instead of the app's. */
   testBundle?: boolean;
+  /** Told of every route as it is registered (see BuildOptions). */
+  onRoute?: BuildOptions['onRoute'];
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, { testBundle = false }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, { testBundle = false, onRoute }: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...overrides };
-  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined });
+  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
   await app.register(testPageRoutes);
   await app.register(testFormRoutes);
   if (testBundle) await serveTestBundle(app);
