@@ -1,14 +1,15 @@
 // No person types a NUL character and PostgreSQL text cannot hold one: a request carrying one in a value or
 // a name of its query, path or body is refused here, once for every route, before any route reads it.
 // Routes marked `ownValueChecks` read every value themselves and refuse in their own protocol's words (the
-// table API: a list in its request's dialect); they are left to it.
+// table API: a list in its request's dialect); they are left to it. A route may instead name the values it
+// checks itself (sign-in's `next`, which is dropped when bad rather than refusing the sign-in).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Refusal } from './refusals.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    ownValueChecks?: boolean;
+    ownValueChecks?: boolean | readonly string[];
   }
 }
 
@@ -31,12 +32,21 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-const carriesNul = (req: FastifyRequest) => holdsNul(req.query) || holdsNul(req.params) || holdsNul(req.body);
+/** The request's values less the top-level ones the route checks itself. */
+function othersThan(values: unknown, own: readonly string[]): unknown {
+  if (own.length === 0 || values === null || typeof values !== 'object' || Array.isArray(values)) return values;
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !own.includes(key)));
+}
+
+function carriesNul(req: FastifyRequest, own: readonly string[]): boolean {
+  return holdsNul(othersThan(req.query, own)) || holdsNul(req.params) || holdsNul(othersThan(req.body, own));
+}
 
 export default fp(async function nulBytes(app: FastifyInstance) {
   // preValidation: the body is parsed by then, and no route has read a value yet. Callback style: an async
   // hook would cost every request a promise.
   app.addHook('preValidation', (req, _reply, done) => {
-    done(!req.routeOptions.config.ownValueChecks && carriesNul(req) ? new Refusal(400, 'requestBadCharacter') : undefined);
+    const own = req.routeOptions.config.ownValueChecks ?? [];
+    done(own !== true && carriesNul(req, own === false ? [] : own) ? new Refusal(400, 'requestBadCharacter') : undefined);
   });
 });

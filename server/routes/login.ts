@@ -32,7 +32,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       version: app.assets.version,
     });
 
-  app.get('/login', { config: { public: true } }, async (req, reply) => {
+  app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
     if (req.user) return reply.redirect(safeNext((req.query as { next?: unknown }).next), 303);
     return form(req, reply, 200, '');
   });
@@ -40,7 +40,7 @@ export default async function loginRoutes(app: FastifyInstance) {
   app.post<{ Body: LoginBody }>(
     '/login',
     {
-      config: { public: true, csrf: 'login' },
+      config: { public: true, csrf: 'login', ownValueChecks: ['next'] },
       schema: {
         body: {
           type: 'object',

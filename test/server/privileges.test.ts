@@ -88,8 +88,10 @@ describe('the new-user form', () => {
           assert.equal(res.statusCode, 303);
           assert.ok(user && holds(user), `${field} is stored`);
         } else {
+          // A form's refusal is a page in the app's words (the error path answers in the request's shape).
           assert.equal(res.statusCode, 403);
-          assert.equal(res.json().error, m.forbidden);
+          assert.match(res.headers['content-type'] as string, /text\/html/);
+          assert.ok(res.body.includes(m.forbidden), 'the page says why');
           assert.equal(user, undefined, 'nothing is stored');
         }
       });
