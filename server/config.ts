@@ -1,5 +1,6 @@
 // Reads the environment once into a typed configuration with safe defaults (see README's table).
 import { resolve } from 'node:path';
+import { defaultDeadlines } from './db/query-deadline.ts';
 
 export interface Config {
   port: number;
@@ -17,6 +18,10 @@ export interface Config {
   sessionSeconds: number;
   /** Cookies get Secure when the app sits behind HTTPS (TRUST_PROXY and X-Forwarded-Proto: https). */
   trustProxy: boolean;
+  /** The longest one query of a request may run, or wait for a connection: then the request gets 503. */
+  queryTimeoutMs: number;
+  /** The longest one query of an export may run (computing its rows takes longer than a page's query). */
+  exportTimeoutMs: number;
   /** Test-only routes (slow page, forced statuses) exist only when this is on. */
   testRoutes: boolean;
 }
@@ -35,6 +40,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testRoutes: env.BACKROOM_TEST_ROUTES === '1',
+    queryTimeoutMs: intOr(env.DB_QUERY_TIMEOUT_MS, defaultDeadlines.queryMs),
+    exportTimeoutMs: intOr(env.DB_EXPORT_TIMEOUT_MS, defaultDeadlines.exportMs),
   };
 }
 

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export function wantsJson(req: FastifyRequest): boolean {
   return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
@@ -26,11 +27,14 @@ function escapeHtml(text: string): string {
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    // The database down, restarting or hung past a deadline: a passing condition, said as such.
+    const unavailable = isDatabaseUnavailable(err);
+    const status = unavailable ? 503 : err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ status, reason: err.message }, 'request refused');
     const text =
-      status === 403 ? msg('forbidden')
+      unavailable ? msg('databaseUnavailable')
+      : status === 403 ? msg('forbidden')
       : status === 401 ? msg('unauthenticated')
       : status >= 500 ? msg('serverError')
       : err.validation ? `${msg('badRequest')} ${err.message}`

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, type Database, type OpenOptions } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
 
 export { ADMIN_PASSWORD, DEMO_PASSWORD };
@@ -21,8 +21,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app's query deadlines (config.ts), or none. */
+type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs'>;
+
 /** A fresh database copied from this run's template; dropped again by `close`. */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase({ queryTimeoutMs, exportTimeoutMs }: DeadlineOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
+  const deadlines = { queryTimeoutMs, exportTimeoutMs };
   if (postgresBase()) {
     const template = process.env.BACKROOM_TEST_TEMPLATE;
     if (!template) throw new Error('BACKROOM_TEST_TEMPLATE is not set: run the tests with `npm test`');
@@ -31,7 +35,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
-    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '' });
+    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '', ...deadlines });
     return {
       db,
       async drop() {
@@ -45,7 +49,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   }
   const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
   cpSync(embeddedTemplateDir(), dir, { recursive: true });
-  const db = await openDatabase({ dataDir: dir });
+  const db = await openDatabase({ dataDir: dir, ...deadlines });
   return {
     db,
     async drop() {
@@ -56,8 +60,8 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
   const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, testRoutes: true, ...overrides };
+  const { db, drop } = await openTestDatabase(config);
   const app = await buildApp({ config, db });
   await app.ready();
   return {
