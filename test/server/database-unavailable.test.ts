@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { msg } from '../../common/messages.ts';
-import { allowExportTime } from '../../server/db/query-deadline.ts';
+import { heldCursorBatches } from '../../server/table-api/export/cursor.ts';
 import { createTestApp, signIn, type TestApp } from '../support/app.ts';
 import { postgresBase } from '../support/template-db.ts';
 
@@ -105,20 +105,21 @@ describe('the embedded database process', { skip: embeddedOnly }, () => {
     }
   });
 
-  test("an export's query runs past a request's deadline; /healthz calls the database busy, then unavailable", async () => {
+  test("an export's rows take longer than a request's deadline; meanwhile /healthz calls the database busy, then unavailable", async () => {
     const t = await createTestApp({ queryTimeoutMs: 1000, exportTimeoutMs: 60_000 });
     const pid = t.db.pid!;
     try {
-      const client = await t.db.pool.connect();
-      allowExportTime(client);
-      const exportQuery = client.query<{ n: number }>('select 7 as n from pg_sleep(0.2)');
+      const batches = heldCursorBatches(t.db.pool, { text: 'select 1', params: [] }, 'select 7 as n from pg_sleep(0.2)', []);
+      const first = batches.next();
+      await until("the export's query is on its way", () => queryInFlight(t));
+      // Stopped, the process holds the export's rows for as long as it likes: past a request's deadline.
       process.kill(pid, 'SIGSTOP');
       assert.equal((await t.app.inject({ url: '/healthz' })).json().database, 'busy');
       // Busy longer than a request may wait: the instance cannot serve requests, and says so.
       await until('/healthz answers 503', async () => (await healthStatus(t)) === 503);
       process.kill(pid, 'SIGCONT');
-      assert.equal((await exportQuery).rows[0]!.n, 7);
-      client.release();
+      assert.deepEqual((await first).value, [[7]]);
+      assert.equal((await batches.next()).done, true);
       assert.equal(t.db.pid, pid, 'the process was not ended');
       assert.equal(await healthStatus(t), 200);
     } finally {
