@@ -46,7 +46,7 @@ export interface OpenOptions {
   dataDir: string;
   /** Apply migrations on open (the app does; tools that only read may not). */
   migrate?: boolean;
-  /** Deadlines for queries (the app's: config.ts); unset, none (tools, seeding, benchmarks). */
+  /** Deadlines for queries, both or neither (the app sets them: config.ts); tools that grow data set none. */
   queryTimeoutMs?: number;
   exportTimeoutMs?: number;
 }
