@@ -76,6 +76,7 @@ export const defaultMessages = {
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
   serverError: 'Something went wrong on the server. The IT department can see the details.',
+  databaseUnavailable: 'The database is not available right now. Please try again in a minute.',
   notFound: 'This page does not exist.',
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',

@@ -1,6 +1,7 @@
 // Reads the environment once into a typed configuration with safe defaults (see README's table).
 import { resolve } from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
+import { defaultDeadlines } from './db/query-deadline.ts';
 
 export interface Config {
   port: number;
@@ -23,6 +24,10 @@ export interface Config {
   trustProxy: TrustedProxies;
   /** `npm run dev` (NODE_ENV=development): browser source maps are served to anyone, not only to administrators. */
   development: boolean;
+  /** The longest one query of a request may run, or wait for a connection: then the request gets 503. */
+  queryTimeoutMs: number;
+  /** The longest one query of an export may run (computing its rows takes longer than a page's query). */
+  exportTimeoutMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,6 +44,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',
+    queryTimeoutMs: intOr(env.DB_QUERY_TIMEOUT_MS, defaultDeadlines.queryMs),
+    exportTimeoutMs: intOr(env.DB_EXPORT_TIMEOUT_MS, defaultDeadlines.exportMs),
   };
 }
 

@@ -1,5 +1,6 @@
 // Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, and
 // shuts down gracefully on SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database.
+// When the embedded database's process cannot be restarted, it exits with status 1 for its supervisor.
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { ensureSeeded } from './db/first-start.ts';
@@ -28,8 +29,17 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+db.events?.on('restarting', ({ pid, reason }) => app.log.error({ databasePid: pid, reason }, 'the embedded database process stopped serving: restarting it'));
+db.events?.on('restartFailed', ({ error, tries, of }) => app.log.error({ err: error, tries, of }, 'the embedded database process did not start again'));
+db.events?.on('restarted', ({ pid }) => app.log.warn({ databasePid: pid }, 'the embedded database process serves again'));
+db.events?.on('lost', (error) => {
+  // Whatever runs the app (systemd, a container runtime) starts it afresh; waiting here would serve only 503s.
+  app.log.fatal({ err: error }, 'the embedded database process could not be restarted: exiting');
+  process.exit(1);
+});
+
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', ms: Date.now() - started },
+  { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', databasePid: db.pid, ms: Date.now() - started },
   `Backroom is ready on http://localhost:${config.port}`,
 );

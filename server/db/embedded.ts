@@ -1,48 +1,152 @@
-// Starts the embedded database's child process and hands back the unix socket it serves on.
+// Runs the embedded database's child process and keeps it running. The app talks to it over a unix socket
+// that stays at one path, so a restarted process is reached like the first. When the process dies (or is
+// ended for hanging: query-deadline.ts), a new one is started on the same data directory, at once and then
+// after growing pauses; when none comes back after a few tries, the app is told it is lost ('lost'), and
+// main.ts exits so that whatever supervises the app starts it afresh.
 import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { embeddedServer } from '../paths.ts';
 
-export interface EmbeddedServer {
-  /** The directory holding the socket, as `pg` wants it for `host`. */
-  socketDir: string;
-  /** The child process is up and serving (it may be busy with a long query). */
-  isAlive(): boolean;
-  /** For tests of crash safety: ends the child as a power cut would end a process (SIGKILL). */
-  kill(): void;
-  stop(): Promise<void>;
+/** Pauses before each try to start a process that died; one more failure and it is lost. */
+const RESTART_DELAYS_MS = [0, 500, 1000, 2000, 4000];
+/** A process that served this long before dying was healthy: its restart starts the count of tries afresh. */
+const HEALTHY_MS = 60_000;
+
+export interface EmbeddedEvents {
+  /** The process stopped serving (died, or was ended for hanging); a new one is being started. */
+  restarting: [{ pid: number | undefined; reason: string }];
+  /** A try to start a new process failed; another follows unless it was the last. */
+  restartFailed: [{ error: Error; tries: number; of: number }];
+  restarted: [{ pid: number }];
+  /** No new process could be started: the database stays unavailable. */
+  lost: [Error];
 }
 
-export async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
-  // mkdtemp makes the directory 0700: only this user can reach the socket, so no password is needed.
-  const socketDir = mkdtempSync(join(tmpdir(), 'backroom-db-'));
-  const socketPath = join(socketDir, '.s.PGSQL.5432');
-  const child = fork(embeddedServer.entry, [dataDir, socketPath], {
-    execArgv: embeddedServer.execArgv,
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', (m: { ready?: boolean; error?: string }) =>
-      m.ready ? resolve() : reject(new Error(`The embedded database did not start: ${m.error}`)),
-    );
-    child.once('exit', (code) =>
-      reject(new Error(`The embedded database did not start (exit ${code}): ${lastLines(stderr)}`)),
-    );
-  });
-  child.stderr?.pipe(process.stderr);
-  return {
-    socketDir,
-    isAlive: () => child.exitCode === null && child.signalCode === null && child.connected,
-    kill: () => child.kill('SIGKILL'),
-    stop: () => stopChild(child).finally(() => rmSync(socketDir, { recursive: true, force: true })),
-  };
+export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
+  /** The directory holding the socket, as `pg` wants it for `host`. */
+  readonly socketDir = mkdtempSync(join(tmpdir(), 'backroom-db-'));
+  private readonly socketPath = join(this.socketDir, '.s.PGSQL.5432');
+  private child: ChildProcess | null = null;
+  private state: 'starting' | 'up' | 'restarting' | 'lost' | 'stopped' = 'starting';
+  private startedAt = 0;
+  private tries = 0;
+  /** Why the app ended the current process, when it did. */
+  private endedFor: string | null = null;
+  /** Cancels a pause between restarts, and a start under way, when the app stops. */
+  private readonly stopping = new AbortController();
+  private recovering: Promise<void> | null = null;
+
+  constructor(private readonly dataDir: string) {
+    super();
+  }
+
+  /** The first start: fails with the reason when the process cannot start (e.g. the directory is in use). */
+  async start(): Promise<void> {
+    this.serve(await this.spawn());
+  }
+
+  /** The database process's id, while one serves (it may be busy); undefined while it restarts. */
+  get pid(): number | undefined {
+    return this.state === 'up' ? this.child?.pid : undefined;
+  }
+
+  /** A process is up and serving (it may be busy with a long query). */
+  isUp(): boolean {
+    const child = this.child;
+    return this.state === 'up' && !!child && child.exitCode === null && child.signalCode === null && child.connected;
+  }
+
+  /** Ends a process that stopped answering; it is then started again as after a crash. */
+  restart(reason: string): void {
+    if (this.state !== 'up' || !this.child) return;
+    this.endedFor = reason;
+    // SIGKILL ends a stopped or hung process too; the new one is started only once this one has exited,
+    // so two never hold the data directory at once.
+    this.child.kill('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.stopping.abort();
+    // A process started meanwhile is stopped by the recovery itself.
+    await this.recovering;
+    if (this.child) await stopChild(this.child);
+    rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  private serve(child: ChildProcess): void {
+    this.child = child;
+    this.state = 'up';
+    this.startedAt = Date.now();
+    this.endedFor = null;
+    child.once('exit', (code, signal) => {
+      if (this.state !== 'up' || this.child !== child) return;
+      const reason = this.endedFor ?? `the process exited (${signal ?? `code ${code}`})`;
+      this.recovering = this.recover(child.pid, reason).finally(() => (this.recovering = null));
+    });
+  }
+
+  private async recover(pid: number | undefined, reason: string): Promise<void> {
+    this.state = 'restarting';
+    this.child = null;
+    if (Date.now() - this.startedAt >= HEALTHY_MS) this.tries = 0;
+    this.emit('restarting', { pid, reason });
+    let error = new Error(reason);
+    while (this.tries < RESTART_DELAYS_MS.length) {
+      try {
+        await sleep(RESTART_DELAYS_MS[this.tries++]!, undefined, { signal: this.stopping.signal });
+        const child = await this.spawn();
+        if (this.stopping.signal.aborted) {
+          await stopChild(child);
+          return;
+        }
+        this.serve(child);
+        this.emit('restarted', { pid: child.pid! });
+        return;
+      } catch (err) {
+        if (this.stopping.signal.aborted) return;
+        error = err as Error;
+        this.emit('restartFailed', { error, tries: this.tries, of: RESTART_DELAYS_MS.length });
+      }
+    }
+    this.state = 'lost';
+    this.emit('lost', error);
+  }
+
+  /** A new database process, serving once this resolves. */
+  private async spawn(): Promise<ChildProcess> {
+    // A killed process leaves its socket file behind, and listening on it would fail. The directory is
+    // this app's own (0700), and the old process has exited, so the file is nobody's.
+    rmSync(this.socketPath, { force: true });
+    const child = fork(embeddedServer.entry, [this.dataDir, this.socketPath], {
+      execArgv: embeddedServer.execArgv,
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    const collect = (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
+    };
+    child.stderr?.on('data', collect);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.once('message', (m: { ready?: boolean; error?: string }) =>
+          m.ready ? resolve() : reject(new Error(`The embedded database did not start: ${m.error}`)),
+        );
+        child.once('exit', (code) => reject(new Error(`The embedded database did not start (exit ${code}): ${lastLines(stderr)}`)));
+      });
+    } catch (err) {
+      await stopChild(child);
+      throw err;
+    }
+    child.stderr?.off('data', collect);
+    child.stderr?.pipe(process.stderr);
+    return child;
+  }
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,9 +1,12 @@
 // Opens the database the configuration names: a PostgreSQL server (DATABASE_URL) or the embedded PGlite,
 // both reached through the same `pg` pool so the rest of the app speaks one dialect to one interface.
 import pg from 'pg';
-import { startEmbedded } from './embedded.ts';
+import type { EventEmitter } from 'node:events';
+import { EmbeddedServer, type EmbeddedEvents } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { EagerPool } from './eager-pool.ts';
+import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
+import { DatabaseUnavailableError } from './unavailable.ts';
 
 // int8 (counts, bigserial keys) as numbers: our keys and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -22,7 +25,8 @@ export type Database = {
   exportPool: pg.Pool;
   /**
    * Whether the database answers. The embedded database has one connection: while it runs a long query,
-   * a health check must not queue behind it, so a live, busy database process counts as reachable.
+   * a health check must not queue behind it, so a live, busy database process counts as reachable, until
+   * its query has run longer than a request's may. Throws when the database is unavailable.
    */
   health(): Promise<'ok' | 'busy'>;
   /**
@@ -30,8 +34,10 @@ export type Database = {
    * opens is the same PGlite session, so a name an earlier connection prepared would clash.
    */
   preparesStatements: boolean;
-  /** Embedded only: SIGKILL the database process (crash-safety tests). */
-  crash?: () => void;
+  /** Embedded only: the database process's id, for logs and operators; a restart gives a new one. */
+  readonly pid?: number | undefined;
+  /** Embedded only: its process's restarts, and giving up on it ('lost'), for main.ts to log and act on. */
+  events?: EventEmitter<EmbeddedEvents>;
   close(): Promise<void>;
 };
 
@@ -40,13 +46,26 @@ export interface OpenOptions {
   dataDir: string;
   /** Apply migrations on open (the app does; tools that only read may not). */
   migrate?: boolean;
+  /** Deadlines for queries, both or neither (the app sets them: config.ts); tools that grow data set none. */
+  queryTimeoutMs?: number;
+  exportTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const db = options.databaseUrl ? openServer(options.databaseUrl) : await openEmbedded(options.dataDir);
+  const deadlines = options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
+  const { db, connection } = options.databaseUrl ? openServer(options.databaseUrl, deadlines) : await openEmbedded(options.dataDir, deadlines);
   try {
+    // A migration may rebuild an index over every row: it runs on a connection of its own, without the
+    // requests' deadlines (and before the requests' pool takes its first connection).
+    if (options.migrate !== false) {
+      const own = new pg.Pool({ ...connection, max: 1 });
+      try {
+        await migrate(own);
+      } finally {
+        await own.end();
+      }
+    }
     await db.pool.query('select 1');
-    if (options.migrate !== false) await migrate(db.pool);
   } catch (err) {
     await db.close();
     throw err;
@@ -57,12 +76,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** More exports than this at once on one app instance are refused (server/table-api/export/slots.ts counts them). */
 export const EXPORT_CONNECTIONS = 4;
 
-function openServer(url: string): Database {
-  const pool = new EagerPool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  const exportPool = new EagerPool({ connectionString: url, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000 });
+interface Opened {
+  db: Database;
+  /** How to reach the database, without deadlines. */
+  connection: pg.ClientConfig;
+}
+
+function openServer(url: string, deadlines: Deadlines | undefined): Opened {
+  const connection = { connectionString: url };
+  const pool = new EagerPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
+  const exportPool = new EagerPool({ ...connection, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') });
   // An idle client's lost connection is replaced on next use.
   for (const p of [pool, exportPool]) p.on('error', () => undefined);
-  return {
+  const db: Database = {
     kind: 'postgres',
     pool,
     exportPool,
@@ -72,29 +98,64 @@ function openServer(url: string): Database {
       await Promise.all([pool.end(), exportPool.end()]);
     },
   };
+  return { db, connection };
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
-  const server = await startEmbedded(dataDir);
+/**
+ * The server cancels a statement at its statement_timeout (a request's, or on the export pool an export's);
+ * a pool whose connections are all taken fails a caller that has waited as long as a request's query may run.
+ */
+function serverLimits(deadlines: Deadlines | undefined, statement: keyof Deadlines): pg.PoolConfig {
+  return deadlines ? { statement_timeout: deadlines[statement], connectionTimeoutMillis: deadlines.queryMs } : {};
+}
+
+async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): Promise<Opened> {
+  const server = new EmbeddedServer(dataDir);
+  try {
+    await server.start();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const connection = { host: server.socketDir, user: 'postgres', database: 'postgres' };
+  const watch = deadlines && new QueryWatch(deadlines, (ms) => server.restart(`a query ran past its deadline (${ms} ms)`));
   // One connection: PGlite has one backend, and the socket server resets any second connection.
-  const pool = new EagerPool({ host: server.socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const pool = new EagerPool({
+    ...connection,
+    max: 1,
+    idleTimeoutMillis: 0,
+    ...(watch && { Client: watch.clientClass(), connectionTimeoutMillis: watch.deadlines.queryMs }),
+  });
   pool.on('error', () => undefined);
-  return {
+  // Each checkout starts with a request's deadline; an export raises its own (allowExportTime).
+  pool.on('acquire', (client) => {
+    if (client instanceof TimedClient) client.exportTime = false;
+  });
+  const db: Database = {
     kind: 'embedded',
     pool,
     exportPool: pool,
     preparesStatements: false,
-    async health() {
-      if (!server.isAlive()) throw new Error('The embedded database process is not running.');
-      const saturated = pool.idleCount === 0 && pool.totalCount >= 1;
-      if (saturated) return 'busy';
-      await pool.query('select 1');
-      return 'ok';
+    get pid() {
+      return server.pid;
     },
-    crash: () => server.kill(),
+    events: server,
+    async health() {
+      if (!server.isUp()) throw new DatabaseUnavailableError('The embedded database process is not running.');
+      const saturated = pool.idleCount === 0 && pool.totalCount >= 1;
+      if (!saturated) {
+        await pool.query('select 1');
+        return 'ok';
+      }
+      // A query past a request's deadline is ended with its process; an export's may run longer, and
+      // every request waits for it meanwhile: past a request's deadline, that is no longer "busy".
+      if (watch && watch.busyMs() > watch.deadlines.queryMs) throw new DatabaseUnavailableError('The embedded database has been busy too long.');
+      return 'busy';
+    },
     close: async () => {
       await pool.end();
       await server.stop();
     },
   };
+  return { db, connection };
 }

@@ -7,6 +7,7 @@ import { msg } from '../../common/messages.ts';
 import { sendPage } from './partial-pages.ts';
 import { refusalFor } from './refusals.ts';
 import { securityHeaders } from './security-headers.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export function wantsJson(req: FastifyRequest): boolean {
   return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
@@ -30,6 +31,11 @@ function escapeHtml(text: string): string {
 
 /** The one answer to a failed request, whichever stage it failed at. */
 function answerFailure(err: FastifyError, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // The database down, restarting or hung past a deadline: a passing condition, said as such.
+  if (isDatabaseUnavailable(err)) {
+    req.log.error({ err }, 'database unavailable');
+    return sendError(req, reply, 503, msg('databaseUnavailable'));
+  }
   const refusal = refusalFor(err);
   if (refusal) {
     req.log.info({ status: refusal.status, reason: err.message }, 'request refused');

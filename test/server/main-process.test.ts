@@ -1,54 +1,103 @@
 // `npm start`'s own process, the server bundle dist/server/main.mjs (built by `npm test` first): it starts
 // on an existing data directory without seeding again, finds its views, assets and embedded database
-// process from the bundle, serves, and on SIGTERM stops cleanly (exit 0) and frees the database.
-import { test } from 'node:test';
+// process from the bundle, serves, and on SIGTERM stops cleanly (exit 0) and frees the database; when its
+// database process dies and cannot be started again, it exits with status 1 for its supervisor to restart it.
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { embeddedTemplateDir, postgresBase, root } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { serverBundle } from '../../server/paths.ts';
 
-test('the server process serves, then shuts down gracefully on SIGTERM and frees the data directory', { skip: postgresBase() ? 'runs on the embedded database' : false }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
-  try {
-    cpSync(embeddedTemplateDir(), dir, { recursive: true });
-    const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'unused', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+interface Server {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  url: string;
+  /** The embedded database process's id, as the ready line logs it. */
+  databasePid: number;
+  /** Everything the process has written so far. */
+  output(): string;
+  exit: Promise<number | null>;
+}
+
+/** The server bundle on a copy of the template database in `dir`, once it says it is ready. */
+async function startServer(dir: string): Promise<Server> {
+  const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'unused', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  child.stderr.on('data', (d: Buffer) => (out += d));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const [url, databasePid] = await new Promise<[string, number]>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const ready = /"databasePid":(\d+).*Backroom is ready/.exec(out);
+      if (listening && ready) resolve([listening[1]!, Number(ready[1])]);
     });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d;
-        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.stderr.on('data', (d: Buffer) => (out += d));
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-    assert.doesNotMatch(out, /Demo data created/, 'an existing database is not seeded again');
-    const health = await fetch(`${url}/healthz`);
-    assert.equal(health.status, 200);
-    const login = await fetch(`${url}/login`);
-    assert.equal(login.status, 200);
-    const script = /<script[^>]+src="([^"]+)"/.exec(await login.text())?.[1];
-    assert.ok(script, 'the sign-in page names its script');
-    // Bodies are read to the end, as a browser does: a half-read response keeps its connection busy.
-    const asset = await fetch(new URL(script, url));
-    assert.equal(asset.status, 200);
-    assert.ok((await asset.arrayBuffer()).byteLength > 1000);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    assert.equal(await exit, 0, out);
-    assert.match(out, /shutting down/);
-    const reopened = await openDatabase({ dataDir: dir });
-    assert.equal((await reopened.pool.query(`select count(*)::int as n from meta where key = 'seeded'`)).rows[0].n, 1);
-    await reopened.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    void exit.then((code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+  return { child, url, databasePid, output: () => out, exit };
+}
+
+/** Ends a server a failed test left running (its database process follows it). */
+function endServer(server: Server | undefined): void {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+}
+
+describe('the server process', { skip: postgresBase() ? 'runs on the embedded database' : false }, () => {
+  test('serves, then shuts down gracefully on SIGTERM and frees the data directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
+    let server: Server | undefined;
+    try {
+      cpSync(embeddedTemplateDir(), dir, { recursive: true });
+      server = await startServer(dir);
+      const { url } = server;
+      assert.doesNotMatch(server.output(), /Demo data created/, 'an existing database is not seeded again');
+      const health = await fetch(`${url}/healthz`);
+      assert.equal(health.status, 200);
+      const login = await fetch(`${url}/login`);
+      assert.equal(login.status, 200);
+      const script = /<script[^>]+src="([^"]+)"/.exec(await login.text())?.[1];
+      assert.ok(script, 'the sign-in page names its script');
+      // Bodies are read to the end, as a browser does: a half-read response keeps its connection busy.
+      const asset = await fetch(new URL(script, url));
+      assert.equal(asset.status, 200);
+      assert.ok((await asset.arrayBuffer()).byteLength > 1000);
+      server.child.kill('SIGTERM');
+      assert.equal(await server.exit, 0, server.output());
+      assert.match(server.output(), /shutting down/);
+      const reopened = await openDatabase({ dataDir: dir });
+      assert.equal((await reopened.pool.query(`select count(*)::int as n from meta where key = 'seeded'`)).rows[0].n, 1);
+      await reopened.close();
+    } finally {
+      endServer(server);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('exits with status 1 when its database process is killed and cannot be started again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
+    let server: Server | undefined;
+    try {
+      cpSync(embeddedTemplateDir(), dir, { recursive: true });
+      server = await startServer(dir);
+      // Nothing can open the data directory any more: a file stands in its place.
+      renameSync(dir, `${dir}-moved`);
+      writeFileSync(dir, '');
+      process.kill(server.databasePid, 'SIGKILL');
+      assert.equal(await server.exit, 1, server.output());
+      assert.match(server.output(), /the embedded database process stopped serving: restarting it/);
+      assert.match(server.output(), /could not be restarted: exiting/);
+    } finally {
+      endServer(server);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}-moved`, { recursive: true, force: true });
+    }
+  });
 });

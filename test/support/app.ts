@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, type Database, type OpenOptions } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
 import { serveTestBundle, testBundleAssets } from './test-bundle.ts';
 import testPageRoutes from './routes/test-pages.ts';
@@ -25,8 +25,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app's query deadlines (config.ts), or none. */
+type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs'>;
+
 /** A fresh database copied from this run's template; dropped again by `close`. */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase({ queryTimeoutMs, exportTimeoutMs }: DeadlineOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
+  const deadlines = { queryTimeoutMs, exportTimeoutMs };
   if (postgresBase()) {
     const template = process.env.BACKROOM_TEST_TEMPLATE;
     if (!template) throw new Error('BACKROOM_TEST_TEMPLATE is not set: run the tests with `npm test`');
@@ -35,7 +39,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
-    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '' });
+    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '', ...deadlines });
     return {
       db,
       async drop() {
@@ -49,7 +53,7 @@ export async function openTestDatabase(): Promise<{ db: Database; drop(): Promis
   }
   const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
   cpSync(embeddedTemplateDir(), dir, { recursive: true });
-  const db = await openDatabase({ dataDir: dir });
+  const db = await openDatabase({ dataDir: dir, ...deadlines });
   return {
     db,
     async drop() {
@@ -67,8 +71,8 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, { testBundle = false, onRoute }: TestAppOptions = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
   const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...overrides };
+  const { db, drop } = await openTestDatabase(config);
   const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
   await app.register(testPageRoutes);
   await app.register(testFormRoutes);

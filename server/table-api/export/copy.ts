@@ -69,6 +69,9 @@ export class CrlfOutsideQuotes {
  */
 export async function* copyCsvRows(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): AsyncGenerator<Buffer> {
   const text = await bindAsSettings(client, query, params);
+  // COPY is one statement that lasts as long as the client takes the file, so no statement_timeout fits it;
+  // a client that stops reading is dropped instead (stall.ts), which ends it.
+  await client.query('set local statement_timeout = 0');
   const stream = client.query(copyTo(`copy (${text}) to stdout (format csv)`));
   const decoder = new StringDecoder('utf8');
   const lines = new CrlfOutsideQuotes();

@@ -6,6 +6,7 @@
 // is fetched, so other requests run between batches however slowly the client reads.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { allowExportTime } from '../../db/query-deadline.ts';
 
 const BATCH_ROWS = 2000;
 
@@ -34,6 +35,8 @@ export async function* heldCursorBatches(
 ): AsyncGenerator<Batch> {
   const name = `export_${randomBytes(8).toString('hex')}`;
   const client = await pool.connect();
+  // The commit computes every row of the export: longer than a request's query may take.
+  allowExportTime(client);
   let failed: Error | undefined;
   try {
     await client.query('begin');

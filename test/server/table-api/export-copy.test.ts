@@ -1,6 +1,6 @@
 // The PostgreSQL export path (COPY ... (FORMAT csv), re-encoded) must write the same bytes as the cursor
 // path the embedded database uses, for any text (empty text arrives as NULL, as export-sql.ts writes it); and the LF -> CRLF rewrite must leave line breaks inside
-// quoted fields alone however the stream is cut into chunks.
+// quoted fields alone however the stream is cut into chunks; and a download lasts as long as its client reads.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import { CrlfOutsideQuotes, copyCsvRows } from '../../../server/table-api/export
 import { csvRows } from '../../../server/table-api/export/csv-export.ts';
 import { cursorBatches } from '../../../server/table-api/export/cursor.ts';
 import { openTestDatabase } from '../../support/app.ts';
+import { postgresBase } from '../../support/template-db.ts';
 
 const field = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\n', '\r', ' ', 'é') }), fc.constant('\\.'));
 const table = fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 30 });
@@ -67,5 +68,26 @@ describe('COPY and cursor exports write the same bytes', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('a COPY download', () => {
+  test('is not cut off by the export deadline: it lasts as long as its client takes the file', async (t) => {
+    if (!postgresBase()) return t.skip('COPY streaming is the PostgreSQL server path');
+    const { db, drop } = await openTestDatabase({ queryTimeoutMs: 1000, exportTimeoutMs: 1000 });
+    const client = await db.exportPool.connect();
+    try {
+      await client.query('begin');
+      // Far more than the socket buffers hold: the server waits on the client while it pauses.
+      const rows = copyCsvRows(client, 'select g::text from generate_series(1, 2000000) g', []);
+      let end = (await rows.next()).value!.toString('utf16le');
+      await new Promise((r) => setTimeout(r, 1500));
+      for await (const chunk of rows) end = (end + chunk.toString('utf16le')).slice(-40);
+      await client.query('commit');
+      assert.ok(end.endsWith('\r\n2000000\r\n'), end);
+    } finally {
+      client.release();
+      await drop();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { listRows } from '../../../table-api/list/list.ts';
 import { listError, listResponse } from '../../../table-api/list/list-response.ts';
 import type { Params } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
+import { isDatabaseUnavailable } from '../../../db/unavailable.ts';
 
 /** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
 export type ReadList =
@@ -49,6 +50,8 @@ export async function answerList(app: FastifyInstance, def: ResourceDef, req: Fa
     return listResponse(request, result);
   } catch (err) {
     if (err instanceof TableRequestError) return refuse(def, req, reply, request.dialect, request.echo, err);
+    // Not this list's failure: the error handler says the database is unavailable (503), as for any request.
+    if (isDatabaseUnavailable(err)) throw err;
     req.log.error({ err, resource: def.name }, 'list request failed');
     return reply.code(500).send(listError(request.dialect, request.echo, msg('serverError')));
   }
