@@ -1,6 +1,9 @@
-// The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px and the
-// store selector; the report forms' store selection; and (loaded when needed) validation of forms.
+// The app shell's behaviours: CSRF headers on htmx requests, the side menu (its toggle under 780 px and its
+// mark on the shown page), focus and announcement of a newly arrived page, and the store selector; the report
+// forms' store selection; and (loaded when needed) validation of forms.
 import { startMenuToggle } from './menu-toggle.ts';
+import { startMenuCurrent } from './menu-current.ts';
+import { startPageArrival } from './page-arrival.ts';
 import { startStoreSelector } from './store-selector.ts';
 import { startCsrf } from './csrf.ts';
 import { startSelectedStoresField } from '../forms/selected-stores-field.ts';
@@ -9,6 +12,8 @@ import { startFormsWhenNeeded } from './lazy-forms.ts';
 export function startShell(): void {
   startCsrf();
   startMenuToggle();
+  startMenuCurrent();
+  startPageArrival();
   startStoreSelector();
   startSelectedStoresField();
   startFormsWhenNeeded();

@@ -63,7 +63,11 @@ describe('toasts and the error dialog', { skip }, () => {
     });
     const ticket = dialog.getByRole('button', { name: 'Create Service Ticket' });
     assert.equal(await ticket.isDisabled(), true);
-    assert.equal(await ticket.getAttribute('title'), 'service currently not available');
+    // Why it is disabled is said in visible text, which the button names as its description.
+    const note = dialog.locator('.dialog-note');
+    assert.ok(await note.isVisible());
+    assert.match((await note.textContent())!, /service currently not available/);
+    assert.equal(await ticket.getAttribute('aria-describedby'), await note.getAttribute('id'));
     assert.deepEqual(await dialog.locator('menu button').allTextContents(), ['Send to IT', 'Create Service Ticket', 'Reload and Try again', 'Cancel']);
     assert.equal(await page.textContent('main#main h1'), 'Playground');
 
