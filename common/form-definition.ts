@@ -1,6 +1,7 @@
 // A form declared once, as data: its fields (name, label, kind, validation rules) and an optional From/To
 // date pair. The server renders the form from it and re-checks submissions with it; the rendered inputs
 // carry the same rules to the browser, so a rule is never written twice.
+import type { MessageKey } from './messages.ts';
 import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
 
 export const fieldKinds = ['text', 'email', 'password', 'select', 'flag', 'choices'] as const;
@@ -19,6 +20,11 @@ export interface FormField {
   usernameCheck?: string;
   /** For a `unique` field: the URL listing the values already taken (a JSON array of strings). */
   uniqueUrl?: string;
+  /**
+   * A short hint under the label, for a field whose rule a user cannot guess (which characters, what length,
+   * which date format): shown before any mistake. {0} and {1} in its text are the rules' minLength and maxLength.
+   */
+  hint?: MessageKey;
 }
 
 /** Two text fields checked together by checkDateRange; `name` keys the pair's message. */

@@ -1,6 +1,8 @@
 // The store selection kept in the browser: which stores the user chose (none chosen = all stores), under
 // keys of that user's own, and the spec's storage guard: keeping the store list costs about 10 units per
 // store, and the browser is "low on memory" when less than half of its storage quota would remain.
+import { msg } from './messages.ts';
+
 export const STORAGE_UNITS_PER_STORE = 10;
 export const LOW_MEMORY_SHARE = 0.5;
 const SELECTED_STORES = 'backroom.selectedStores';
@@ -52,6 +54,6 @@ export function parseSelection(text: string | null): number[] | null {
 }
 
 export function selectionLabel(selected: number[] | null, total: number): string {
-  if (!selected || (total > 0 && selected.length >= total)) return 'All stores';
-  return selected.length === 1 ? '1 store' : `${selected.length} stores`;
+  if (!selected || (total > 0 && selected.length >= total)) return msg('allStores');
+  return selected.length === 1 ? msg('oneStore') : msg('someStores', selected.length);
 }

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import { viewsDir } from './paths.ts';
+import { msg } from '../common/messages.ts';
 import type { Config } from './config.ts';
 import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';
@@ -70,6 +71,8 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(view, {
     engine: { eta: new Eta({ views: viewsDir, cache: true }) },
     root: viewsDir,
+    // Every template says its words through `it.msg` (common/messages.ts), never in its own text.
+    defaultContext: { msg },
   });
   // Static files need no session (the sign-in page uses them too).
   app.addHook('onRoute', (route) => {

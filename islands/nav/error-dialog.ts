@@ -1,12 +1,16 @@
-// The generic request-failure dialog (spec section 8): what failed (Page, Url, Error, Status, Message,
-// exception message and type) and what the user can do: send it to IT, reload and try again, or cancel.
-// "Create Service Ticket" is shown disabled, as the spec says, until a ticket service exists.
+// The generic request-failure dialog (spec section 8): one plain sentence of what happened and what to do,
+// then what failed (Page, Url, Error, Status, Message, exception message and type) under a Details
+// disclosure, and what the user can do: send it to IT, reload and try again, or cancel. "Create Service
+// Ticket" is shown disabled, as the spec says, until a ticket service exists, and a note under the buttons
+// says why.
 import { msg, type MessageKey } from '../../common/messages.ts';
 import { sendErrorReport } from './error-reporting.ts';
 import { toast } from './toasts.ts';
 import { button } from './buttons.ts';
 
 export interface RequestFailure {
+  /** What happened and what to do, in one plain sentence: the dialog's first line. */
+  lead: string;
   /** The page the user was on. */
   page: string;
   /** The address that failed. */
@@ -36,6 +40,12 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
   title.id = `${DIALOG_ID}-title`;
   title.textContent = msg('requestFailedTitle');
 
+  const lead = document.createElement('p');
+  lead.id = `${DIALOG_ID}-lead`;
+  lead.className = 'error-lead';
+  dialog.setAttribute('aria-describedby', lead.id);
+  lead.textContent = failure.lead;
+
   const facts = document.createElement('dl');
   facts.className = 'error-facts';
   const rows: Array<[MessageKey, string]> = [
@@ -54,12 +64,23 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
     dd.textContent = value;
     facts.append(dt, dd);
   }
+  const details = document.createElement('details');
+  details.className = 'error-more';
+  const summary = document.createElement('summary');
+  summary.textContent = msg('failureDetails');
+  details.append(summary, facts);
 
   const send = button(msg('sendToIT'), { className: 'primary' });
   const ticket = button(msg('createTicket'));
   ticket.disabled = true;
-  ticket.title = msg('ticketUnavailable');
+  const ticketNote = document.createElement('p');
+  ticketNote.id = `${DIALOG_ID}-ticket-note`;
+  ticketNote.className = 'dialog-note';
+  ticketNote.textContent = msg('ticketDisabledNote', msg('createTicket'), msg('ticketUnavailable'));
+  ticket.setAttribute('aria-describedby', ticketNote.id);
   const reload = button(msg('reloadAndRetry'));
+  // What the lead sentence advises first; showModal focuses it.
+  reload.autofocus = true;
   const cancel = button(msg('cancel'));
   const actions = document.createElement('menu');
   actions.className = 'dialog-actions';
@@ -93,7 +114,7 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
   cancel.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
 
-  dialog.append(title, facts, actions);
+  dialog.append(title, lead, details, actions, ticketNote);
   document.body.append(dialog);
   dialog.showModal();
   return dialog;

@@ -12,12 +12,14 @@ export function startRequestErrors(): void {
     if (!ctx?.request) return;
     const timedOut = ctx.request.signal?.reason === 'timeout';
     const status = ctx.response?.status ?? 0;
+    const seconds = Math.round(htmx.config.defaultTimeout / 1000);
     showErrorDialog({
       ...failedRequest(ctx),
+      lead: timedOut ? msg('failureLeadTimeout', seconds) : ctx.response ? msg('failureLeadNotShown') : msg('failureLeadUnreachable'),
       error: timedOut ? 'timeout' : ctx.response ? 'swap error' : 'network error',
       status,
       message: timedOut
-        ? msg('requestTimedOut', Math.round(htmx.config.defaultTimeout / 1000))
+        ? msg('requestTimedOut', seconds)
         : ctx.response ? msg('pageNotShown') : msg('serverUnreachable'),
       exceptionMessage: error instanceof Error ? error.message : String(error),
       exceptionType: error instanceof Error ? error.name : timedOut ? 'TimeoutError' : typeof error,

@@ -38,6 +38,7 @@ export function startResponseStatus(): void {
 async function showHttpFailure(ctx: HtmxRequestCtx, res: Response): Promise<void> {
   showErrorDialog({
     ...failedRequest(ctx),
+    lead: msg('failureLeadServer'),
     error: res.statusText || `HTTP ${res.status}`,
     status: res.status,
     message: await serverMessage(res),

@@ -1,7 +1,10 @@
-// The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px, the store
-// lists kept for the signed-in user only and the store selector; the report forms' store selection; and
-// (loaded when needed) validation of forms.
+// The app shell's behaviours: CSRF headers on htmx requests, the side menu (its toggle under 780 px and its
+// mark on the shown page), focus and announcement of a newly arrived page, the store lists kept for the
+// signed-in user only and the store selector; the report forms' store selection; and (loaded when needed)
+// validation of forms.
 import { startMenuToggle } from './menu-toggle.ts';
+import { startMenuCurrent } from './menu-current.ts';
+import { startPageArrival } from './page-arrival.ts';
 import { startStoreSelector } from './store-selector.ts';
 import { startStoreStorage } from './store-storage.ts';
 import { startCsrf } from './csrf.ts';
@@ -12,6 +15,8 @@ export function startShell(): void {
   startCsrf();
   startMenuToggle();
   startStoreStorage();
+  startMenuCurrent();
+  startPageArrival();
   startStoreSelector();
   startSelectedStoresField();
   startFormsWhenNeeded();

@@ -1,6 +1,8 @@
 // What views/_field.eta needs to draw each field of a form definition: ids, the value to show back (never a
-// password), the options, the rules as the JSON the browser validates with, and the message to show.
+// password), the options, the rules as the JSON the browser validates with, whether it is required, its hint
+// and the message to show.
 import type { FormDefinition, FormField } from '../../common/form-definition.ts';
+import { msg } from '../../common/messages.ts';
 import type { ChoiceLists, FormValues } from './submitted-form.ts';
 
 export interface FieldView {
@@ -12,9 +14,19 @@ export interface FieldView {
   options: Array<{ value: string; label: string; selected: boolean }>;
   /** The FieldRules as JSON for data-rules; '' when the field has none. */
   rules: string;
-  /** The element that says what is wrong with this field (aria-describedby). */
+  /** The element that says what is wrong with this field. */
   messageId: string;
   message: string;
+  /**
+   * The marker beside the label of a field that must be filled in (by its own rule, or as one of a date pair);
+   * '' when it may stay empty. Screen readers hear aria-required instead.
+   */
+  requiredMark: string;
+  /** The hint under the label, '' when none; `${id}-hint`. */
+  hint: string;
+  hintId: string;
+  /** aria-describedby: the hint, then the message. */
+  describedBy: string;
   /** Whether the field draws its own message slot; the fields of a date pair share the pair's slot. */
   ownSlot: boolean;
   /** The date pair's slot, drawn after the pair's To field. */
@@ -38,6 +50,9 @@ export function fieldViews(form: FormDefinition, { idPrefix, values = {}, messag
     const text = typeof value === 'string' && field.kind !== 'password' ? value : '';
     const picked = new Set(Array.isArray(value) ? value : [text]);
     const inPair = pair !== undefined && (field.name === pair.from || field.name === pair.to);
+    const messageId = inPair ? pairId : `${id}-message`;
+    const hint = field.hint ? msg(field.hint, field.rules?.minLength ?? '', field.rules?.maxLength ?? '') : '';
+    const hintId = `${id}-hint`;
     return {
       field,
       id,
@@ -46,8 +61,12 @@ export function fieldViews(form: FormDefinition, { idPrefix, values = {}, messag
       checked: value === true,
       options: (choices[field.name] ?? []).map((c) => ({ ...c, selected: picked.has(c.value) })),
       rules: field.rules ? JSON.stringify(field.rules) : '',
-      messageId: inPair ? pairId : `${id}-message`,
+      messageId,
       message: inPair ? (messages[pair.name] ?? '') : (messages[field.name] ?? ''),
+      requiredMark: field.rules?.required === true || inPair ? msg('fieldRequired') : '',
+      hint,
+      hintId,
+      describedBy: hint ? `${hintId} ${messageId}` : messageId,
       ownSlot: !inPair,
       pairSlot: pair && field.name === pair.to ? { id: pairId, message: messages[pair.name] ?? '' } : null,
     };

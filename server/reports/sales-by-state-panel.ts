@@ -23,13 +23,13 @@ function cells(row: StateSales, name: string): string[] {
 }
 
 export function salesByStatePanel(result: SalesByState, ctx: PanelContext): ReportPanel {
-  const caption = [`${ctx.from} to ${ctx.to}`, ctx.cycleLabel, selectionLabel(ctx.stores, 0)].filter(Boolean).join(' · ');
+  const caption = [msg('reportRange', ctx.from, ctx.to), ctx.cycleLabel, selectionLabel(ctx.stores, 0)].filter(Boolean).join(' · ');
   return {
     messages: [],
     result: {
       caption,
       rows: result.states.map((s) => cells(s, `${s.StateName} (${s.StateCode})`)),
-      total: result.total ? cells(result.total, 'Total') : null,
+      total: result.total ? cells(result.total, msg('reportTotal')) : null,
       emptyText: msg('summaryEmpty'),
     },
   };

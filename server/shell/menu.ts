@@ -1,6 +1,7 @@
 // The side menu: the menus table as a tree, filtered by the user's roles and admin flags, with the
-// entry for the current page marked.
+// entry for the current page (or the page it belongs to) marked.
 import type pg from 'pg';
+import { currentMenuUrl } from '../../common/menu-match.ts';
 import { allows, type CurrentUser, type RoleCode } from '../../common/roles.ts';
 
 export interface MenuItem {
@@ -34,10 +35,11 @@ export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuI
   const permitted = rows.filter((m) =>
     allows(user, { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only }),
   );
+  const current = currentMenuUrl(permitted.map((m) => m.url), path);
   const build = (parent: number | null): MenuItem[] =>
     permitted
       .filter((m) => m.parent_id === parent)
-      .map((m) => ({ id: m.menu_id, title: m.title, url: m.url, icon: m.icon, current: m.url !== '' && m.url === path, children: build(m.menu_id) }))
+      .map((m) => ({ id: m.menu_id, title: m.title, url: m.url, icon: m.icon, current: m.url !== '' && m.url === current, children: build(m.menu_id) }))
       // A heading whose entries are all hidden is hidden too.
       .filter((m) => m.url !== '' || m.children.length > 0);
   return build(null);

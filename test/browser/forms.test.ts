@@ -1,6 +1,7 @@
 // Validated forms in real Chromium, reached by htmx navigation (the forms arrive in swapped content):
 // messages only once a field is modified, submit blocked with a shake, the asynchronous user name check
-// (debounced, pending, stale answers ignored), the report form's date range messages, and the unique rule.
+// (debounced, pending, stale answers ignored), the report form's date range messages, and the unique rule;
+// and how a field shows its needs: red when invalid, a required marker, a hint under its label.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { format, subDays, addDays, subYears } from 'date-fns';
@@ -106,6 +107,34 @@ describe('validated forms in a browser', { skip }, () => {
     await page.fill('#new-user-Password', 'abcdefgZ');
     assert.equal(await message(page, 'new-user-ConfirmPassword-message'), 'Values must equal', 'the confirmation follows the password');
     assert.equal(await page.getAttribute('#new-user-LastName', 'aria-describedby'), 'new-user-LastName-message');
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  test('an invalid text input turns red; required fields are marked and announced; a hint says what a rule allows', async () => {
+    const { page, errors, close } = await newUserForm();
+    const border = (id: string) => page.$eval(`#${id}`, (el) => getComputedStyle(el).borderTopColor);
+    const valid = await border('new-user-UserName');
+    await page.fill('#new-user-UserName', 'a b');
+    assert.equal(await message(page, 'new-user-UserName-message'), 'please check this value.', "the spec's words");
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-invalid'), 'true');
+    assert.equal(await border('new-user-UserName'), 'rgb(198, 40, 40)', 'red');
+    assert.notEqual(valid, 'rgb(198, 40, 40)');
+
+    // Required: a visible marker beside the label, while screen readers hear the label and "required".
+    assert.equal(await page.isVisible('label[for="new-user-UserName"] .field-required'), true);
+    assert.equal(await page.getAttribute('label[for="new-user-UserName"] .field-required', 'aria-hidden'), 'true');
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-required'), 'true');
+    assert.equal(await page.getByRole('textbox', { name: 'User name', exact: true }).count(), 1);
+    assert.equal(await page.locator('label[for="new-user-MiddleName"] .field-required').count(), 0, 'an optional field has no marker');
+    assert.equal(await page.getAttribute('#new-user-MiddleName', 'aria-required'), null);
+
+    // The hint shows before any mistake and is read with the field, ahead of its message.
+    const hint = page.locator('#new-user-UserName-hint');
+    assert.equal(await hint.isVisible(), true);
+    assert.match((await hint.textContent())!, /^3 to 30 characters: letters, digits, dots, dashes and underscores, no spaces\.$/);
+    assert.equal(await page.getAttribute('#new-user-UserName', 'aria-describedby'), 'new-user-UserName-hint new-user-UserName-message');
+    assert.match((await page.textContent('#new-user-Password-hint'))!, /At least 8 characters/);
     assert.deepEqual(errors, []);
     await close();
   });
@@ -232,6 +261,7 @@ describe('validated forms in a browser', { skip }, () => {
     await waitForMessage(page, 'new-user-UserName-message', 'this user name is already taken.');
     assert.equal(await page.inputValue('#new-user-FirstName'), 'Second');
     assert.equal(await page.inputValue('#new-user-Password'), '');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'new-user-UserName', 'focus goes to the refused field');
     assert.equal(await page.isVisible('dialog[open]'), false, 'a refused form is not a failed request');
     assert.deepEqual(errors.filter((e) => !e.includes('status of 422')), []);
     await close();

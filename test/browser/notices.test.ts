@@ -1,6 +1,7 @@
 // Toasts and the request-failure dialog in real Chromium (spec sections 4, 8 and 9): toasts of four kinds,
-// 8 s, stacked, dismissable, announced; the dialog lists what failed and offers Send to IT (a toast either
-// way), a disabled Create Service Ticket, Reload and Try again, and Cancel; the language file replaces texts.
+// 8 s, stacked, dismissable, announced; the dialog says in a sentence what happened, lists what failed under
+// Details and offers Send to IT (a toast either way), a disabled Create Service Ticket (saying why), Reload
+// and Try again, and Cancel; the language file replaces texts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
@@ -63,13 +64,35 @@ describe('toasts and the error dialog', { skip }, () => {
     });
     const ticket = dialog.getByRole('button', { name: 'Create Service Ticket' });
     assert.equal(await ticket.isDisabled(), true);
-    assert.equal(await ticket.getAttribute('title'), 'service currently not available');
+    // Why it is disabled is said in visible text, which the button names as its description.
+    const note = dialog.locator('.dialog-note');
+    assert.ok(await note.isVisible());
+    assert.match((await note.textContent())!, /service currently not available/);
+    assert.equal(await ticket.getAttribute('aria-describedby'), await note.getAttribute('id'));
     assert.deepEqual(await dialog.locator('menu button').allTextContents(), ['Send to IT', 'Create Service Ticket', 'Reload and Try again', 'Cancel']);
     assert.equal(await page.textContent('main#main h1'), 'Playground');
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.ok(await isSameDocument(page));
+    await context.close();
+  });
+
+  test('the dialog leads with what happened and what to do, keeps the facts under Details, and fits its buttons on one row', async () => {
+    const { page, context } = await playground();
+    await page.click('#to-500');
+    const dialog = page.locator('#error-dialog[open]');
+    await dialog.waitFor();
+    const lead = dialog.locator('.error-lead');
+    assert.equal(await lead.textContent(), m.failureLeadServer);
+    assert.equal(await dialog.getAttribute('aria-describedby'), await lead.getAttribute('id'), 'read out when the dialog opens');
+    assert.equal(await dialog.locator('dl').isVisible(), false, 'the facts wait under Details');
+    await dialog.getByText('Details', { exact: true }).click();
+    assert.equal(await dialog.locator('dl').isVisible(), true);
+    const tops = await dialog.locator('menu button').evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)));
+    assert.equal(tops.length, 4);
+    assert.equal(new Set(tops).size, 1, `one row at 1280 px: ${tops}`);
+    assert.equal(page.viewportSize()?.width, 1280);
     await context.close();
   });
 

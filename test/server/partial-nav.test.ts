@@ -12,7 +12,7 @@ describe('partial answers', () => {
     assert.equal(visit.headers['hx-push-url'], '/test/page?n=2');
     const panel = await shared.admin.inject({ url: '/test/page?n=2', headers: { 'hx-request': 'true', 'hx-target': 'div#panel' } });
     assert.equal(panel.headers['hx-push-url'], undefined);
-    assert.match(panel.body, /^<title>Page 2 · Backroom<\/title><main id="main" hx-history-elt>/);
+    assert.match(panel.body, /^<title>Page 2 · Backroom<\/title><main id="main" hx-history-elt tabindex="-1">/);
   });
 
   test('every answer names the app version, errors and API calls included', async () => {

@@ -12,7 +12,7 @@ describe('the shell', () => {
     assert.match(res.body, /<meta name="csrf-token" content="[\w-]{20,}">/);
     assert.match(res.body, /id="user-full-name">Avery Administrator</);
     assert.match(res.body, /Headquarters · PROD, TRAIN/);
-    assert.match(res.body, /<main id="main" hx-history-elt>/);
+    assert.match(res.body, /<main id="main" hx-history-elt tabindex="-1">/);
     assert.match(res.body, /id="menu-toggle"/);
     assert.match(res.body, /id="store-selector"/);
   });
@@ -20,7 +20,7 @@ describe('the shell', () => {
   test('a partial request gets only the title and the content area, with version and URL headers', async () => {
     const res = await shared.admin.inject({ url: '/states?x=1', headers: { 'hx-request': 'true', 'hx-target': 'main#main' } });
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /^<title>States · Backroom<\/title><main id="main" hx-history-elt>/);
+    assert.match(res.body, /^<title>States · Backroom<\/title><main id="main" hx-history-elt tabindex="-1">/);
     assert.doesNotMatch(res.body, /<html|<nav/);
     assert.equal(res.headers['hx-push-url'], '/states?x=1');
     assert.equal(res.headers['x-app-version'], shared.t.app.assets.version);

@@ -4,8 +4,8 @@ import type { FormDefinition } from '../../../common/form-definition.ts';
 
 export const salesReportForm = {
   fields: [
-    { name: 'FromDate', label: 'From Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
-    { name: 'ToDate', label: 'To Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
+    { name: 'FromDate', label: 'From Date', kind: 'text', placeholder: 'dd/mm/yyyy', hint: 'hintDate', autocomplete: 'off' },
+    { name: 'ToDate', label: 'To Date', kind: 'text', placeholder: 'dd/mm/yyyy', hint: 'hintDate', autocomplete: 'off' },
     { name: 'CycleID', label: 'Cycle (optional)', kind: 'select' },
   ],
   dateRange: { name: 'DateRange', from: 'FromDate', to: 'ToDate' },

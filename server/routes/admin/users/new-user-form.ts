@@ -16,12 +16,18 @@ function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRule
 }
 
 export const newUserFields: ReadonlyArray<FormField> = [
-  { name: 'UserName', label: 'User name', kind: 'text', rules: userNameRules, autocomplete: 'off', usernameCheck: '/api/common/valid-username' },
+  {
+    name: 'UserName', label: 'User name', kind: 'text', rules: userNameRules, hint: 'hintUserName', autocomplete: 'off',
+    usernameCheck: '/api/common/valid-username',
+  },
   usersResourceField('FirstName', 'text'),
   usersResourceField('MiddleName', 'text'),
   usersResourceField('LastName', 'text'),
   usersResourceField('Email', 'email'),
-  { name: 'Password', label: 'Password', kind: 'password', rules: { required: true, minLength: 8, maxLength: 200 }, autocomplete: 'new-password' },
+  {
+    name: 'Password', label: 'Password', kind: 'password', rules: { required: true, minLength: 8, maxLength: 200 }, hint: 'hintPassword',
+    autocomplete: 'new-password',
+  },
   { name: 'ConfirmPassword', label: 'Confirm password', kind: 'password', rules: { required: true, equalTo: 'Password' }, autocomplete: 'new-password' },
   // Every new user belongs to a group (the table may leave an existing one without).
   usersResourceField('GroupID', 'select', { required: true }),

@@ -1,0 +1,63 @@
+// axe-core over what a super administrator meets, in real Chromium at 1280 and 375 px: every page reached from
+// the menu (and Add user), the Client errors page with reports in it, a report's result, the store dialog and
+// the request-failure dialog with its Details open. No violations at all.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { format, subDays } from 'date-fns';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
+import { menuPages, reportTwoErrors } from '../support/menu-pages.ts';
+
+const skip = browserSkipReason();
+
+describe('accessibility (axe-core)', { skip }, () => {
+  const env = useBrowserEnv();
+
+  test('the check reports a violation when a page has one', async () => {
+    const { page, context } = await env.newPage('admin');
+    await page.evaluate(() => document.getElementById('main')!.append(document.createElement('img')));
+    assert.match((await axeViolations(page)).join('\n'), /^image-alt /m);
+    await context.close();
+  });
+
+  for (const width of [1280, 375]) {
+    test(`every page a super administrator reaches from the menu has no violations at ${width} px`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      await reportTwoErrors(page);
+      const found: string[] = [];
+      const pages = await menuPages(page);
+      assert.ok(pages.includes('/admin/user-errors') && pages.includes('/admin/users/new'));
+      for (const path of pages) {
+        await page.goto(path);
+        found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
+      }
+
+      // A report's result, swapped in under its form.
+      await page.goto('/reports');
+      await page.waitForSelector('html[data-forms="ready"]', { state: 'attached' });
+      await page.fill('#sales-report-FromDate', format(subDays(new Date(), 20), 'dd/MM/yyyy'));
+      await page.fill('#sales-report-ToDate', format(subDays(new Date(), 1), 'dd/MM/yyyy'));
+      await page.click('.report-form button[type=submit]');
+      await page.waitForSelector('#report-result table');
+      found.push(...(await axeViolations(page)).map((v) => `/reports (result): ${v}`));
+      assert.deepEqual(found, []);
+      await context.close();
+    });
+
+    test(`the store dialog and the request-failure dialog have no violations at ${width} px`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      await page.click('#store-selector');
+      await page.waitForSelector('#store-dialog[open] #store-list input');
+      assert.deepEqual(await axeViolations(page), [], 'store dialog');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/test/playground');
+      await page.click('#to-500');
+      await page.waitForSelector('#error-dialog[open]');
+      assert.deepEqual(await axeViolations(page), [], 'failure dialog');
+      await page.click('#error-dialog summary');
+      assert.deepEqual(await axeViolations(page), [], 'failure dialog with its Details open');
+      await context.close();
+    });
+  }
+});
