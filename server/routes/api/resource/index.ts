@@ -5,15 +5,16 @@
 //   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
 //   DELETE /api/<name>          delete one or many rows, each with its version
 //   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
-//   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it
+//   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it (on a
+//                               resource that has select fields)
 // Each route declares the definition's permission for its action (plugins/access.ts checks it on the server,
 // whatever the browser shows).
 import type { FastifyInstance } from 'fastify';
 import { allows } from '../../../../common/roles.ts';
 import { resources } from '../../../../common/resources/index.ts';
 import { answerChange } from './changes.ts';
-import { answerChoices, mayChoose } from './options.ts';
-import { answerExport } from './export.ts';
+import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
+import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
 import { answerList, decorateTableList, readListHook } from './list.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
@@ -35,15 +36,24 @@ export default async function resourceRoutes(app: FastifyInstance) {
     });
 
     // GET and HEAD (which must not run the whole export only to drop it: Fastify's own HEAD would).
-    app.route({
+    app.route<{ Querystring: ExportQuery }>({
       method: ['GET', 'HEAD'],
       url: `${path}/export`,
       exposeHeadRoute: false,
       config: { access: def.access.export },
+      schema: { querystring: exportQuerySchema },
+      // A refused format is answered by the handler, after the access checks, as it was before the schema.
+      attachValidation: true,
       handler: async (req, reply) => answerExport(app, def, req, reply),
     });
 
-    app.get(`${path}/options`, { config: { access: mayChoose(def) } }, async (req, reply) => answerChoices(app.db.pool, def, req, reply));
+    if (def.fields.some((f) => f.options)) {
+      app.get<{ Querystring: ChoicesQuery }>(
+        `${path}/options`,
+        { config: { access: mayChoose(def) }, schema: { querystring: choicesQuerySchema(def) }, attachValidation: true },
+        async (req, reply) => answerChoices(app.db.pool, def, req, reply),
+      );
+    }
 
     app.patch(path, { config: { access: def.access.edit } }, async (req, reply) => answerChange(app, def, 'edit', req, reply));
 

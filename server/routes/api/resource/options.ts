@@ -7,10 +7,34 @@ import { allows, type CurrentUser } from '../../../../common/roles.ts';
 import type { FieldDef, ResourceDef } from '../../../../common/resources/types.ts';
 import { listChoices } from '../../../table-api/change/choices.ts';
 import { searchText } from '../../../table-api/request/table-request.ts';
-import { one, toParams } from '../../../table-api/request/params.ts';
+import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError, quoteName } from '../../../table-api/request/request-error.ts';
 
 type ChoiceField = FieldDef & Required<Pick<FieldDef, 'options'>>;
+
+/** The query as its schema admits it. */
+export interface ChoicesQuery {
+  field: string;
+  search?: string;
+}
+
+type ChoicesRequest = FastifyRequest<{ Querystring: ChoicesQuery }>;
+
+/**
+ * The route's parameters: a select field of the resource, and a search text, each sent once. The route has
+ * Fastify attach a refusal to the request rather than send it (attachValidation): the handler answers it,
+ * in the table API's words.
+ */
+export function choicesQuerySchema(def: ResourceDef) {
+  return {
+    type: 'object',
+    required: ['field'],
+    properties: {
+      field: { type: 'string', enum: def.fields.filter((f) => f.options).map((f) => f.name) },
+      search: { type: 'string' },
+    },
+  } as const;
+}
 
 /** The select field named, or undefined when the resource has none of that name. */
 function choiceField(def: ResourceDef, name: unknown): ChoiceField | undefined {
@@ -23,18 +47,23 @@ function choiceField(def: ResourceDef, name: unknown): ChoiceField | undefined {
  */
 export function mayChoose(def: ResourceDef) {
   return (req: FastifyRequest, user: CurrentUser): boolean => {
-    const field = choiceField(def, (req.query as { field?: unknown }).field);
+    const field = choiceField(def, (req.query as Partial<ChoicesQuery>).field);
     return !field || (field.on ?? ['add', 'edit']).some((action) => allows(user, def.access[action]));
   };
 }
 
-export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: FastifyRequest, reply: FastifyReply) {
+/** The field and the search text, or why the query was refused. */
+function readChoices(def: ResourceDef, req: ChoicesRequest): { field: ChoiceField; search: string } {
+  const field = choiceField(def, req.query.field);
+  if (!field) throw new TableRequestError('tableNoChoices', quoteName(String(req.query.field ?? '')));
+  // The field passed the schema, so the search failed it, as a query value does only when sent twice.
+  if (req.validationError) throw new TableRequestError('tableRepeated', 'search');
+  return { field, search: searchText(toParams(req.query), 'search') };
+}
+
+export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: ChoicesRequest, reply: FastifyReply) {
   try {
-    const params = toParams(req.query);
-    const name = one(params, 'field') ?? '';
-    const field = choiceField(def, name);
-    if (!field) throw new TableRequestError('tableNoChoices', quoteName(name));
-    const search = searchText(params, 'search');
+    const { field, search } = readChoices(def, req);
     reply.header('Cache-Control', 'no-store');
     return await listChoices(pool, field.options, req.user!, search);
   } catch (err) {
