@@ -6,6 +6,7 @@ import { msg } from '../../../../common/messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
 import { forgetChangesTo } from '../../../table-api/cache/changed-tables.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 const WINDOW_MINUTES = 10;
 /** Reports kept per window: per signed-in user, per address, and per address without a session. */
@@ -27,7 +28,10 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       // The sign-in page has no session to carry a CSRF token; a signed-in report is checked below instead.
       config: { public: true, csrf: 'none' },
       bodyLimit: maxReportBytes,
-      schema: { body: bodySchema },
+      schema: {
+        body: bodySchema,
+        response: { ...errorAnswers, 201: { type: 'object', required: ['ErrorID'], properties: { ErrorID: { type: 'integer' } } } },
+      },
     },
     async (req, reply) => {
       const user = req.user;

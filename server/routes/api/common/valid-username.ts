@@ -2,11 +2,18 @@
 // empty body when it is free (spec section 7). The new-user form asks this while the user types.
 import type { FastifyInstance } from 'fastify';
 import { userNameProblem } from '../../../users/user-name.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 export default async function validUsernameRoute(app: FastifyInstance) {
   app.get<{ Querystring: { username?: string } }>(
     '/api/common/valid-username',
-    { schema: { querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } } } },
+    {
+      schema: {
+        querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } },
+        // A 200 is plain text, which no schema serializes.
+        response: errorAnswers,
+      },
+    },
     async (req, reply) => {
       const problem = await userNameProblem(app.db.pool, req.query.username ?? '');
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(problem ?? '');

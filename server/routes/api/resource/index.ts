@@ -16,6 +16,8 @@ import { answerChange } from './changes.ts';
 import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
 import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
 import { answerList, decorateTableList, readListHook } from './list.ts';
+import { changeAnswers, choicesAnswers, listOrAddAnswers } from './answer-schemas.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
   decorateTableList(app);
@@ -28,6 +30,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
       method: ['GET', 'POST'],
       url: path,
       preValidation: readListHook(def),
+      schema: { response: listOrAddAnswers(def) },
       config: { access: (req, user) => allows(user, def.access[req.tableList ? 'list' : 'add']) },
       handler: async (req, reply) => {
         const list = req.tableList;
@@ -41,7 +44,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
       url: `${path}/export`,
       exposeHeadRoute: false,
       config: { access: def.access.export },
-      schema: { querystring: exportQuerySchema },
+      schema: { querystring: exportQuerySchema, response: errorAnswers },
       // A refused format is answered by the handler, after the access checks, as it was before the schema.
       attachValidation: true,
       handler: async (req, reply) => answerExport(app, def, req, reply),
@@ -50,13 +53,13 @@ export default async function resourceRoutes(app: FastifyInstance) {
     if (def.fields.some((f) => f.options)) {
       app.get<{ Querystring: ChoicesQuery }>(
         `${path}/options`,
-        { config: { access: mayChoose(def) }, schema: { querystring: choicesQuerySchema(def) }, attachValidation: true },
+        { config: { access: mayChoose(def) }, schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def) }, attachValidation: true },
         async (req, reply) => answerChoices(app.db.pool, def, req, reply),
       );
     }
 
-    app.patch(path, { config: { access: def.access.edit } }, async (req, reply) => answerChange(app, def, 'edit', req, reply));
+    app.patch(path, { config: { access: def.access.edit }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'edit', req, reply));
 
-    app.delete(path, { config: { access: def.access.delete } }, async (req, reply) => answerChange(app, def, 'delete', req, reply));
+    app.delete(path, { config: { access: def.access.delete }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'delete', req, reply));
   }
 }
