@@ -35,7 +35,7 @@ export default async function menuPages(app: FastifyInstance) {
     app.get(page.path, async (req, reply) => {
       // The same rule as the menu entry: a page hidden from the menu is refused, not just hidden.
       const access = accessForPath(await loadMenuRows(app.db.pool), page.path);
-      if (!allows(req.user!, access)) return sendError(req, reply, 403, msg('forbidden'));
+      if (!allows(req.signedInUser(), access)) return sendError(req, reply, 403, msg('forbidden'));
       return reply.page('planned', { title: page.title, purpose: page.purpose });
     });
   }

@@ -64,7 +64,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     const cycleId = text(values, 'CycleID');
     const from = text(values, 'FromDate');
     const to = text(values, 'ToDate');
-    const result = await salesByState(app.db.pool, req.user!, {
+    const result = await salesByState(app.db.pool, req.signedInUser(), {
       from: isoDay(from),
       to: isoDay(to),
       cycleId: cycleId ? Number(cycleId) : null,

@@ -43,14 +43,14 @@ export default async function newUserRoutes(app: FastifyInstance) {
 
   function draw(req: FastifyRequest, reply: FastifyReply, status: number, choices: ChoiceLists, values: FormValues = {}, messages: Record<string, string> = {}) {
     reply.code(status);
-    const fields = fieldViews(newUserForm(req.user!), { idPrefix: 'new-user', values, messages, choices });
+    const fields = fieldViews(newUserForm(req.signedInUser()), { idPrefix: 'new-user', values, messages, choices });
     return reply.page('user-new', { title: 'Add user', fields });
   }
 
   app.get('/admin/users/new', { config }, async (req, reply) => draw(req, reply, 200, await loadUserChoices(app.db.pool)));
 
   app.post('/admin/users/new', { config }, async (req, reply) => {
-    const user = req.user!;
+    const user = req.signedInUser();
     const asked = readForm({ fields: newUserFields }, req.body);
     if (!user.IsSuperAdmin && superAdminGrants.some((flag) => asked[flag] === true)) {
       return sendError(req, reply, 403, msg('forbidden'));

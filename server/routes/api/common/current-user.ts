@@ -20,5 +20,5 @@ const currentUser = {
 } as const;
 
 export default async function currentUserRoute(app: FastifyInstance) {
-  app.get('/api/common/current-user', { schema: { response: { ...errorAnswers, 200: currentUser } } }, async (req) => req.user);
+  app.get('/api/common/current-user', { schema: { response: { ...errorAnswers, 200: currentUser } } }, async (req) => req.signedInUser());
 }

@@ -65,7 +65,7 @@ export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: Choice
   try {
     const { field, search } = readChoices(def, req);
     reply.header('Cache-Control', 'no-store');
-    return await listChoices(pool, field.options, req.user!, search);
+    return await listChoices(pool, field.options, req.signedInUser(), search);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     return reply.code(400).send({ error: err.message });
