@@ -19,6 +19,12 @@ function asList(value: unknown): string[] {
   return list.filter((v): v is string => typeof v === 'string');
 }
 
+/** A text field's value, trimmed; empty for a field that holds no text. */
+export function textValue(values: FormValues, name: string): string {
+  const value = values[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 /** The declared fields' values from a urlencoded body; anything undeclared is left out. */
 export function readForm(form: FormDefinition, body: unknown): FormValues {
   const posted = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;

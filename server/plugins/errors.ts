@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export function wantsJson(req: FastifyRequest): boolean {
   return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
@@ -18,10 +19,6 @@ export async function sendError(req: FastifyRequest, reply: FastifyReply, status
     req.log.error({ err }, 'error page failed');
     return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Error ${status}</title><p>${escapeHtml(text)}</p>`);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export default fp(async function errors(app: FastifyInstance) {
