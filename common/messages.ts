@@ -165,7 +165,7 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   return fill(active[key], args);
 }
 
-export function fill(template: string, args: ReadonlyArray<string | number>): string {
+function fill(template: string, args: ReadonlyArray<string | number>): string {
   return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
     const arg = args[Number(i)];
     return arg === undefined ? whole : String(arg);

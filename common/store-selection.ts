@@ -1,12 +1,12 @@
 // The store selection kept in the browser: which stores the user chose (none chosen = all stores), and
 // the spec's storage guard: keeping the store list costs about 10 units per store, and the browser is
 // "low on memory" when less than half of its storage quota would remain.
-export const STORAGE_UNITS_PER_STORE = 10;
-export const LOW_MEMORY_SHARE = 0.5;
+const STORAGE_UNITS_PER_STORE = 10;
+const LOW_MEMORY_SHARE = 0.5;
 export const SELECTED_STORES_KEY = 'backroom.selectedStores';
 export const ALL_STORES_KEY = 'backroom.allStores';
 
-export interface StorageEstimateLike {
+interface StorageEstimateLike {
   quota?: number | undefined;
   usage?: number | undefined;
 }

@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];

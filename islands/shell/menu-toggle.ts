@@ -1,6 +1,6 @@
 // Under 780 px the side menu collapses behind the toggle button. The button sits in the header, which
 // swaps never replace, and the listener is on document, so the toggle keeps working after every swap.
-export const MOBILE_WIDTH = 780;
+const MOBILE_WIDTH = 780;
 
 export function startMenuToggle(): void {
   document.addEventListener('click', (event) => {

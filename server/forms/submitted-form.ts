@@ -4,7 +4,7 @@
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { msg } from '../../common/messages.ts';
 
-export type FieldValue = string | boolean | string[];
+type FieldValue = string | boolean | string[];
 export type FormValues = Record<string, FieldValue>;
 
 export interface Choice {

@@ -12,7 +12,7 @@ import { sendError, wantsJson } from './errors.ts';
  * The access a route needs: a rule (`false`: nobody), or, for a route whose rule depends on what the
  * request asks (a POST that lists or adds), a function deciding for the signed-in user.
  */
-export type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean);
+type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean);
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -11,9 +11,9 @@ import { msg } from '../../common/messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { loadSessionUser } from '../users/current-user.ts';
 
-export const SESSION_COOKIE = 'backroom_sid';
+const SESSION_COOKIE = 'backroom_sid';
 
-export interface Session {
+interface Session {
   id: string;
   csrfToken: string;
   expiresAt: Date;

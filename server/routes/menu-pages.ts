@@ -6,14 +6,14 @@ import { allows } from '../../common/roles.ts';
 import { msg } from '../../common/messages.ts';
 import { sendError } from '../plugins/errors.ts';
 
-export interface PagePurpose {
+interface PagePurpose {
   path: string;
   title: string;
   purpose: string;
 }
 
 /** Pages not yet given their own screen by a feature; their text says what the screen will hold. */
-export const plannedPages: PagePurpose[] = [
+const plannedPages: PagePurpose[] = [
   { path: '/stores', title: 'Stores', purpose: 'Every store with its number, city, state, group, open date and status.' },
   { path: '/states', title: 'States', purpose: 'The 50 states and DC with their regions.' },
   { path: '/cycles', title: 'Cycles', purpose: 'Weekly and monthly reporting cycles of the last three years.' },

@@ -17,7 +17,7 @@ import { fromClause } from '../query/sql.ts';
 /** Choices listed at once; a dialog narrows longer lists with a search. */
 export const CHOICES_LISTED = 100;
 
-export interface Choice {
+interface Choice {
   value: unknown;
   label: unknown;
 }

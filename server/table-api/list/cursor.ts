@@ -46,7 +46,7 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
 }
 
 /** The MAC of a cursor's position and values within one scope (the same SQL conditions, parameters and order). */
-export type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
+type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
 /** The seal of cursors for this scope: the key for the scope is derived once (a list makes it while its page is read). */
 export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {

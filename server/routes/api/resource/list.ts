@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
-export type ReadList =
+type ReadList =
   | { request: TableRequest }
   | { refused: TableRequestError; dialect: Dialect; echo: number };
 
