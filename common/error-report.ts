@@ -3,7 +3,7 @@
 // storing, so neither a runaway stack trace nor a hostile client fills the user_errors table.
 
 export const errorTextFields = ['Page', 'Url', 'ErrorThrown', 'Message', 'ExceptionMessage', 'ExceptionType', 'StackTrace'] as const;
-export type ErrorTextField = (typeof errorTextFields)[number];
+type ErrorTextField = (typeof errorTextFields)[number];
 
 export type ErrorReport = Partial<Record<ErrorTextField, string>> & { Status?: number | null };
 
@@ -23,13 +23,13 @@ export const maxStackLines = 200;
 export const maxReportBytes = 64 * 1024;
 
 /** `text` cut to `limit` characters, saying how much was cut so IT knows the record is partial. */
-export function cutText(text: string, limit: number): string {
+function cutText(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const note = ` [${text.length - limit} characters cut]`;
   return text.slice(0, Math.max(0, limit - note.length)) + note;
 }
 
-export function cutStack(stack: string): string {
+function cutStack(stack: string): string {
   const lines = stack.split('\n');
   const kept = lines.length > maxStackLines ? [...lines.slice(0, maxStackLines), `[${lines.length - maxStackLines} lines cut]`] : lines;
   return cutText(kept.join('\n'), errorFieldLimits.StackTrace);

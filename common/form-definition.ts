@@ -4,7 +4,7 @@
 import type { MessageKey } from './messages.ts';
 import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
 
-export const fieldKinds = ['text', 'email', 'password', 'select', 'flag', 'choices'] as const;
+const fieldKinds = ['text', 'email', 'password', 'select', 'flag', 'choices'] as const;
 /** text/email/password: one typed value; select: one of a list; flag: a checkbox; choices: several checkboxes. */
 export type FieldKind = (typeof fieldKinds)[number];
 
@@ -41,7 +41,7 @@ export interface FormDefinition {
 }
 
 /** The declared rules of every field that has some, by field name: what validateForm takes. */
-export function formRules(form: FormDefinition): Record<string, FieldRules> {
+function formRules(form: FormDefinition): Record<string, FieldRules> {
   const rules: Record<string, FieldRules> = {};
   for (const field of form.fields) if (field.rules) rules[field.name] = field.rules;
   return rules;

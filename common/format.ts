@@ -18,10 +18,10 @@ import {
 import { msg, type MessageKey } from './messages.ts';
 
 /** A number as the database or a form may hand it over: number, bigint, or its decimal text. */
-export type Numeric = number | bigint | string | null | undefined;
+type Numeric = number | bigint | string | null | undefined;
 
 /** A moment as the database or JSON may hand it over: Date, epoch milliseconds, or ISO 8601 text. */
-export type DateInput = Date | number | string | null | undefined;
+type DateInput = Date | number | string | null | undefined;
 
 export const formatNames = ['text', 'integer', 'number', 'currency', 'percent', 'date', 'datetime', 'boolean'] as const;
 export type FormatName = (typeof formatNames)[number];

@@ -38,7 +38,9 @@ export interface Access {
   superAdmin?: boolean;
 }
 
-export function allows(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Roles'>, access: Access | undefined): boolean {
+/** Whether the user passes the rule: none (undefined) admits everyone, `false` nobody. */
+export function allows(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Roles'>, access: Access | false | undefined): boolean {
+  if (access === false) return false;
   if (!access) return true;
   if (user.IsSuperAdmin) return true;
   if (access.superAdmin) return false;

@@ -3,8 +3,8 @@
 // store, and the browser is "low on memory" when less than half of its storage quota would remain.
 import { msg } from './messages.ts';
 
-export const STORAGE_UNITS_PER_STORE = 10;
-export const LOW_MEMORY_SHARE = 0.5;
+const STORAGE_UNITS_PER_STORE = 10;
+const LOW_MEMORY_SHARE = 0.5;
 const SELECTED_STORES = 'backroom.selectedStores';
 const ALL_STORES = 'backroom.allStores';
 
@@ -23,7 +23,7 @@ export function isStoreListKey(key: string): boolean {
   return [ALL_STORES, SELECTED_STORES].some((base) => key === base || key.startsWith(`${base}.`));
 }
 
-export interface StorageEstimateLike {
+interface StorageEstimateLike {
   quota?: number | undefined;
   usage?: number | undefined;
 }

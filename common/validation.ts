@@ -191,7 +191,7 @@ export type FieldRules = {
   unique?: boolean;
 };
 
-export type FieldContext = {
+type FieldContext = {
   /** The whole form's values, for equalTo/notEqualTo. */
   values?: Record<string, unknown>;
   /** The values already taken, for unique. */

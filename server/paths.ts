@@ -16,7 +16,7 @@ function projectRoot(from: string): string {
 const here = fileURLToPath(import.meta.url);
 export const root = projectRoot(dirname(here));
 /** Running from the TypeScript sources (through tsx) rather than from the dist/ bundle. */
-export const fromSources = here.endsWith('.ts');
+const fromSources = here.endsWith('.ts');
 
 export const viewsDir = join(root, 'views') + '/';
 export const staticDir = join(root, 'static') + '/';

@@ -7,11 +7,11 @@ import type { Access } from '../roles.ts';
 import type { FieldRules } from '../validation.ts';
 
 /** How a column's values are read from requests and bound to SQL (search terms, edited values). */
-export const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
+const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
 export type ValueType = (typeof valueTypes)[number];
 
-export const footerTotals = ['sum', 'avg', 'count'] as const;
-export type FooterTotal = (typeof footerTotals)[number];
+const footerTotals = ['sum', 'avg', 'count'] as const;
+type FooterTotal = (typeof footerTotals)[number];
 
 export interface ColumnDef {
   /** The API name (PascalCase): the key in rows, requests and forms. */
@@ -40,8 +40,8 @@ export interface ColumnDef {
   digits?: { whole: number; decimals: number };
 }
 
-export const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;
-export type InputKind = (typeof inputKinds)[number];
+const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;
+type InputKind = (typeof inputKinds)[number];
 
 export interface FieldDef {
   /** The column this field edits (a ColumnDef name with `writes`). */
@@ -61,7 +61,7 @@ export interface FieldDef {
   default?: string;
 }
 
-export const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
+const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
 export type Action = (typeof actions)[number];
 
 /** An action's rule; `false` means nobody (a read-only resource). An empty object means every signed-in user. */
@@ -73,10 +73,10 @@ export type ActionAccess = Access | false;
  * user's own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient).
  * `group`: the expression is a group id, limited to the user's own group unless they see every store.
  */
-export type RowScope = { stores: string } | { owner: string } | { group: string };
+type RowScope = { stores: string } | { owner: string } | { group: string };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
-export type FixedValue = string | number | boolean | { currentUser: true };
+type FixedValue = string | number | boolean | { currentUser: true };
 
 export interface ResourceDef {
   /** The URL segment: /api/<name>. */

@@ -4,7 +4,7 @@ import type { DateRangePair } from '../../common/form-definition.ts';
 import { checkDateRange } from '../../common/validation.ts';
 import { paintSlot } from './field-message.ts';
 
-export interface DateRange {
+interface DateRange {
   pair: DateRangePair;
   from: HTMLInputElement;
   to: HTMLInputElement;

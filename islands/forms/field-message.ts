@@ -2,7 +2,7 @@
 // class on the slot for the tone (a problem, a pending check, an accepted user name).
 import { messageSlot, type Control } from './controls.ts';
 
-export type Tone = 'error' | 'pending' | 'ok';
+type Tone = 'error' | 'pending' | 'ok';
 
 export interface FieldStatus {
   state: 'valid' | 'invalid' | 'pending' | 'unchecked';

@@ -5,7 +5,7 @@ import { msg } from '../../common/messages.ts';
 import type { Control } from './controls.ts';
 import type { FieldStatus } from './field-message.ts';
 
-export const USERNAME_CHECK_DELAY_MS = 400;
+const USERNAME_CHECK_DELAY_MS = 400;
 
 interface Verdict {
   value: string;

@@ -8,7 +8,7 @@ import { toast } from './toasts.ts';
 import { showErrorDialog } from './error-dialog.ts';
 import { failedRequest, fullReload, reloadUrl } from './page-visit.ts';
 
-export const FORBIDDEN_NOTICE_MS = 10_000;
+const FORBIDDEN_NOTICE_MS = 10_000;
 
 function pageVersion(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="app-version"]')?.content ?? '';

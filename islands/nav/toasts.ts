@@ -4,11 +4,11 @@
 import { msg } from '../../common/messages.ts';
 import { button } from './buttons.ts';
 
-export const toastKinds = ['success', 'error', 'warning', 'info'] as const;
-export type ToastKind = (typeof toastKinds)[number];
-export const TOAST_MS = 8_000;
+const toastKinds = ['success', 'error', 'warning', 'info'] as const;
+type ToastKind = (typeof toastKinds)[number];
+const TOAST_MS = 8_000;
 
-export interface ToastRequest {
+interface ToastRequest {
   kind: ToastKind;
   text: string;
   ms?: number;

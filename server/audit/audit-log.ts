@@ -3,7 +3,7 @@
 // action, the key, and the row before and after.
 import type pg from 'pg';
 
-export type AuditAction = 'insert' | 'update' | 'delete';
+type AuditAction = 'insert' | 'update' | 'delete';
 
 export async function writeAudit(
   client: pg.PoolClient,

@@ -1,5 +1,5 @@
 // The places demo stores are spread over: the 50 states and DC with their region and a few real cities each.
-export interface StatePlace {
+interface StatePlace {
   code: string;
   name: string;
   region: 'NE' | 'SE' | 'MW' | 'SW' | 'WE';

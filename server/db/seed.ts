@@ -6,7 +6,7 @@ import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
 import { hashPassword } from '../auth/password.ts';
 import { regionGroups, statePlaces, storeSuffixes } from './seed-places.ts';
 
-export interface SeedOptions {
+interface SeedOptions {
   adminPassword: string;
   /** Demo users' password; the admin's when unset. */
   demoPassword?: string | undefined;
@@ -15,7 +15,7 @@ export interface SeedOptions {
   salesDays?: number;
 }
 
-export interface DemoUser {
+interface DemoUser {
   userName: string;
   first: string;
   last: string;
@@ -29,7 +29,7 @@ export interface DemoUser {
 }
 
 /** The demo users, also listed in the README. */
-export const demoUsers: DemoUser[] = [
+const demoUsers: DemoUser[] = [
   { userName: 'admin', first: 'Avery', last: 'Administrator', group: 'HQ', admin: true, superAdmin: true, roles: [...roleCodes], instances: ['PROD', 'TRAIN'], note: 'super administrator: everything' },
   { userName: 'manager', first: 'Morgan', last: 'Reyes', group: 'HQ', admin: true, roles: ['stores', 'sales', 'reports'], instances: ['PROD'], note: 'administrator, not super administrator' },
   { userName: 'analyst', first: 'Jordan', last: 'Lee', group: 'NE', roles: ['sales', 'reports'], instances: ['PROD'], note: 'sales and reports for the Northeast stores' },

@@ -5,7 +5,7 @@ import type { FormDefinition, FormField } from '../../common/form-definition.ts'
 import { msg } from '../../common/messages.ts';
 import type { ChoiceLists, FormValues } from './submitted-form.ts';
 
-export interface FieldView {
+interface FieldView {
   field: FormField;
   id: string;
   inputType: 'text' | 'email' | 'password';
@@ -33,7 +33,7 @@ export interface FieldView {
   pairSlot: { id: string; message: string } | null;
 }
 
-export interface FieldViewInput {
+interface FieldViewInput {
   /** Makes ids unique on the page: `${idPrefix}-${field name}`. */
   idPrefix: string;
   values?: FormValues;

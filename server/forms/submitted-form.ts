@@ -4,7 +4,7 @@
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { msg } from '../../common/messages.ts';
 
-export type FieldValue = string | boolean | string[];
+type FieldValue = string | boolean | string[];
 export type FormValues = Record<string, FieldValue>;
 
 export interface Choice {
@@ -17,6 +17,12 @@ export type ChoiceLists = Record<string, ReadonlyArray<Choice>>;
 function asList(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return list.filter((v): v is string => typeof v === 'string');
+}
+
+/** A text field's value, trimmed; empty for a field that holds no text. */
+export function textValue(values: FormValues, name: string): string {
+  const value = values[name];
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** The declared fields' values from a urlencoded body; anything undeclared is left out. */

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { findIsland } from '../../islands/registry.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export async function renderIsland(name: string, props: Record<string, unknown>): Promise<string> {
   const load = findIsland(name);
@@ -13,9 +14,5 @@ export async function renderIsland(name: string, props: Record<string, unknown>)
   const { default: Component } = await load();
   const id = `${name}-${randomBytes(4).toString('hex')}-`;
   const html = renderToString(createElement(Component, props), { identifierPrefix: id });
-  return `<div data-island="${attr(name)}" data-island-id="${id}" data-props="${attr(JSON.stringify(props))}">${html}</div>`;
-}
-
-function attr(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<div data-island="${escapeHtml(name)}" data-island-id="${id}" data-props="${escapeHtml(JSON.stringify(props))}">${html}</div>`;
 }

@@ -3,15 +3,21 @@
 // and partial requests get 401 (the browser then reloads the whole page, which lands on /login).
 // Run by the request gate (request-gate.ts), once the session is known.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { allows, type Access } from '../../common/roles.ts';
+import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
 import { msg } from '../../common/messages.ts';
 import { isPartial } from './partial-pages.ts';
 import { sendError, wantsJson } from './errors.ts';
 
+/**
+ * The access a route needs: a rule (`false`: nobody), or, for a route whose rule depends on what the
+ * request asks (a POST that lists or adds), a function deciding for the signed-in user.
+ */
+type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
-    access?: Access;
+    access?: RouteAccess;
   }
 }
 
@@ -26,6 +32,7 @@ export function accessRefusal(req: FastifyRequest, reply: FastifyReply): Fastify
     const visit = req.method === 'GET' || req.method === 'HEAD';
     return reply.redirect(visit ? `/login?next=${encodeURIComponent(req.url)}` : '/login', 303);
   }
-  if (!allows(req.user, config.access)) return sendError(req, reply, 403, msg('forbidden'));
+  const admitted = typeof config.access === 'function' ? config.access(req, req.user) : allows(req.user, config.access);
+  if (!admitted) return sendError(req, reply, 403, msg('forbidden'));
   return undefined;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
 import { sendError } from './errors.ts';
 
-export const LOGIN_CSRF_COOKIE = 'backroom_login_csrf';
+const LOGIN_CSRF_COOKIE = 'backroom_login_csrf';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {

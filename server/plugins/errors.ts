@@ -8,6 +8,7 @@ import { sendPage } from './partial-pages.ts';
 import { refusalFor } from './refusals.ts';
 import { securityHeaders } from './security-headers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export function wantsJson(req: FastifyRequest): boolean {
   return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
@@ -23,10 +24,6 @@ export async function sendError(req: FastifyRequest, reply: FastifyReply, status
     req.log.error({ err }, 'error page failed');
     return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Error ${status}</title><p>${escapeHtml(text)}</p>`);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The one answer to a failed request, whichever stage it failed at. */

@@ -7,12 +7,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../common/messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { loadSessionUser } from '../users/current-user.ts';
 
-export const SESSION_COOKIE = 'backroom_sid';
+const SESSION_COOKIE = 'backroom_sid';
 
-export interface Session {
+interface Session {
   id: string;
   csrfToken: string;
   expiresAt: Date;
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Known once the request gate has run (request-gate.ts; or after `await signedIn(req)`); null when signed out. */
     user: CurrentUser | null;
+    /** The user of a route behind the request gate, which lets nobody signed out through; a 401 anywhere else. */
+    signedInUser(): CurrentUser;
     session: Session | null;
     /** The session lookup under way, if the request carries a session cookie. */
     sessionLookup: Promise<void> | null;
@@ -36,6 +39,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const SLIDE_GRANULARITY_MS = 60_000;
 
+/** A request that needs a user has none: answered as a 401 (plugins/errors.ts). */
+class NotSignedIn extends Error {
+  readonly statusCode = 401;
+  constructor() {
+    super(msg('unauthenticated'));
+  }
+}
+
 /** Settles when the request's user and session are known (they are once the request gate has run). */
 export async function signedIn(req: FastifyRequest): Promise<void> {
   if (req.sessionLookup) await req.sessionLookup;
@@ -46,6 +57,10 @@ export default fp(async function sessions(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionLookup', null);
+  app.decorateRequest('signedInUser', function (this: FastifyRequest) {
+    if (!this.user) throw new NotSignedIn();
+    return this.user;
+  });
 
   app.addHook('onRequest', (req, reply, done) => {
     const token = req.cookies[SESSION_COOKIE];

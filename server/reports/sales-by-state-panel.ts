@@ -10,7 +10,7 @@ export interface ReportPanel {
   result: { caption: string; rows: string[][]; total: string[] | null; emptyText: string } | null;
 }
 
-export interface PanelContext {
+interface PanelContext {
   /** The dates as the user typed them. */
   from: string;
   to: string;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 
-export interface SalesByStateQuery {
+interface SalesByStateQuery {
   /** yyyy-mm-dd, both days included. */
   from: string;
   to: string;

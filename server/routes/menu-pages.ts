@@ -6,14 +6,14 @@ import { allows } from '../../common/roles.ts';
 import { msg } from '../../common/messages.ts';
 import { sendError } from '../plugins/errors.ts';
 
-export interface PagePurpose {
+interface PagePurpose {
   path: string;
   title: string;
   purpose: string;
 }
 
 /** Pages not yet given their own screen by a feature; their text says what the screen will hold. */
-export const plannedPages: PagePurpose[] = [
+const plannedPages: PagePurpose[] = [
   { path: '/stores', title: 'Stores', purpose: 'Every store with its number, city, state, group, open date and status.' },
   { path: '/states', title: 'States', purpose: 'The 50 states and DC with their regions.' },
   { path: '/cycles', title: 'Cycles', purpose: 'Weekly and monthly reporting cycles of the last three years.' },
@@ -35,7 +35,7 @@ export default async function menuPages(app: FastifyInstance) {
     app.get(page.path, async (req, reply) => {
       // The same rule as the menu entry: a page hidden from the menu is refused, not just hidden.
       const access = accessForPath(await loadMenuRows(app.db.pool), page.path);
-      if (!allows(req.user!, access)) return sendError(req, reply, 403, msg('forbidden'));
+      if (!allows(req.signedInUser(), access)) return sendError(req, reply, 403, msg('forbidden'));
       return reply.page('planned', { title: page.title, purpose: page.purpose });
     });
   }

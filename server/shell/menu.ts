@@ -2,7 +2,7 @@
 // entry for the current page (or the page it belongs to) marked.
 import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
-import { allows, type CurrentUser, type RoleCode } from '../../common/roles.ts';
+import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
 
 export interface MenuItem {
   id: number;
@@ -31,10 +31,13 @@ export async function loadMenuRows(pool: pg.Pool): Promise<MenuRow[]> {
   return r.rows;
 }
 
+/** Who sees a menu entry (and may open its page). */
+function menuAccess(m: MenuRow): Access {
+  return { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only };
+}
+
 export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuItem[] {
-  const permitted = rows.filter((m) =>
-    allows(user, { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only }),
-  );
+  const permitted = rows.filter((m) => allows(user, menuAccess(m)));
   const current = currentMenuUrl(permitted.map((m) => m.url), path);
   const build = (parent: number | null): MenuItem[] =>
     permitted
@@ -46,8 +49,7 @@ export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuI
 }
 
 /** The access a page at `path` needs: the same rule as its menu entry, so the menu and the page agree. */
-export function accessForPath(rows: MenuRow[], path: string): { role?: RoleCode; admin?: boolean; superAdmin?: boolean } | undefined {
+export function accessForPath(rows: MenuRow[], path: string): Access | undefined {
   const m = rows.find((r) => r.url === path);
-  if (!m) return undefined;
-  return { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only };
+  return m && menuAccess(m);
 }

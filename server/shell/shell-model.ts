@@ -12,7 +12,7 @@ export interface ShellModel {
   htmxConfig: string;
 }
 
-export const htmxConfig = JSON.stringify({
+const htmxConfig = JSON.stringify({
   defaultTimeout: 10_000,
   historyCache: { size: 20 },
   implicitInheritance: false,

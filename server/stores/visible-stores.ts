@@ -2,7 +2,7 @@
 // stores of their own group (region). Tables, summaries and reports scope rows with this one rule.
 import type { CurrentUser } from '../../common/roles.ts';
 
-export function seesAllStores(user: CurrentUser): boolean {
+function seesAllStores(user: CurrentUser): boolean {
   return user.IsAdmin || user.IsSuperAdmin || user.GroupCode === 'HQ';
 }
 

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Choice } from '../forms/submitted-form.ts';
 
 /** By the new-user form's field names. */
-export type UserChoices = {
+type UserChoices = {
   GroupID: Choice[];
   Roles: Choice[];
   Instances: Choice[];

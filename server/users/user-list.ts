@@ -1,7 +1,7 @@
 // The users as the administration list shows them: name, group, flags, roles and instances.
 import type pg from 'pg';
 
-export interface UserListRow {
+interface UserListRow {
   ID: number;
   UserName: string;
   FullName: string;

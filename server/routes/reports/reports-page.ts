@@ -7,7 +7,7 @@ import { checkForm } from '../../../common/form-definition.ts';
 import { parseSelection } from '../../../common/store-selection.ts';
 import { dateRangeDefaults } from '../../../common/validation.ts';
 import { fieldViews } from '../../forms/field-views.ts';
-import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../../forms/submitted-form.ts';
+import { choiceProblems, readForm, textValue, type ChoiceLists, type FormValues } from '../../forms/submitted-form.ts';
 import { isPartial } from '../../plugins/partial-pages.ts';
 import { loadCycleChoices } from '../../reports/cycle-choices.ts';
 import { salesByState } from '../../reports/sales-by-state.ts';
@@ -16,11 +16,6 @@ import { salesReportForm } from './sales-report-form.ts';
 
 const config = { access: { role: 'reports' } } as const;
 const noPanel: ReportPanel = { messages: [], result: null };
-
-const text = (values: FormValues, name: string): string => {
-  const value = values[name];
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 /** A date the range check accepted, as PostgreSQL reads it. */
 function isoDay(typed: string): string {
@@ -61,10 +56,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     }
     const posted = req.body as { stores?: unknown } | undefined;
     const stores = parseSelection(typeof posted?.stores === 'string' ? posted.stores : null);
-    const cycleId = text(values, 'CycleID');
-    const from = text(values, 'FromDate');
-    const to = text(values, 'ToDate');
-    const result = await salesByState(app.db.pool, req.user!, {
+    const cycleId = textValue(values, 'CycleID');
+    const from = textValue(values, 'FromDate');
+    const to = textValue(values, 'ToDate');
+    const result = await salesByState(app.db.pool, req.signedInUser(), {
       from: isoDay(from),
       to: isoDay(to),
       cycleId: cycleId ? Number(cycleId) : null,

@@ -12,7 +12,7 @@ export interface MutationBody {
 }
 
 /** All (the page-size menu's largest choice) is also the most rows one request may change. */
-export const MAX_ROWS_PER_REQUEST = 1000;
+const MAX_ROWS_PER_REQUEST = 1000;
 
 export function readMutationBody(def: ResourceDef, action: Exclude<Action, 'list' | 'export'>, ...sources: unknown[]): MutationBody {
   const merged: Record<string, unknown> = {};

@@ -17,7 +17,7 @@ import { fromClause } from '../query/sql.ts';
 /** Choices listed at once; a dialog narrows longer lists with a search. */
 export const CHOICES_LISTED = 100;
 
-export interface Choice {
+interface Choice {
   value: unknown;
   label: unknown;
 }
@@ -25,7 +25,7 @@ export interface Choice {
 type Options = NonNullable<FieldDef['options']>;
 
 /** The resource a field's options come from, and its value and label columns (the definitions' tests hold them to exist). */
-function optionColumns(options: Options): { from: ResourceDef; value: ColumnDef; label: ColumnDef } {
+export function optionColumns(options: Options): { from: ResourceDef; value: ColumnDef; label: ColumnDef } {
   const from = findResource(options.resource)!;
   return { from, value: from.columns.find((c) => c.name === options.value)!, label: from.columns.find((c) => c.name === options.label)! };
 }

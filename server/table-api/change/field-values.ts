@@ -14,7 +14,7 @@ export function fieldLabel(def: ResourceDef, name: string): string {
   return def.fields.find((f) => f.name === name)?.label ?? def.columns.find((c) => c.name === name)?.label ?? name;
 }
 
-export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FieldDef[] {
+function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FieldDef[] {
   return def.fields.filter((f) => !f.on || f.on.includes(action));
 }
 
@@ -70,7 +70,7 @@ function isPlainValue(value: unknown): boolean {
 type Read = { value: unknown } | { error: string };
 
 /** One value as its column's type; blank is NULL (or '' for non-null text, false for a checkbox). */
-export function readValue(column: ColumnDef, raw: unknown): Read {
+function readValue(column: ColumnDef, raw: unknown): Read {
   if (raw !== null && typeof raw === 'object') return { error: msg('pattern') };
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
   switch (column.type) {

@@ -12,7 +12,7 @@ import { mapPlaceholders } from '../query/sql.ts';
  * The query with each `$n` replaced by the setting `backroom.pn` read back as the type PostgreSQL infers for
  * `$n` (asked by preparing the query once), so `store_id = $1` still compares integers and uses its index.
  */
-export async function bindAsSettings(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): Promise<string> {
+async function bindAsSettings(client: pg.PoolClient, query: string, params: ReadonlyArray<unknown>): Promise<string> {
   if (params.length === 0) return query;
   await client.query(`prepare backroom_export_types as ${query}`);
   const described = await client.query<{ types: string[] }>(

@@ -13,7 +13,7 @@ export const XLSX_MAX_DATA_ROWS = 1_048_575;
 const MAX_CELL_TEXT = 32_767;
 
 /** How a column's cells are written: a number in a display style, or text. */
-export type CellKind = { number: true; style: number } | { number: false };
+type CellKind = { number: true; style: number } | { number: false };
 
 // Index in cellXfs below. 0 is the default, 1 the header.
 const STYLE = { header: 1, integer: 2, number: 3, currency: 4, percent: 5, date: 6, datetime: 7 } as const;

@@ -7,7 +7,7 @@ import type { ResourceDef } from '../../../common/resources/types.ts';
 import { ShortLived } from '../cache/short-lived.ts';
 
 /** Above this many rows (by the planner's estimate) a count is estimated, not counted. */
-export const EXACT_COUNT_LIMIT = 50_000;
+const EXACT_COUNT_LIMIT = 50_000;
 const sizes = new ShortLived<number>(30_000, 100);
 /** Estimates above the exact limit only: a count below it is made afresh every time. */
 const estimates = new ShortLived<number | null>(30_000, 500);

@@ -6,6 +6,7 @@
 // the database's (meta.cursor_key), so every app instance on it accepts the others' cursors.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
+import { isIsoCalendarDate } from '../../../common/calendar.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { typedParam } from '../query/sql.ts';
@@ -45,7 +46,7 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
 }
 
 /** The MAC of a cursor's position and values within one scope (the same SQL conditions, parameters and order). */
-export type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
+type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
 /** The seal of cursors for this scope: the key for the scope is derived once (a list makes it while its page is read). */
 export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {
@@ -110,7 +111,7 @@ function fitsType(value: unknown, type: ValueType): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && isCalendarDate(value);
+      return typeof value === 'string' && isIsoCalendarDate(value);
     case 'datetime':
       return false;
     case 'text':
@@ -120,11 +121,4 @@ function fitsType(value: unknown, type: ValueType): boolean {
     case 'number':
       return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(value));
   }
-}
-
-/** yyyy-mm-dd naming a real day (JavaScript's parser would take 30 February as 2 March). */
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < '0001') return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }

@@ -40,8 +40,8 @@ export interface TableRequest {
 }
 
 /** The spec's "All" shows at most this many rows. */
-export const ALL_ROWS_CAP = 1000;
-export const MAX_SEARCH_LENGTH = 200;
+const ALL_ROWS_CAP = 1000;
+const MAX_SEARCH_LENGTH = 200;
 const MAX_SORT_TERMS = 8;
 const MAX_SEARCH_WORDS = 8;
 const MAX_COLUMNS = 200;

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m, msg } from '../../../common/messages.ts';
 import { stores } from '../../../common/resources/stores.ts';
 import { rowFailure } from '../../../server/table-api/change/db-errors.ts';
 import { CHOICES_LISTED } from '../../../server/table-api/change/choices.ts';
@@ -70,6 +70,16 @@ describe('listing the choices', () => {
       assert.match(String(refused.body.error), /^This table has no field ".*" to choose a value for\.$/);
     }
     assert.equal((await choices(shared.itdesk, 'messages', `field=UserID&search=${'x'.repeat(201)}`)).status, 400);
+  });
+
+  test('a field or search sent twice is refused by name; a field without choices is a bad request whoever asks', async () => {
+    const twice = await choices(shared.itdesk, 'messages', 'field=UserID&search=a&search=b');
+    assert.deepEqual([twice.status, twice.body], [400, { error: msg('tableRepeated', 'search') }]);
+    const fields = await choices(shared.itdesk, 'messages', 'field=UserID&field=Title');
+    assert.deepEqual([fields.status, fields.body], [400, { error: msg('tableNoChoices', 'UserIDTitle') }]);
+    // The analyst may neither add nor edit stores: a real select field is forbidden, an unknown one refused.
+    assert.equal((await choices(shared.analyst, 'stores', 'field=GroupID')).status, 403);
+    assert.deepEqual((await choices(shared.analyst, 'stores', 'field=Nope')).body, { error: msg('tableNoChoices', 'Nope') });
   });
 });
 

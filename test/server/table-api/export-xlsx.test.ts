@@ -143,6 +143,16 @@ describe('who and how much', () => {
     const res = await shared.admin.inject({ url: '/api/states/export?format=pdf' });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.json(), { error: m.tableExportFormat });
+    const twice = await shared.admin.inject({ url: '/api/states/export?format=csv&format=xlsx' });
+    assert.deepEqual([twice.statusCode, twice.json()], [400, { error: m.tableExportFormat }]);
+  });
+
+  test('a refused format is judged only after the sign-in and access checks', async () => {
+    const signedOut = await shared.t.app.inject({ url: '/api/sales/export?format=pdf' });
+    assert.deepEqual([signedOut.statusCode, signedOut.json()], [401, { error: m.unauthenticated }]);
+    const trainee = await signIn(shared.t.app, 'trainee');
+    const forbidden = await trainee.inject({ url: '/api/sales/export?format=pdf' });
+    assert.deepEqual([forbidden.statusCode, forbidden.json()], [403, { error: m.forbidden }]);
   });
 });
 

@@ -55,6 +55,18 @@ describe('the current dialect', () => {
     const { body } = await list(shared.admin, 'states', currentQuery(stateColumns, { draw: '0042' }));
     assert.equal(body.draw, 42);
   });
+
+  test('values keep their JSON types: exact decimals and dates as text, whole numbers as numbers, totals as counted', async () => {
+    const { body } = await list(shared.admin, 'sales', currentQuery(saleColumns, { length: 1, totals: 'true' }));
+    const [row] = body.data;
+    assert.deepEqual(
+      saleColumns.map((c) => typeof row![c]),
+      ['number', 'number', 'string', 'string', 'string', 'number', 'string'],
+    );
+    assert.match(String(row!.SaleDate), /^\d{4}-\d{2}-\d{2}$/);
+    const totals = body.totals as Record<string, unknown>;
+    assert.deepEqual([typeof totals.Sales, typeof totals.Transactions], ['string', 'number']);
+  });
 });
 
 describe('the legacy dialect', () => {

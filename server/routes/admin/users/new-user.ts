@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkForm } from '../../../../common/form-definition.ts';
 import { msg } from '../../../../common/messages.ts';
 import { fieldViews } from '../../../forms/field-views.ts';
-import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../../../forms/submitted-form.ts';
+import { choiceProblems, readForm, textValue, type ChoiceLists, type FormValues } from '../../../forms/submitted-form.ts';
 import { sendError } from '../../../plugins/errors.ts';
 import { createUser, type NewUser } from '../../../users/create-user.ts';
 import { createUsersAccess, privilegeRefusals } from '../../../users/privileges.ts';
@@ -13,10 +13,6 @@ import { loadUserChoices } from '../../../users/user-choices.ts';
 import { userNameProblem } from '../../../users/user-name.ts';
 import { newUserFields, newUserForm } from './new-user-form.ts';
 
-const text = (values: FormValues, name: string): string => {
-  const value = values[name];
-  return typeof value === 'string' ? value.trim() : '';
-};
 const list = (values: FormValues, name: string): string[] => {
   const value = values[name];
   return Array.isArray(value) ? value : [];
@@ -24,14 +20,14 @@ const list = (values: FormValues, name: string): string[] => {
 
 function toNewUser(values: FormValues): NewUser {
   return {
-    UserName: text(values, 'UserName'),
-    FirstName: text(values, 'FirstName'),
-    MiddleName: text(values, 'MiddleName'),
-    LastName: text(values, 'LastName'),
-    Email: text(values, 'Email'),
+    UserName: textValue(values, 'UserName'),
+    FirstName: textValue(values, 'FirstName'),
+    MiddleName: textValue(values, 'MiddleName'),
+    LastName: textValue(values, 'LastName'),
+    Email: textValue(values, 'Email'),
     // As typed: spaces are part of a password.
     Password: typeof values.Password === 'string' ? values.Password : '',
-    GroupID: Number(text(values, 'GroupID')),
+    GroupID: Number(textValue(values, 'GroupID')),
     IsAdmin: values.IsAdmin === true,
     IsSuperAdmin: values.IsSuperAdmin === true,
     Roles: list(values, 'Roles'),
@@ -44,14 +40,14 @@ export default async function newUserRoutes(app: FastifyInstance) {
 
   function draw(req: FastifyRequest, reply: FastifyReply, status: number, choices: ChoiceLists, values: FormValues = {}, messages: Record<string, string> = {}) {
     reply.code(status);
-    const fields = fieldViews(newUserForm(req.user!), { idPrefix: 'new-user', values, messages, choices });
+    const fields = fieldViews(newUserForm(req.signedInUser()), { idPrefix: 'new-user', values, messages, choices });
     return reply.page('user-new', { title: 'Add user', fields });
   }
 
   app.get('/admin/users/new', { config }, async (req, reply) => draw(req, reply, 200, await loadUserChoices(app.db.pool)));
 
   app.post('/admin/users/new', { config }, async (req, reply) => {
-    const user = req.user!;
+    const user = req.signedInUser();
     // Every field as sent, those the form does not offer this user included: asking for a privilege one may
     // not give is refused outright, not quietly dropped.
     const asked = toNewUser(readForm({ fields: newUserFields }, req.body));
@@ -61,7 +57,7 @@ export default async function newUserRoutes(app: FastifyInstance) {
     const choices = await loadUserChoices(app.db.pool);
     const messages = { ...checkForm(form, values), ...choiceProblems(form, values, choices) };
     if (!messages.UserName) {
-      const problem = await userNameProblem(app.db.pool, text(values, 'UserName'));
+      const problem = await userNameProblem(app.db.pool, textValue(values, 'UserName'));
       if (problem) messages.UserName = problem;
     }
     if (Object.keys(messages).length > 0) return draw(req, reply, 422, choices, values, messages);

@@ -8,6 +8,7 @@ import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '.
 import { forgetChangesTo } from '../../../table-api/cache/changed-tables.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 const WINDOW_MINUTES = 10;
 /** Reports kept per window: per signed-in user, per address, and per address without a session. */
@@ -29,7 +30,10 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       // The sign-in page has no session to carry a CSRF token; a signed-in report is checked below instead.
       config: { public: true, csrf: 'none' },
       bodyLimit: maxReportBytes,
-      schema: { body: bodySchema },
+      schema: {
+        body: bodySchema,
+        response: { ...errorAnswers, 201: { type: 'object', required: ['ErrorID'], properties: { ErrorID: { type: 'integer' } } } },
+      },
     },
     async (req, reply) => {
       const user = req.user;

@@ -1,11 +1,19 @@
 // GET /api/common/stores: the stores this user may see, for the store selector in the header.
 import type { FastifyInstance } from 'fastify';
 import { storeScope } from '../../../stores/visible-stores.ts';
+import { errorAnswers } from '../error-answer.ts';
+
+const store = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['StoreID', 'StoreNumber', 'Name', 'StateCode'],
+  properties: { StoreID: { type: 'integer' }, StoreNumber: { type: 'integer' }, Name: { type: 'string' }, StateCode: { type: 'string' } },
+} as const;
 
 export default async function storesRoute(app: FastifyInstance) {
-  app.get('/api/common/stores', async (req) => {
+  app.get('/api/common/stores', { schema: { response: { ...errorAnswers, 200: { type: 'array', items: store } } } }, async (req) => {
     const params: unknown[] = [];
-    const where = storeScope(req.user!, 's.store_id', undefined, params);
+    const where = storeScope(req.signedInUser(), 's.store_id', undefined, params);
     const r = await app.db.pool.query(
       `select s.store_id as "StoreID", s.store_number as "StoreNumber", s.name as "Name", st.code as "StateCode"
        from stores s join states st using (state_id) where ${where} order by s.store_number`,

@@ -4,13 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import { createUsersAccess } from '../../../users/privileges.ts';
 import { userNameProblem } from '../../../users/user-name.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 export default async function validUsernameRoute(app: FastifyInstance) {
   app.get<{ Querystring: { username?: string } }>(
     '/api/common/valid-username',
     {
       config: { access: createUsersAccess },
-      schema: { querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } } },
+      schema: {
+        querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 1000 } } },
+        // A 200 is plain text, which no schema serializes.
+        response: errorAnswers,
+      },
     },
     async (req, reply) => {
       const problem = await userNameProblem(app.db.pool, req.query.username ?? '');

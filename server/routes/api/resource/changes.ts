@@ -17,7 +17,7 @@ export async function answerChange(
 ): Promise<MutationResult | FastifyReply> {
   try {
     const body = readMutationBody(def, action, req.query, req.body);
-    return await run[action](app.db.pool, def, req.user!, body);
+    return await run[action](app.db.pool, def, req.signedInUser(), body);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };

@@ -11,19 +11,33 @@ import { claimExportSlot, exportLimits } from '../../../table-api/export/slots.t
 import { dropWhenStalled } from '../../../table-api/export/stall.ts';
 import { exportXlsx, XLSX_CONTENT_TYPE } from '../../../table-api/export/xlsx-export.ts';
 import { parseTableRequest, type TableRequest } from '../../../table-api/request/table-request.ts';
-import { one, toParams } from '../../../table-api/request/params.ts';
+import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 
 const formats = ['csv', 'xlsx'] as const;
 
 type Format = (typeof formats)[number];
 
+/** The query beside the list's own parameters, as its schema admits it. */
+export interface ExportQuery {
+  format: Format;
+}
+
+/**
+ * The export's own parameter. The route has Fastify attach a refusal to the request rather than send it
+ * (attachValidation): the handler answers it, after the access checks and in the table API's words.
+ */
+export const exportQuerySchema = {
+  type: 'object',
+  properties: { format: { type: 'string', enum: formats, default: 'csv' } },
+} as const;
+
+type ExportRequest = FastifyRequest<{ Querystring: ExportQuery }>;
+
 /** The format asked for and the list request, or why they are refused. */
-function readExport(def: ResourceDef, req: FastifyRequest): { format: Format; request: TableRequest } {
-  const params = toParams(req.query);
-  const format = (one(params, 'format') ?? 'csv').toLowerCase();
-  if (!formats.includes(format as Format)) throw new TableRequestError('tableExportFormat');
-  return { format: format as Format, request: parseTableRequest(def, params) };
+function readExport(def: ResourceDef, req: ExportRequest): { format: Format; request: TableRequest } {
+  if (req.validationError) throw new TableRequestError('tableExportFormat');
+  return { format: req.query.format, request: parseTableRequest(def, toParams(req.query)) };
 }
 
 function downloadHeaders(def: ResourceDef, reply: FastifyReply, format: Format): FastifyReply {
@@ -33,7 +47,7 @@ function downloadHeaders(def: ResourceDef, reply: FastifyReply, format: Format):
     .header('Content-Disposition', `attachment; filename="${def.name}.${format}"`);
 }
 
-export async function answerExport(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply) {
+export async function answerExport(app: FastifyInstance, def: ResourceDef, req: ExportRequest, reply: FastifyReply) {
   let read: ReturnType<typeof readExport>;
   try {
     read = readExport(def, req);
@@ -54,7 +68,8 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
   dropWhenStalled(reply.raw, exportLimits.stallMs);
   try {
     const { format, request } = read;
-    const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, req.user!) : exportCsv(app.db, def, request, req.user!);
+    const user = req.signedInUser();
+    const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, user) : exportCsv(app.db, def, request, user);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
     return downloadHeaders(def, reply, format).send(body);
   } catch (err) {

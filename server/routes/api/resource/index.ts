@@ -5,102 +5,65 @@
 //   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
 //   DELETE /api/<name>          delete one or many rows, each with its version
 //   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
-//   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it
-// Each action checks the definition's permission here, on the server, whatever the browser shows.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+//   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it (on a
+//                               resource that has select fields)
+// Each route declares the definition's permission for its action (plugins/access.ts checks it on the server,
+// whatever the browser shows).
+import type { FastifyInstance } from 'fastify';
 import { allows } from '../../../../common/roles.ts';
 import { resources } from '../../../../common/resources/index.ts';
-import type { Action, ResourceDef } from '../../../../common/resources/types.ts';
-import { isListRequest } from '../../../table-api/request/table-request.ts';
-import { toParams, type Params } from '../../../table-api/request/params.ts';
-import { TableRequestError } from '../../../table-api/request/request-error.ts';
-import { sendError } from '../../../plugins/errors.ts';
 import { answerChange } from './changes.ts';
-import { answerChoices } from './options.ts';
-import { answerExport } from './export.ts';
-import { answerList, readList, unreadable, type ReadList } from './list.ts';
-
-function permitted(req: FastifyRequest, def: ResourceDef, action: Action): boolean {
-  const rule = def.access[action];
-  return rule !== false && allows(req.user!, rule);
-}
-
-/**
- * List requests read in preValidation (resource-list.ts), before the user is known; the handler answers.
- * A POST that is not a list request (an add) reads nothing here.
- */
-const readLists = new WeakMap<FastifyRequest, ReadList>();
-
-/**
- * A POST whose body names one of the resource's fields is a row to add, whatever else it carries: a stray
- * `start` in it is then refused by name, rather than the row being taken for a list request and dropped.
- */
-function carriesFields(def: ResourceDef, body: unknown): boolean {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && def.fields.some((f) => Object.hasOwn(body, f.name));
-}
-
-function readListHook(def: ResourceDef) {
-  return async (req: FastifyRequest) => {
-    if (req.method === 'POST' && carriesFields(def, req.body)) return;
-    let params: Params;
-    try {
-      params = toParams(req.query, req.body);
-    } catch (err) {
-      if (!(err instanceof TableRequestError)) throw err;
-      readLists.set(req, unreadable(err, req.query, req.body));
-      return;
-    }
-    // HEAD is the GET route's too (Fastify answers it with the GET handler, without the body).
-    if (req.method === 'GET' || req.method === 'HEAD' || isListRequest(params)) readLists.set(req, readList(def, params));
-  };
-}
+import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
+import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
+import { answerList, decorateTableList, readListHook } from './list.ts';
+import { changeAnswers, choicesAnswers, listOrAddAnswers } from './answer-schemas.ts';
+import { errorAnswers } from '../error-answer.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
   // The table API reads every value itself (params.ts) and refuses in its protocol's words: plugins/nul-bytes.ts leaves it to that.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, ownValueChecks: true };
   });
+  decorateTableList(app);
   for (const def of resources) {
     const path = `/api/${def.name}`;
-    const preValidation = readListHook(def);
 
-    app.get(path, { preValidation }, async (req, reply) => {
-      if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
-      return answerList(app, def, req, reply, readLists.get(req)!);
-    });
-
-    app.post(path, { preValidation }, async (req, reply) => {
-      const read = readLists.get(req);
-      if (read) {
-        if (!permitted(req, def, 'list')) return sendError(req, reply, 403, msg('forbidden'));
-        return answerList(app, def, req, reply, read);
-      }
-      if (!permitted(req, def, 'add')) return sendError(req, reply, 403, msg('forbidden'));
-      return answerChange(app, def, 'add', req, reply);
-    });
-
-    // GET and HEAD (which must not run the whole export only to drop it: Fastify's own HEAD would).
+    // One route for both: what a request asks (req.tableList, read before the access check) decides its
+    // action, so the rule checked is always that of the action taken. A GET always carries a list request.
     app.route({
-      method: ['GET', 'HEAD'],
-      url: `${path}/export`,
-      exposeHeadRoute: false,
+      method: ['GET', 'POST'],
+      url: path,
+      preValidation: readListHook(def),
+      schema: { response: listOrAddAnswers(def) },
+      config: { access: (req, user) => allows(user, def.access[req.tableList ? 'list' : 'add']) },
       handler: async (req, reply) => {
-        if (!permitted(req, def, 'export')) return sendError(req, reply, 403, msg('forbidden'));
-        return answerExport(app, def, req, reply);
+        const list = req.tableList;
+        return list ? answerList(app, def, req, reply, list) : answerChange(app, def, 'add', req, reply);
       },
     });
 
-    app.get(`${path}/options`, async (req, reply) => answerChoices(app.db.pool, def, req, reply, (action) => permitted(req, def, action)));
-
-    app.patch(path, async (req, reply) => {
-      if (!permitted(req, def, 'edit')) return sendError(req, reply, 403, msg('forbidden'));
-      return answerChange(app, def, 'edit', req, reply);
+    // GET and HEAD (which must not run the whole export only to drop it: Fastify's own HEAD would).
+    app.route<{ Querystring: ExportQuery }>({
+      method: ['GET', 'HEAD'],
+      url: `${path}/export`,
+      exposeHeadRoute: false,
+      config: { access: def.access.export },
+      schema: { querystring: exportQuerySchema, response: errorAnswers },
+      // A refused format is answered by the handler, after the access checks, as it was before the schema.
+      attachValidation: true,
+      handler: async (req, reply) => answerExport(app, def, req, reply),
     });
 
-    app.delete(path, async (req, reply) => {
-      if (!permitted(req, def, 'delete')) return sendError(req, reply, 403, msg('forbidden'));
-      return answerChange(app, def, 'delete', req, reply);
-    });
+    if (def.fields.some((f) => f.options)) {
+      app.get<{ Querystring: ChoicesQuery }>(
+        `${path}/options`,
+        { config: { access: mayChoose(def) }, schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def) }, attachValidation: true },
+        async (req, reply) => answerChoices(app.db.pool, def, req, reply),
+      );
+    }
+
+    app.patch(path, { config: { access: def.access.edit }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'edit', req, reply));
+
+    app.delete(path, { config: { access: def.access.delete }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'delete', req, reply));
   }
 }

@@ -5,19 +5,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import type { ResourceDef } from '../../../../common/resources/types.ts';
-import { detectDialect, parseTableRequest, readEcho, type Dialect, type TableRequest } from '../../../table-api/request/table-request.ts';
+import { detectDialect, isListRequest, parseTableRequest, readEcho, type Dialect, type TableRequest } from '../../../table-api/request/table-request.ts';
 import { listRows } from '../../../table-api/list/list.ts';
 import { listError, listResponse } from '../../../table-api/list/list-response.ts';
-import type { Params } from '../../../table-api/request/params.ts';
+import { toParams, type Params } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { isDatabaseUnavailable } from '../../../db/unavailable.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The list request this request carries, as `readListHook` read it; null when it carries none (a POST
+     * that adds a row).
+     */
+    tableList: ReadList | null;
+  }
+}
+
 /** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
-export type ReadList =
+type ReadList =
   | { request: TableRequest }
   | { refused: TableRequestError; dialect: Dialect; echo: number };
 
-export function readList(def: ResourceDef, params: Params): ReadList {
+function readList(def: ResourceDef, params: Params): ReadList {
   try {
     return { request: parseTableRequest(def, params) };
   } catch (err) {
@@ -31,7 +41,7 @@ export function readList(def: ResourceDef, params: Params): ReadList {
  * A request that could not even be read into parameters (too many, too deeply nested): refused in the
  * dialect and with the echo its plain top-level values show.
  */
-export function unreadable(err: TableRequestError, ...sources: unknown[]): ReadList {
+function unreadable(err: TableRequestError, ...sources: unknown[]): ReadList {
   const plain: Params = new Map();
   for (const source of sources) {
     if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
@@ -41,11 +51,45 @@ export function unreadable(err: TableRequestError, ...sources: unknown[]): ReadL
   return { refused: err, dialect, echo: readEcho(plain, dialect) };
 }
 
+/**
+ * A POST whose body names one of the resource's fields is a row to add, whatever else it carries: a stray
+ * `start` in it is then refused by name, rather than the row being taken for a list request and dropped.
+ */
+function carriesFields(def: ResourceDef, body: unknown): boolean {
+  return !!body && typeof body === 'object' && !Array.isArray(body) && def.fields.some((f) => Object.hasOwn(body, f.name));
+}
+
+/** The list request a request to /api/<resource> carries, if any. */
+function carriedList(def: ResourceDef, req: FastifyRequest): ReadList | null {
+  if (req.method === 'POST' && carriesFields(def, req.body)) return null;
+  let params: Params;
+  try {
+    params = toParams(req.query, req.body);
+  } catch (err) {
+    if (!(err instanceof TableRequestError)) throw err;
+    return unreadable(err, req.query, req.body);
+  }
+  // HEAD is the GET route's too (Fastify answers it with the GET handler, without the body).
+  return req.method === 'GET' || req.method === 'HEAD' || isListRequest(params) ? readList(def, params) : null;
+}
+
+/** Gives the routes' requests their `tableList`: null until their preValidation reads it. */
+export function decorateTableList(app: FastifyInstance): void {
+  app.decorateRequest('tableList', null);
+}
+
+/** The preValidation hook of the routes that may carry a list request: reads it into `req.tableList`. */
+export function readListHook(def: ResourceDef) {
+  return async (req: FastifyRequest) => {
+    req.tableList = carriedList(def, req);
+  };
+}
+
 export async function answerList(app: FastifyInstance, def: ResourceDef, req: FastifyRequest, reply: FastifyReply, read: ReadList) {
   if ('refused' in read) return refuse(def, req, reply, read.dialect, read.echo, read.refused);
   const { request } = read;
   try {
-    const result = await listRows(app.db.pool, def, request, req.user!);
+    const result = await listRows(app.db.pool, def, request, req.signedInUser());
     reply.header('Cache-Control', 'no-store');
     return listResponse(request, result);
   } catch (err) {

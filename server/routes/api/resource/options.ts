@@ -3,30 +3,69 @@
 // whoever may add or edit through that field, whether or not they may list the resource the choices come from.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { msg } from '../../../../common/messages.ts';
-import type { ResourceDef } from '../../../../common/resources/types.ts';
+import { allows, type CurrentUser } from '../../../../common/roles.ts';
+import type { FieldDef, ResourceDef } from '../../../../common/resources/types.ts';
 import { listChoices } from '../../../table-api/change/choices.ts';
 import { searchText } from '../../../table-api/request/table-request.ts';
-import { one, toParams } from '../../../table-api/request/params.ts';
+import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError, quoteName } from '../../../table-api/request/request-error.ts';
-import { sendError } from '../../../plugins/errors.ts';
 
-export async function answerChoices(
-  pool: pg.Pool,
-  def: ResourceDef,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  mayUse: (action: 'add' | 'edit') => boolean,
-) {
+type ChoiceField = FieldDef & Required<Pick<FieldDef, 'options'>>;
+
+/** The query as its schema admits it. */
+export interface ChoicesQuery {
+  field: string;
+  search?: string;
+}
+
+type ChoicesRequest = FastifyRequest<{ Querystring: ChoicesQuery }>;
+
+/**
+ * The route's parameters: a select field of the resource, and a search text, each sent once. The route has
+ * Fastify attach a refusal to the request rather than send it (attachValidation): the handler answers it,
+ * in the table API's words.
+ */
+export function choicesQuerySchema(def: ResourceDef) {
+  return {
+    type: 'object',
+    required: ['field'],
+    properties: {
+      field: { type: 'string', enum: def.fields.filter((f) => f.options).map((f) => f.name) },
+      search: { type: 'string' },
+    },
+  } as const;
+}
+
+/** The select field named, or undefined when the resource has none of that name. */
+function choiceField(def: ResourceDef, name: unknown): ChoiceField | undefined {
+  return def.fields.find((f): f is ChoiceField => f.name === name && !!f.options);
+}
+
+/**
+ * The route's access: whoever may add or edit through the field asked for. A field without choices is
+ * let through, to be refused as a bad request whoever asks.
+ */
+export function mayChoose(def: ResourceDef) {
+  return (req: FastifyRequest, user: CurrentUser): boolean => {
+    const field = choiceField(def, (req.query as Partial<ChoicesQuery>).field);
+    return !field || (field.on ?? ['add', 'edit']).some((action) => allows(user, def.access[action]));
+  };
+}
+
+/** The field and the search text, or why the query was refused. */
+function readChoices(def: ResourceDef, req: ChoicesRequest): { field: ChoiceField; search: string } {
+  const field = choiceField(def, req.query.field);
+  if (!field) throw new TableRequestError('tableNoChoices', quoteName(String(req.query.field ?? '')));
+  // The field passed the schema, so the search failed it, as a query value does only when sent twice.
+  if (req.validationError) throw new TableRequestError('tableRepeated', 'search');
+  return { field, search: searchText(toParams(req.query), 'search') };
+}
+
+export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: ChoicesRequest, reply: FastifyReply) {
   try {
-    const params = toParams(req.query);
-    const name = one(params, 'field') ?? '';
-    const field = def.fields.find((f) => f.name === name && f.options);
-    if (!field) throw new TableRequestError('tableNoChoices', quoteName(name));
-    if (!(field.on ?? ['add', 'edit']).some(mayUse)) return sendError(req, reply, 403, msg('forbidden'));
-    const search = searchText(params, 'search');
+    const { field, search } = readChoices(def, req);
     reply.header('Cache-Control', 'no-store');
-    return await listChoices(pool, field.options!, req.user!, search);
+    return await listChoices(pool, field.options, req.signedInUser(), search);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     return reply.code(400).send({ error: err.message });

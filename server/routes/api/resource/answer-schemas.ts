@@ -1,0 +1,97 @@
+// What /api/<resource> answers, as Fastify response schemas built from the resource definition: the
+// contract written down, and a serializer that writes only what it declares. Rows are objects keyed by
+// column name; a value is of its column's type, or null (a left join found nothing, a column was empty).
+import type { ColumnDef, ResourceDef, ValueType } from '../../../../common/resources/types.ts';
+import { optionColumns } from '../../../table-api/change/choices.ts';
+import { errorAnswer, errorAnswers } from '../error-answer.ts';
+
+/** The JSON types of a column's values as the database hands them over (server/db/index.ts). */
+const jsonTypes: Record<ValueType, ReadonlyArray<string>> = {
+  text: ['string'],
+  integer: ['integer'],
+  // numeric stays text, exact to the last decimal; a floating-point column comes as a number.
+  number: ['string', 'number'],
+  boolean: ['boolean'],
+  date: ['string'],
+  datetime: ['string'],
+};
+
+function valueOf(columns: ReadonlyArray<ColumnDef>) {
+  return { type: [...new Set(columns.flatMap((c) => jsonTypes[c.type])), 'null'] };
+}
+
+function rows(def: ResourceDef) {
+  const row = {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(def.columns.map((c) => [c.name, valueOf([c])])),
+  };
+  return { type: 'array', items: row };
+}
+
+const count = { type: 'integer' };
+const text = { type: 'string' };
+const textOrNull = { type: ['string', 'null'] };
+
+/** A list answer or its refusal, in either dialect: an answer carries only its own dialect's properties. */
+function listAnswer(def: ResourceDef) {
+  const totals = Object.fromEntries(def.columns.filter((c) => c.total).map((c) => [c.name, { type: ['number', 'string', 'null'] }]));
+  return {
+    sEcho: count, iTotalRecords: count, iTotalDisplayRecords: count, aaData: rows(def), sError: text,
+    draw: count, recordsTotal: count, recordsFiltered: count, data: rows(def), error: text,
+    totals: { type: ['object', 'null'], additionalProperties: false, properties: totals },
+    totalsSyncedAt: textOrNull,
+    countIsEstimate: { type: 'boolean' },
+    syncedAt: text,
+    next: textOrNull,
+    prev: textOrNull,
+  };
+}
+
+/** An add, edit or delete's outcome, { Succeed, Failed, Data, Error } (table-api/change/change-rows.ts). */
+function changeAnswer(def: ResourceDef) {
+  const failed = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'error'],
+    properties: { key: { type: ['integer', 'null'] }, error: text, fields: { type: 'object', additionalProperties: text } },
+  };
+  return {
+    Succeed: { type: 'array', items: { type: 'integer' } },
+    Failed: { type: 'array', items: failed },
+    Data: rows(def),
+    Error: textOrNull,
+  };
+}
+
+/** An answer that is one of several kinds, each of which carries only its own properties. */
+function oneKindOf(...kinds: ReadonlyArray<Record<string, unknown>>) {
+  return { type: 'object', properties: Object.assign({}, ...kinds) };
+}
+
+/** GET or POST /api/<name>: a list, its refusal or failure, or for a POST that adds, the add's outcome. */
+export function listOrAddAnswers(def: ResourceDef) {
+  const answer = oneKindOf(listAnswer(def), changeAnswer(def));
+  return { ...errorAnswers, 200: answer, 400: answer, 500: answer };
+}
+
+/** PATCH and DELETE /api/<name>: the change's outcome; a body that cannot be read is refused in the same shape. */
+export function changeAnswers(def: ResourceDef) {
+  const answer = { type: 'object', required: ['Succeed', 'Failed', 'Data', 'Error'], properties: changeAnswer(def) };
+  return { ...errorAnswers, 200: answer, 400: oneKindOf(changeAnswer(def), errorAnswer.properties) };
+}
+
+/** GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among. */
+export function choicesAnswers(def: ResourceDef) {
+  const columns = def.fields.flatMap((f) => (f.options ? [optionColumns(f.options)] : []));
+  const choice = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['value', 'label'],
+    properties: { value: valueOf(columns.map((c) => c.value)), label: valueOf(columns.map((c) => c.label)) },
+  };
+  return {
+    ...errorAnswers,
+    200: { type: 'object', required: ['options', 'more'], properties: { options: { type: 'array', items: choice }, more: { type: 'boolean' } } },
+  };
+}
