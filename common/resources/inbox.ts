@@ -1,14 +1,9 @@
 // Messages, alerts and notifications: one inbox table, three resources that differ only in their kind.
 // Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user.
-import { CURRENT_USER, defineResource, type ResourceDef } from './types.ts';
+import { CURRENT_USER, defineResource } from './types.ts';
 
-const kinds = [
-  { name: 'messages', title: 'Messages', kind: 'message', key: 'MessageID' },
-  { name: 'alerts', title: 'Alerts', kind: 'alert', key: 'AlertID' },
-  { name: 'notifications', title: 'Notifications', kind: 'notification', key: 'NotificationID' },
-] as const;
-
-function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): ResourceDef {
+/** One of the three: its URL name, title, the kind of its rows and its key's API name. */
+function inboxResource<const Name extends string, const Key extends string>(name: Name, title: string, kind: 'message' | 'alert' | 'notification', key: Key) {
   return defineResource({
     name,
     title,
@@ -47,4 +42,6 @@ function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): Reso
   });
 }
 
-export const [messages, alerts, notifications] = kinds.map(inboxResource) as [ResourceDef, ResourceDef, ResourceDef];
+export const messages = inboxResource('messages', 'Messages', 'message', 'MessageID');
+export const alerts = inboxResource('alerts', 'Alerts', 'alert', 'AlertID');
+export const notifications = inboxResource('notifications', 'Notifications', 'notification', 'NotificationID');

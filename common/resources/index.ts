@@ -8,13 +8,13 @@ import { menus } from './menus.ts';
 import { sales } from './sales.ts';
 import { states } from './states.ts';
 import { stores } from './stores.ts';
-import type { ResourceDef } from './types.ts';
+import { defineRegistry, type ResourceDef } from './types.ts';
 import { userErrors } from './user-errors.ts';
 import { users } from './users.ts';
 
-export const resources: ReadonlyArray<ResourceDef> = [
+export const resources = defineRegistry([
   stores, cycles, states, groups, menus, users, sales, messages, alerts, notifications, userErrors, audit,
-];
+]);
 
 export function findResource(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);

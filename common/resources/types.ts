@@ -13,9 +13,9 @@ export type ValueType = (typeof valueTypes)[number];
 export const footerTotals = ['sum', 'avg', 'count'] as const;
 export type FooterTotal = (typeof footerTotals)[number];
 
-export interface ColumnDef {
+export interface ColumnDef<Name extends string = string> {
   /** The API name (PascalCase): the key in rows, requests and forms. */
-  name: string;
+  name: Name;
   /** The select expression over the resource's `from` (server only). */
   sql: string;
   label: string;
@@ -43,22 +43,30 @@ export interface ColumnDef {
 export const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;
 export type InputKind = (typeof inputKinds)[number];
 
-export interface FieldDef {
+export interface FieldDef<Name extends string = string> {
   /** The column this field edits (a ColumnDef name with `writes`). */
-  name: string;
+  name: Name;
   label: string;
   input: InputKind;
   rules: FieldRules;
   /**
    * For selects: the rows of another resource to choose from (those the user may reach there, and that meet
    * `where`, SQL over that resource's alias), its value (an integer id) and label columns. A change is checked
-   * against them (server/table-api/change/choices.ts).
+   * against them (server/table-api/change/choices.ts). The registry checks the names (resources/index.ts).
    */
-  options?: { resource: string; value: string; label: string; where?: string };
+  options?: Choices;
   /** Which dialogs show the field (default both). */
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
   default?: string;
+}
+
+/** Where a select field's choices come from: another resource's rows, by its value and label columns. */
+export interface Choices {
+  resource: string;
+  value: string;
+  label: string;
+  where?: string;
 }
 
 export const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
@@ -146,13 +154,67 @@ export interface ResourceDef {
   valueCounts?: {
     table: string;
     keeps: ReadonlyArray<string>;
-    measures: Readonly<Record<string, string>>;
+    measures: Readonly<Partial<Record<string, string>>>;
   };
 }
 
 export const CURRENT_USER: FixedValue = { currentUser: true };
 
-/** Identity, with the definition's type checked where it is written. */
-export function defineResource(def: ResourceDef): ResourceDef {
+type ColumnName<Cols extends ReadonlyArray<ColumnDef>> = Cols[number]['name'];
+type SortableColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { sortable: true }>['name'];
+type IntegerColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { type: 'integer' }>['name'];
+type TotalledColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { total: FooterTotal }>['name'];
+type FieldName<Fields extends ReadonlyArray<FieldDef>> = Fields[number]['name'];
+
+/**
+ * A definition as written: every place that names a column names one its `columns` declare (a field, one
+ * of its columns; the key, an integer column; a default sort or a counted range, a sortable one; the totals
+ * table, each column with a footer total). NoInfer keeps those places from widening the column names: a typo
+ * there fails to compile instead of declaring a column.
+ */
+export interface Definition<Name extends string, Cols extends ReadonlyArray<ColumnDef>, Fields extends ReadonlyArray<FieldDef>> extends ResourceDef {
+  name: Name;
+  key: { name: NoInfer<IntegerColumn<Cols>>; sql: string; column: string; type: 'integer' };
+  version?: { name: NoInfer<ColumnName<Cols>>; sql: string; column: string };
+  columns: Cols;
+  fields: Fields;
+  defaultSort: ReadonlyArray<{ column: NoInfer<SortableColumn<Cols>>; dir: 'asc' | 'desc' }>;
+  ownAccount?: { unchangeable: ReadonlyArray<NoInfer<FieldName<Fields>>> };
+  constraints?: Readonly<Record<string, { field: NoInfer<FieldName<Fields>>; message: MessageKey }>>;
+  totalsTable?: {
+    table: string;
+    keeps: ReadonlyArray<string>;
+    buckets?: { column: NoInfer<SortableColumn<Cols>>; start: string; length: string };
+    rows: string;
+    totals: Readonly<Record<NoInfer<TotalledColumn<Cols>>, string>>;
+  };
+  valueCounts?: {
+    table: string;
+    keeps: ReadonlyArray<string>;
+    measures: Readonly<Partial<Record<NoInfer<SortableColumn<Cols>>, string>>>;
+  };
+}
+
+/** Identity, with the definition checked where it is written (see Definition); its names stay literal types. */
+export function defineResource<
+  const Name extends string,
+  const Cols extends ReadonlyArray<ColumnDef>,
+  const Fields extends ReadonlyArray<FieldDef<ColumnName<Cols>>>,
+>(def: Definition<Name, Cols, Fields>): Definition<Name, Cols, Fields> {
   return def;
+}
+
+/** The choices a field may name among `defs`: a resource of theirs, its integer value column and a label column. */
+type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends ColumnDef> }
+  ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; where?: string }
+  : never;
+
+/** Each definition's select fields choose from one of `Defs`, by columns it declares. */
+export type ChoicesFound<Defs extends ReadonlyArray<ResourceDef>> = {
+  [I in keyof Defs]: { fields: ReadonlyArray<{ name: string; options?: ChoicesAmong<Defs[number]> }> };
+};
+
+/** The registry of definitions, checked as a whole: a field's choices name a resource and columns it has. */
+export function defineRegistry<const Defs extends ReadonlyArray<ResourceDef>>(defs: Defs & ChoicesFound<Defs>): ReadonlyArray<ResourceDef> {
+  return defs;
 }
