@@ -8,7 +8,7 @@ export const audit = defineResource({
   title: 'Audit log',
   table: 'audit_log',
   alias: 'a',
-  key: { name: 'AuditID', sql: 'a.audit_id', column: 'audit_id', type: 'integer' },
+  key: 'AuditID',
   columns: [
     { name: 'AuditID', sql: 'a.audit_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'At', sql: 'a.at', label: 'When', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },

@@ -1,20 +1,20 @@
 // Cycles: the weekly and monthly reporting periods. Everyone reads them; administrators change them.
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const cycles = defineResource({
   name: 'cycles',
   title: 'Cycles',
   table: 'cycles',
   alias: 'c',
-  key: { name: 'CycleID', sql: 'c.cycle_id', column: 'cycle_id', type: 'integer' },
-  version: { name: 'Version', sql: 'c.version', column: 'version' },
+  key: 'CycleID',
+  version: 'Version',
   columns: [
     { name: 'CycleID', sql: 'c.cycle_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'Kind', sql: 'c.kind', label: 'Kind', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'kind' },
-    { name: 'Name', sql: 'c.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'name', total: 'count' },
-    { name: 'StartDate', sql: 'c.start_date', label: 'Start', type: 'date', format: 'date', sortable: true, writes: 'start_date' },
-    { name: 'EndDate', sql: 'c.end_date', label: 'End', type: 'date', format: 'date', sortable: true, writes: 'end_date' },
-    { name: 'Version', sql: 'c.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'Kind', sql: 'c.kind', label: 'Kind', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Name', sql: 'c.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
+    { name: 'StartDate', sql: 'c.start_date', label: 'Start', type: 'date', format: 'date', sortable: true },
+    { name: 'EndDate', sql: 'c.end_date', label: 'End', type: 'date', format: 'date', sortable: true },
+    versionColumn('c'),
   ],
   fields: [
     { name: 'Kind', label: 'Kind', input: 'text', rules: { required: true, pattern: 'weekly|monthly' } },

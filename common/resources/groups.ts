@@ -1,19 +1,19 @@
 // Groups: the regions that users and stores belong to (store visibility follows them). Administrators only.
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const groups = defineResource({
   name: 'groups',
   title: 'Groups',
   table: 'groups',
   alias: 'g',
-  key: { name: 'GroupID', sql: 'g.group_id', column: 'group_id', type: 'integer' },
-  version: { name: 'Version', sql: 'g.version', column: 'version' },
+  key: 'GroupID',
+  version: 'Version',
   columns: [
     { name: 'GroupID', sql: 'g.group_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'Code', sql: 'g.code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'code', total: 'count' },
-    { name: 'Name', sql: 'g.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'name' },
-    { name: 'Description', sql: 'g.description', label: 'Description', type: 'text', format: 'text', searchable: true, writes: 'description', hiddenOnMobile: true },
-    { name: 'Version', sql: 'g.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'Code', sql: 'g.code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
+    { name: 'Name', sql: 'g.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Description', sql: 'g.description', label: 'Description', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+    versionColumn('g'),
   ],
   fields: [
     { name: 'Code', label: 'Code', input: 'text', rules: { required: true, pattern: '[A-Z0-9]{2,8}' } },

@@ -1,6 +1,6 @@
 // Messages, alerts and notifications: one inbox table, three resources that differ only in their kind.
 // Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user.
-import { CURRENT_USER, defineResource } from './types.ts';
+import { CURRENT_USER, defineResource, versionColumn } from './types.ts';
 
 /** One of the three: its URL name, title, the kind of its rows and its key's API name. */
 function inboxResource<const Name extends string, const Key extends string>(name: Name, title: string, kind: 'message' | 'alert' | 'notification', key: Key) {
@@ -14,18 +14,18 @@ function inboxResource<const Name extends string, const Key extends string>(name
     ],
     // The kind is a constant of this definition, never request text.
     where: `i.kind = '${kind}'`,
-    key: { name: key, sql: 'i.inbox_id', column: 'inbox_id', type: 'integer' },
-    version: { name: 'Version', sql: 'i.version', column: 'version' },
+    key,
+    version: 'Version',
     columns: [
       { name: key, sql: 'i.inbox_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-      { name: 'UserID', sql: 'i.user_id', label: 'Recipient', type: 'integer', format: 'text', hidden: true, writes: 'user_id' },
+      { name: 'UserID', sql: 'i.user_id', label: 'Recipient', type: 'integer', format: 'text', hidden: true },
       { name: 'CreatedAt', sql: 'i.created_at', label: 'Received', type: 'datetime', format: 'datetime', sortable: true },
-      { name: 'Title', sql: 'i.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'title', total: 'count' },
-      { name: 'Body', sql: 'i.body', label: 'Text', type: 'text', format: 'text', searchable: true, writes: 'body', hiddenOnMobile: true },
-      { name: 'Severity', sql: 'i.severity', label: 'Severity', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'severity', hiddenOnMobile: true },
+      { name: 'Title', sql: 'i.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
+      { name: 'Body', sql: 'i.body', label: 'Text', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+      { name: 'Severity', sql: 'i.severity', label: 'Severity', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
       { name: 'SenderName', sql: `coalesce(su.first_name || ' ' || su.last_name, '')`, label: 'From', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
-      { name: 'IsRead', sql: 'i.is_read', label: 'Read', type: 'boolean', format: 'boolean', sortable: true, writes: 'is_read' },
-      { name: 'Version', sql: 'i.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+      { name: 'IsRead', sql: 'i.is_read', label: 'Read', type: 'boolean', format: 'boolean', sortable: true },
+      versionColumn('i'),
     ],
     fields: [
       { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName', where: 'u.is_active' }, on: ['add'] },

@@ -1,6 +1,6 @@
 // Menus: the side menu's entries and who sees them. Super administrators only: a wrong entry hides pages.
 import { roleCodes } from '../roles.ts';
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const menus = defineResource({
   name: 'menus',
@@ -10,20 +10,20 @@ export const menus = defineResource({
   joins: [
     { alias: 'p', sql: 'left join menus p on p.menu_id = m.parent_id' },
   ],
-  key: { name: 'MenuID', sql: 'm.menu_id', column: 'menu_id', type: 'integer' },
-  version: { name: 'Version', sql: 'm.version', column: 'version' },
+  key: 'MenuID',
+  version: 'Version',
   columns: [
     { name: 'MenuID', sql: 'm.menu_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'ParentID', sql: 'm.parent_id', label: 'Parent ID', type: 'integer', format: 'text', hidden: true, writes: 'parent_id', nullable: true },
+    { name: 'ParentID', sql: 'm.parent_id', label: 'Parent ID', type: 'integer', format: 'text', hidden: true, nullable: true },
     { name: 'ParentTitle', sql: 'p.title', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
-    { name: 'Title', sql: 'm.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'title', total: 'count' },
-    { name: 'Url', sql: 'm.url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'url' },
-    { name: 'Icon', sql: 'm.icon', label: 'Icon', type: 'text', format: 'text', writes: 'icon', hiddenOnMobile: true },
-    { name: 'SortOrder', sql: 'm.sort_order', label: 'Order', type: 'integer', format: 'integer', sortable: true, writes: 'sort_order' },
-    { name: 'RequiredRole', sql: 'm.required_role', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'required_role', nullable: true },
-    { name: 'AdminOnly', sql: 'm.admin_only', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true, writes: 'admin_only' },
-    { name: 'SuperAdminOnly', sql: 'm.super_admin_only', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true, writes: 'super_admin_only' },
-    { name: 'Version', sql: 'm.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'Title', sql: 'm.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
+    { name: 'Url', sql: 'm.url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Icon', sql: 'm.icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true },
+    { name: 'SortOrder', sql: 'm.sort_order', label: 'Order', type: 'integer', format: 'integer', sortable: true },
+    { name: 'RequiredRole', sql: 'm.required_role', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
+    { name: 'AdminOnly', sql: 'm.admin_only', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true },
+    { name: 'SuperAdminOnly', sql: 'm.super_admin_only', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true },
+    versionColumn('m'),
   ],
   fields: [
     { name: 'ParentID', label: 'Parent', input: 'select', rules: { digit: true }, options: { resource: 'menus', value: 'MenuID', label: 'Title' } },

@@ -1,6 +1,6 @@
 // Daily sales facts per store: the big table (550k rows in the demo, 1M+ in benchmarks). Sortable columns
 // are the indexed ones; store columns come from a join and are scoped to the user's stores.
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const sales = defineResource({
   name: 'sales',
@@ -11,19 +11,19 @@ export const sales = defineResource({
     { alias: 's', sql: 'join stores s on s.store_id = sa.store_id' },
     { alias: 'st', sql: 'join states st on st.state_id = s.state_id' },
   ],
-  key: { name: 'SaleID', sql: 'sa.sale_id', column: 'sale_id', type: 'integer' },
-  version: { name: 'Version', sql: 'sa.version', column: 'version' },
+  key: 'SaleID',
+  version: 'Version',
   columns: [
     { name: 'SaleID', sql: 'sa.sale_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'StoreID', sql: 'sa.store_id', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true, writes: 'store_id' },
+    { name: 'StoreID', sql: 'sa.store_id', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'StoreNumber', sql: 's.store_number', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
     { name: 'StoreName', sql: 's.name', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'StateCode', sql: 'st.code', label: 'State', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
-    { name: 'SaleDate', sql: 'sa.sale_date', label: 'Date', type: 'date', format: 'date', sortable: true, writes: 'sale_date', total: 'count' },
-    { name: 'Sales', sql: 'sa.sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, writes: 'sales', total: 'sum', digits: { whole: 12, decimals: 2 } },
-    { name: 'Transactions', sql: 'sa.transactions', label: 'Transactions', type: 'integer', format: 'integer', sortable: true, writes: 'transactions', total: 'sum', hiddenOnMobile: true, digits: { whole: 10, decimals: 0 } },
-    { name: 'Margin', sql: 'sa.margin', label: 'Margin', type: 'number', format: 'percent', sortable: true, writes: 'margin', total: 'avg', digits: { whole: 2, decimals: 4 } },
-    { name: 'Version', sql: 'sa.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'SaleDate', sql: 'sa.sale_date', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
+    { name: 'Sales', sql: 'sa.sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum', digits: { whole: 12, decimals: 2 } },
+    { name: 'Transactions', sql: 'sa.transactions', label: 'Transactions', type: 'integer', format: 'integer', sortable: true, total: 'sum', hiddenOnMobile: true, digits: { whole: 10, decimals: 0 } },
+    { name: 'Margin', sql: 'sa.margin', label: 'Margin', type: 'number', format: 'percent', sortable: true, total: 'avg', digits: { whole: 2, decimals: 4 } },
+    versionColumn('sa'),
   ],
   fields: [
     { name: 'StoreID', label: 'Store', input: 'select', rules: { required: true, digit: true }, options: { resource: 'stores', value: 'StoreID', label: 'Name' }, on: ['add'] },

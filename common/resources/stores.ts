@@ -1,6 +1,6 @@
 // Stores: every store with its number, city, state, group, open date and status; scoped to the stores the
 // user may see and has selected.
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const stores = defineResource({
   name: 'stores',
@@ -11,21 +11,21 @@ export const stores = defineResource({
     { alias: 'st', sql: 'join states st on st.state_id = s.state_id' },
     { alias: 'g', sql: 'join groups g on g.group_id = s.group_id' },
   ],
-  key: { name: 'StoreID', sql: 's.store_id', column: 'store_id', type: 'integer' },
-  version: { name: 'Version', sql: 's.version', column: 'version' },
+  key: 'StoreID',
+  version: 'Version',
   updatedAt: 'update_date',
   columns: [
     { name: 'StoreID', sql: 's.store_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'StoreNumber', sql: 's.store_number', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true, writes: 'store_number', total: 'count' },
-    { name: 'Name', sql: 's.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'name' },
-    { name: 'City', sql: 's.city', label: 'City', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'city', hiddenOnMobile: true },
-    { name: 'StateID', sql: 's.state_id', label: 'State ID', type: 'integer', format: 'text', hidden: true, writes: 'state_id' },
+    { name: 'StoreNumber', sql: 's.store_number', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true, total: 'count' },
+    { name: 'Name', sql: 's.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'City', sql: 's.city', label: 'City', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
+    { name: 'StateID', sql: 's.state_id', label: 'State ID', type: 'integer', format: 'text', hidden: true },
     { name: 'StateCode', sql: 'st.code', label: 'State', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'GroupID', sql: 's.group_id', label: 'Group ID', type: 'integer', format: 'text', hidden: true, writes: 'group_id' },
+    { name: 'GroupID', sql: 's.group_id', label: 'Group ID', type: 'integer', format: 'text', hidden: true },
     { name: 'GroupName', sql: 'g.name', label: 'Group', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
-    { name: 'OpenDate', sql: 's.open_date', label: 'Opened', type: 'date', format: 'date', sortable: true, writes: 'open_date', hiddenOnMobile: true },
-    { name: 'IsActive', sql: 's.is_active', label: 'Active', type: 'boolean', format: 'boolean', sortable: true, writes: 'is_active' },
-    { name: 'Version', sql: 's.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'OpenDate', sql: 's.open_date', label: 'Opened', type: 'date', format: 'date', sortable: true, hiddenOnMobile: true },
+    { name: 'IsActive', sql: 's.is_active', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },
+    versionColumn('s'),
   ],
   fields: [
     { name: 'StoreNumber', label: 'Store #', input: 'number', rules: { required: true, digit: true, min: 1, max: 999999 } },

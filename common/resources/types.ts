@@ -1,6 +1,7 @@
 // The shape of a resource definition: one entity's table, columns, form fields and permissions, declared
-// once as plain data. The server derives its list, add/edit/delete and export endpoints from it; the table
-// island derives its columns and dialogs from the same object (it ignores the SQL strings).
+// once as plain data. The server derives its list, add/edit/delete and export endpoints from it
+// (server/resources works out the rest once); the table island derives its columns and dialogs from the same
+// object (it ignores the SQL strings).
 import type { FormatName } from '../format.ts';
 import type { MessageKey } from '../messages.ts';
 import type { Access } from '../roles.ts';
@@ -13,7 +14,7 @@ export type ValueType = (typeof valueTypes)[number];
 export const footerTotals = ['sum', 'avg', 'count'] as const;
 export type FooterTotal = (typeof footerTotals)[number];
 
-export interface ColumnDef<Name extends string = string> {
+export interface Column<Name extends string = string> {
   /** The API name (PascalCase): the key in rows, requests and forms. */
   name: Name;
   /** The select expression over the resource's `from` (server only). */
@@ -28,7 +29,10 @@ export interface ColumnDef<Name extends string = string> {
   /** Left out of the table (and the export) unless the user shows it. */
   hidden?: boolean;
   total?: FooterTotal;
-  /** The base table's column an add or edit writes this value to; absent for read-only columns. */
+  /**
+   * The base table's column a field on this column writes to, where its `sql` is not that column
+   * (`<alias>.<column>`, from which it is otherwise read).
+   */
   writes?: string;
   /** May be NULL: an empty form value is stored as NULL, and keyset paging steps around the column. */
   nullable?: boolean;
@@ -44,7 +48,7 @@ export const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'se
 export type InputKind = (typeof inputKinds)[number];
 
 export interface FieldDef<Name extends string = string> {
-  /** The column this field edits (a ColumnDef name with `writes`). */
+  /** The column this field edits: one that is a base table column (or says which it `writes`). */
   name: Name;
   label: string;
   input: InputKind;
@@ -86,7 +90,7 @@ export type RowScope = { stores: string } | { owner: string } | { group: string 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };
 
-export interface ResourceDef {
+export interface Resource {
   /** The URL segment: /api/<name>. */
   name: string;
   title: string;
@@ -100,12 +104,13 @@ export interface ResourceDef {
   joins?: ReadonlyArray<{ alias: string; sql: string }>;
   /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
   where?: string;
-  key: { name: string; sql: string; column: string; type: 'integer' };
-  /** The base table's optimistic-lock column; absent for read-only resources. */
-  version?: { name: string; sql: string; column: string };
+  /** The key column: an integer column of the base table. */
+  key: string;
+  /** The base table's optimistic-lock column (see versionColumn); absent for read-only resources. */
+  version?: string;
   /** A base table column set to now() on every edit. */
   updatedAt?: string;
-  columns: ReadonlyArray<ColumnDef>;
+  columns: ReadonlyArray<Column>;
   fields: ReadonlyArray<FieldDef>;
   defaultSort: ReadonlyArray<{ column: string; dir: 'asc' | 'desc' }>;
   pageSize: number;
@@ -160,10 +165,15 @@ export interface ResourceDef {
 
 export const CURRENT_USER: FixedValue = { currentUser: true };
 
-type ColumnName<Cols extends ReadonlyArray<ColumnDef>> = Cols[number]['name'];
-type SortableColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { sortable: true }>['name'];
-type IntegerColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { type: 'integer' }>['name'];
-type TotalledColumn<Cols extends ReadonlyArray<ColumnDef>> = Extract<Cols[number], { total: FooterTotal }>['name'];
+/** The optimistic-lock column every changeable resource has: `version` of the base table (alias `alias`). */
+export function versionColumn(alias: string) {
+  return { name: 'Version', sql: `${alias}.version`, label: 'Version', type: 'integer', format: 'integer', hidden: true } as const;
+}
+
+type ColumnName<Cols extends ReadonlyArray<Column>> = Cols[number]['name'];
+type SortableColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { sortable: true }>['name'];
+type IntegerColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { type: 'integer' }>['name'];
+type TotalledColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { total: FooterTotal }>['name'];
 type FieldName<Fields extends ReadonlyArray<FieldDef>> = Fields[number]['name'];
 
 /**
@@ -172,10 +182,10 @@ type FieldName<Fields extends ReadonlyArray<FieldDef>> = Fields[number]['name'];
  * table, each column with a footer total). NoInfer keeps those places from widening the column names: a typo
  * there fails to compile instead of declaring a column.
  */
-export interface Definition<Name extends string, Cols extends ReadonlyArray<ColumnDef>, Fields extends ReadonlyArray<FieldDef>> extends ResourceDef {
+export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FieldDef>> extends Resource {
   name: Name;
-  key: { name: NoInfer<IntegerColumn<Cols>>; sql: string; column: string; type: 'integer' };
-  version?: { name: NoInfer<ColumnName<Cols>>; sql: string; column: string };
+  key: NoInfer<IntegerColumn<Cols>>;
+  version?: NoInfer<IntegerColumn<Cols>>;
   columns: Cols;
   fields: Fields;
   defaultSort: ReadonlyArray<{ column: NoInfer<SortableColumn<Cols>>; dir: 'asc' | 'desc' }>;
@@ -198,23 +208,23 @@ export interface Definition<Name extends string, Cols extends ReadonlyArray<Colu
 /** Identity, with the definition checked where it is written (see Definition); its names stay literal types. */
 export function defineResource<
   const Name extends string,
-  const Cols extends ReadonlyArray<ColumnDef>,
+  const Cols extends ReadonlyArray<Column>,
   const Fields extends ReadonlyArray<FieldDef<ColumnName<Cols>>>,
 >(def: Definition<Name, Cols, Fields>): Definition<Name, Cols, Fields> {
   return def;
 }
 
 /** The choices a field may name among `defs`: a resource of theirs, its integer value column and a label column. */
-type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends ColumnDef> }
+type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }
   ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; where?: string }
   : never;
 
 /** Each definition's select fields choose from one of `Defs`, by columns it declares. */
-export type ChoicesFound<Defs extends ReadonlyArray<ResourceDef>> = {
+export type ChoicesFound<Defs extends ReadonlyArray<Resource>> = {
   [I in keyof Defs]: { fields: ReadonlyArray<{ name: string; options?: ChoicesAmong<Defs[number]> }> };
 };
 
 /** The registry of definitions, checked as a whole: a field's choices name a resource and columns it has. */
-export function defineRegistry<const Defs extends ReadonlyArray<ResourceDef>>(defs: Defs & ChoicesFound<Defs>): ReadonlyArray<ResourceDef> {
+export function defineRegistry<const Defs extends ReadonlyArray<Resource>>(defs: Defs & ChoicesFound<Defs>): ReadonlyArray<Resource> {
   return defs;
 }

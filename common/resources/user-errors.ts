@@ -6,7 +6,7 @@ export const userErrors = defineResource({
   title: 'Client errors',
   table: 'user_errors',
   alias: 'e',
-  key: { name: 'ErrorID', sql: 'e.error_id', column: 'error_id', type: 'integer' },
+  key: 'ErrorID',
   columns: [
     { name: 'ErrorID', sql: 'e.error_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'CreatedAt', sql: 'e.created_at', label: 'Reported', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },

@@ -1,7 +1,7 @@
 // Users: names, group, flags and roles. Administrators list and edit them; accounts are created by the
 // user form (it sets a password), so the table cannot add. Only super administrators change a super
 // administrator's account or delete anyone. The password hash is never a column.
-import { defineResource } from './types.ts';
+import { defineResource, versionColumn } from './types.ts';
 
 export const users = defineResource({
   name: 'users',
@@ -11,29 +11,29 @@ export const users = defineResource({
   joins: [
     { alias: 'g', sql: 'left join groups g on g.group_id = u.group_id' },
   ],
-  key: { name: 'UserID', sql: 'u.user_id', column: 'user_id', type: 'integer' },
-  version: { name: 'Version', sql: 'u.version', column: 'version' },
+  key: 'UserID',
+  version: 'Version',
   updatedAt: 'update_date',
   columns: [
     { name: 'UserID', sql: 'u.user_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'UserName', sql: 'u.user_name', label: 'User name', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
-    { name: 'FirstName', sql: 'u.first_name', label: 'First name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'first_name' },
-    { name: 'MiddleName', sql: 'u.middle_name', label: 'Middle name', type: 'text', format: 'text', hidden: true, writes: 'middle_name' },
-    { name: 'LastName', sql: 'u.last_name', label: 'Last name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'last_name' },
-    { name: 'Email', sql: 'u.email', label: 'Email', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'email', hiddenOnMobile: true },
-    { name: 'GroupID', sql: 'u.group_id', label: 'Group ID', type: 'integer', format: 'text', hidden: true, writes: 'group_id', nullable: true },
+    { name: 'FirstName', sql: 'u.first_name', label: 'First name', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'MiddleName', sql: 'u.middle_name', label: 'Middle name', type: 'text', format: 'text', hidden: true },
+    { name: 'LastName', sql: 'u.last_name', label: 'Last name', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Email', sql: 'u.email', label: 'Email', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
+    { name: 'GroupID', sql: 'u.group_id', label: 'Group ID', type: 'integer', format: 'text', hidden: true, nullable: true },
     { name: 'GroupName', sql: 'g.name', label: 'Group', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
     {
       name: 'Roles',
       sql: `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
       label: 'Roles', type: 'text', format: 'text', hiddenOnMobile: true,
     },
-    { name: 'IsActive', sql: 'u.is_active', label: 'Active', type: 'boolean', format: 'boolean', sortable: true, writes: 'is_active' },
-    { name: 'IsAdmin', sql: 'u.is_admin', label: 'Admin', type: 'boolean', format: 'boolean', sortable: true, writes: 'is_admin' },
+    { name: 'IsActive', sql: 'u.is_active', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },
+    { name: 'IsAdmin', sql: 'u.is_admin', label: 'Admin', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'IsSuperAdmin', sql: 'u.is_super_admin', label: 'Super admin', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'CreateDate', sql: 'u.create_date', label: 'Created', type: 'datetime', format: 'date', sortable: true, hiddenOnMobile: true },
     { name: 'UpdateDate', sql: 'u.update_date', label: 'Updated', type: 'datetime', format: 'datetime', sortable: true, hidden: true },
-    { name: 'Version', sql: 'u.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    versionColumn('u'),
   ],
   fields: [
     { name: 'FirstName', label: 'First name', input: 'text', rules: { required: true, maxLength: 60 } },

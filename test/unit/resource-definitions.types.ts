@@ -1,20 +1,20 @@
 // Type-level tests of resource definitions, checked by `tsc -p .` (npm run typecheck) and never run: each
 // `@ts-expect-error` line holds a misspelt or misplaced column name, so the check fails if the compiler
 // stops refusing it. The first definition is well formed and must compile as it is.
-import { defineRegistry, defineResource } from '../../common/resources/types.ts';
+import { defineRegistry, defineResource, versionColumn } from '../../common/resources/types.ts';
 
 const shops = defineResource({
   name: 'shops',
   title: 'Shops',
   table: 'shops',
   alias: 'sh',
-  key: { name: 'ShopID', sql: 'sh.shop_id', column: 'shop_id', type: 'integer' },
-  version: { name: 'Version', sql: 'sh.version', column: 'version' },
+  key: 'ShopID',
+  version: 'Version',
   columns: [
     { name: 'ShopID', sql: 'sh.shop_id', label: 'ID', type: 'integer', format: 'text', sortable: true },
-    { name: 'Name', sql: 'sh.name', label: 'Name', type: 'text', format: 'text', sortable: true, writes: 'name', total: 'count' },
-    { name: 'Takings', sql: 'sh.takings', label: 'Takings', type: 'number', format: 'currency', sortable: true, writes: 'takings', total: 'sum' },
-    { name: 'Version', sql: 'sh.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'Name', sql: 'sh.name', label: 'Name', type: 'text', format: 'text', sortable: true, total: 'count' },
+    { name: 'Takings', sql: 'sh.takings', label: 'Takings', type: 'number', format: 'currency', sortable: true, total: 'sum' },
+    versionColumn('sh'),
   ],
   fields: [
     { name: 'Name', label: 'Name', input: 'text', rules: { required: true } },
@@ -38,17 +38,16 @@ const base = {
 } as const;
 const tillColumns = [
   { name: 'TillID', sql: 't.till_id', label: 'ID', type: 'integer', format: 'text', sortable: true },
-  { name: 'ShopID', sql: 't.shop_id', label: 'Shop', type: 'integer', format: 'text', writes: 'shop_id' },
-  { name: 'Label', sql: 't.label', label: 'Label', type: 'text', format: 'text', sortable: true, writes: 'label', total: 'count' },
-  { name: 'Version', sql: 't.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+  { name: 'ShopID', sql: 't.shop_id', label: 'Shop', type: 'integer', format: 'text' },
+  { name: 'Label', sql: 't.label', label: 'Label', type: 'text', format: 'text', sortable: true, total: 'count' },
+  versionColumn('t'),
 ] as const;
-const tillKey = { name: 'TillID', sql: 't.till_id', column: 'till_id', type: 'integer' } as const;
 
 defineResource({
   ...base,
   name: 'tills',
   // @ts-expect-error the key names an integer column
-  key: { name: 'Label', sql: 't.label', column: 'label', type: 'integer' },
+  key: 'Label',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
@@ -57,9 +56,9 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   // @ts-expect-error the version column is misspelt
-  version: { name: 'Verison', sql: 't.version', column: 'version' },
+  version: 'Verison',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
@@ -68,7 +67,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [],
   // @ts-expect-error the default sort's column is misspelt
@@ -78,7 +77,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [],
   // @ts-expect-error the default sort's column is not sortable
@@ -88,7 +87,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   // @ts-expect-error a field edits a column the definition declares
   fields: [{ name: 'Lable', label: 'Label', input: 'text', rules: {} }],
@@ -98,7 +97,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [{ name: 'Label', label: 'Label', input: 'text', rules: {} }],
   defaultSort: [],
@@ -109,7 +108,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [{ name: 'Label', label: 'Label', input: 'text', rules: {} }],
   defaultSort: [],
@@ -120,7 +119,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
@@ -131,7 +130,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
@@ -142,7 +141,7 @@ defineResource({
 defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
@@ -153,7 +152,7 @@ defineResource({
 const tills = defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'ShopID', label: 'Nmae' } }],
   defaultSort: [],
@@ -164,7 +163,7 @@ defineRegistry([shops, tills]);
 const strayTills = defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shop', value: 'ShopID', label: 'Name' } }],
   defaultSort: [],
@@ -175,7 +174,7 @@ defineRegistry([shops, strayTills]);
 const textValuedTills = defineResource({
   ...base,
   name: 'tills',
-  key: tillKey,
+  key: 'TillID',
   columns: tillColumns,
   fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'Name', label: 'Name' } }],
   defaultSort: [],

@@ -2,7 +2,7 @@
 // names a column it does not declare, before a request finds it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findResource, resources } from '../../common/resources/index.ts';
+import { findResource, resources } from '../../server/resources/index.ts';
 
 describe('resource definitions', () => {
   for (const def of resources) {

@@ -3,8 +3,8 @@
 // sales a search on store names finds; an audit entry changes the audit log's count). Whatever writes
 // outside the table API (error reports, the new-user form) says which tables it changed too.
 import type pg from 'pg';
-import { resources } from '../../../common/resources/index.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import { resources } from '../../../server/resources/index.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import { forgetResource } from './short-lived.ts';
 
 const tableNames = /\b(?:from|join)\s+([a-z_][a-z0-9_]*)/gi;

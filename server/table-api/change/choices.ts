@@ -6,8 +6,9 @@
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
-import { findResource } from '../../../common/resources/index.ts';
-import type { ColumnDef, FieldDef, ResourceDef } from '../../../common/resources/types.ts';
+import { findResource } from '../../../server/resources/index.ts';
+import type { FieldDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { SentValues } from './db-errors.ts';
 import type { FieldMessages } from './field-values.ts';
 import { containsPattern } from '../query/filter.ts';

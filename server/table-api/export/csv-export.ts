@@ -6,7 +6,7 @@
 // away ends the query and frees the connection or cursor (export-rows.ts).
 import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { csvField, csvHeader } from './csv-line.ts';
 import { copyCsvRows } from './copy.ts';

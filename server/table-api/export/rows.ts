@@ -5,7 +5,7 @@
 // batches, on a server from a cursor in that transaction, embedded from a held cursor (export-cursor.ts).
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { cursorBatches, heldCursorBatches, type Batch } from './cursor.ts';
 import { formatSettings } from './sql-formats.ts';

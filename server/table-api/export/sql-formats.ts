@@ -4,7 +4,8 @@
 // equal to formatValue for the value shapes each column type holds. NULL stays NULL: an empty cell.
 import type { FormatName } from '../../../common/format.ts';
 import { msg } from '../../../common/messages.ts';
-import type { ColumnDef, ValueType } from '../../../common/resources/types.ts';
+import type { ValueType } from '../../../common/resources/types.ts';
+import type { ColumnDef } from '../../../server/resources/resource-def.ts';
 
 type Digits = NonNullable<ColumnDef['digits']>;
 

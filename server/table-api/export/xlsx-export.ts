@@ -5,7 +5,7 @@
 // stays flat. A table with more rows than a sheet holds is refused before the first byte.
 import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { exportBatches, exportQuery } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';

@@ -5,7 +5,7 @@
 // the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
 import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition, knownCursorKey } from './cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';

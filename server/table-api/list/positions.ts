@@ -7,7 +7,7 @@
 //   the totals table gives cheaply: totals-table.ts) saying how far: the worst case is halved, and the
 //   "Last" page is as quick as the first.
 import type pg from 'pg';
-import type { ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';

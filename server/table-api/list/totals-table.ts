@@ -3,7 +3,7 @@
 // the table keeps. And the exact row count from the totals table, a few thousand rows summed where
 // counting the base table would read a million.
 import type pg from 'pg';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import { columnsRead, fromClause } from '../query/sql.ts';
 

@@ -7,7 +7,8 @@
 // and the big table's indexes carry the key, so counts, totals and deep pages read no joined tables.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { Action, ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { scopeConditions, selectedStores } from './scope.ts';

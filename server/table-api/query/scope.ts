@@ -2,7 +2,8 @@
 // then its row scope (the user's visible and selected stores, their own group, or their own rows). Values
 // are bound.
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { Action, ResourceDef } from '../../../common/resources/types.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../server/resources/resource-def.ts';
 import { groupScope, storeScope } from '../../stores/visible-stores.ts';
 
 /** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */

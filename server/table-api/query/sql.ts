@@ -1,6 +1,7 @@
 // SQL text for a list request, assembled only from the definition's own expressions; every value the
 // client sent (search words, store ids, cursor values) is a bound parameter. The filter is filter.ts.
-import type { ColumnDef, ResourceDef, ValueType } from '../../../common/resources/types.ts';
+import type { ValueType } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import type { SortTerm } from '../request/table-request.ts';
 
 const sqlTypes: Record<ValueType, string> = {
@@ -84,11 +85,11 @@ export function selectList(columns: ReadonlyArray<ColumnDef>): string {
 
 /** The request's order with the key last, in the last term's direction, so every row has one place. */
 export function fullOrder(def: ResourceDef, order: ReadonlyArray<SortTerm>): SortTerm[] {
-  const key = def.columns.find((c) => c.name === def.key.name);
-  const terms = order.filter((t) => t.column.name !== def.key.name);
-  const keyTerm = order.find((t) => t.column.name === def.key.name);
-  const keyColumn: ColumnDef = key ?? { name: def.key.name, sql: def.key.sql, label: def.key.name, type: 'integer', format: 'text' };
-  return [...terms, { column: keyColumn, dir: keyTerm?.dir ?? terms.at(-1)?.dir ?? 'asc' }];
+  // The key is one of the columns (server/resources/resource-def.ts makes sure).
+  const key = def.columns.find((c) => c.name === def.key.name)!;
+  const terms = order.filter((t) => t.column.name !== key.name);
+  const keyTerm = order.find((t) => t.column.name === key.name);
+  return [...terms, { column: key, dir: keyTerm?.dir ?? terms.at(-1)?.dir ?? 'asc' }];
 }
 
 export function orderBy(order: ReadonlyArray<SortTerm>): string {
