@@ -21,7 +21,7 @@ export const groups = defineResource({
     { name: 'Description', label: 'Description', input: 'textarea', rules: { maxLength: 400 } },
   ],
   // Who does not see every store reaches only their own group (the one group a store they add may be in).
-  scope: { group: 'g.group_id' },
+  scope: { group: 'GroupID' },
   // The head office group's code (HQ) is what makes its members see every store (migration 008).
   constraints: { groups_head_office_code: { field: 'Code', message: 'headOfficeCode' } },
   defaultSort: [{ column: 'Name', dir: 'asc' }],

@@ -10,7 +10,7 @@ function inboxResource<const Name extends string, const Key extends string>(name
     table: 'inbox',
     alias: 'i',
     joins: [
-      { alias: 'su', sql: 'left join users su on su.user_id = i.sender_id' },
+      { alias: 'su', table: 'users', on: 'su.user_id = i.sender_id', left: true },
     ],
     // The kind is a constant of this definition, never request text.
     where: `i.kind = '${kind}'`,
@@ -23,12 +23,12 @@ function inboxResource<const Name extends string, const Key extends string>(name
       { name: 'Title', sql: 'i.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
       { name: 'Body', sql: 'i.body', label: 'Text', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
       { name: 'Severity', sql: 'i.severity', label: 'Severity', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
-      { name: 'SenderName', sql: `coalesce(su.first_name || ' ' || su.last_name, '')`, label: 'From', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+      { name: 'SenderName', sql: `coalesce(su.first_name || ' ' || su.last_name, '')`, join: 'su', label: 'From', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
       { name: 'IsRead', sql: 'i.is_read', label: 'Read', type: 'boolean', format: 'boolean', sortable: true },
       versionColumn('i'),
     ],
     fields: [
-      { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName', where: 'u.is_active' }, on: ['add'] },
+      { name: 'UserID', label: 'Recipient', input: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive' }, on: ['add'] },
       { name: 'Title', label: 'Title', input: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
       { name: 'Body', label: 'Text', input: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
       { name: 'Severity', label: 'Severity', input: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },
@@ -36,7 +36,7 @@ function inboxResource<const Name extends string, const Key extends string>(name
     ],
     defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],
     pageSize: 25,
-    scope: { owner: 'i.user_id' },
+    scope: { owner: 'UserID' },
     fixedValues: { kind, sender_id: CURRENT_USER },
     access: { list: {}, export: {}, add: { role: 'messages' }, edit: {}, delete: {} },
   });

@@ -8,14 +8,14 @@ export const menus = defineResource({
   table: 'menus',
   alias: 'm',
   joins: [
-    { alias: 'p', sql: 'left join menus p on p.menu_id = m.parent_id' },
+    { alias: 'p', table: 'menus', on: 'p.menu_id = m.parent_id', left: true },
   ],
   key: 'MenuID',
   version: 'Version',
   columns: [
     { name: 'MenuID', sql: 'm.menu_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'ParentID', sql: 'm.parent_id', label: 'Parent ID', type: 'integer', format: 'text', hidden: true, nullable: true },
-    { name: 'ParentTitle', sql: 'p.title', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
+    { name: 'ParentTitle', sql: 'p.title', join: 'p', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
     { name: 'Title', sql: 'm.title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Url', sql: 'm.url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Icon', sql: 'm.icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true },

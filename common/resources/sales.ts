@@ -8,17 +8,17 @@ export const sales = defineResource({
   table: 'sales',
   alias: 'sa',
   joins: [
-    { alias: 's', sql: 'join stores s on s.store_id = sa.store_id' },
-    { alias: 'st', sql: 'join states st on st.state_id = s.state_id' },
+    { alias: 's', table: 'stores', on: 's.store_id = sa.store_id' },
+    { alias: 'st', table: 'states', on: 'st.state_id = s.state_id', through: 's' },
   ],
   key: 'SaleID',
   version: 'Version',
   columns: [
     { name: 'SaleID', sql: 'sa.sale_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'StoreID', sql: 'sa.store_id', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'StoreNumber', sql: 's.store_number', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
-    { name: 'StoreName', sql: 's.name', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'StateCode', sql: 'st.code', label: 'State', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+    { name: 'StoreNumber', sql: 's.store_number', join: 's', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
+    { name: 'StoreName', sql: 's.name', join: 's', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'StateCode', sql: 'st.code', join: 'st', label: 'State', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
     { name: 'SaleDate', sql: 'sa.sale_date', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
     { name: 'Sales', sql: 'sa.sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum', digits: { whole: 12, decimals: 2 } },
     { name: 'Transactions', sql: 'sa.transactions', label: 'Transactions', type: 'integer', format: 'integer', sortable: true, total: 'sum', hiddenOnMobile: true, digits: { whole: 10, decimals: 0 } },
@@ -35,13 +35,13 @@ export const sales = defineResource({
   ],
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
   pageSize: 25,
-  scope: { stores: 'sa.store_id' },
-  dimension: { key: 'sa.store_id', keyType: 'int', from: 'stores s join states st on st.state_id = s.state_id', id: 's.store_id', aliases: ['s', 'st'] },
+  scope: { stores: 'StoreID' },
+  dimension: { joins: ['s', 'st'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.
   totalsTable: {
     table: 'sales_store_month_totals',
-    keeps: ['store_id'],
+    keeps: ['StoreID'],
     buckets: { column: 'SaleDate', start: 'month', length: '1 month' },
     rows: 'sum(sa.row_count)',
     totals: {
@@ -54,7 +54,7 @@ export const sales = defineResource({
   // Per store and value range of each amount (migration 005): deep pages in amount order.
   valueCounts: {
     table: 'sales_store_value_counts',
-    keeps: ['store_id'],
+    keeps: ['StoreID'],
     measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
   },
 });

@@ -14,11 +14,15 @@ export type ValueType = (typeof valueTypes)[number];
 export const footerTotals = ['sum', 'avg', 'count'] as const;
 export type FooterTotal = (typeof footerTotals)[number];
 
-export interface Column<Name extends string = string> {
+export interface Column<Name extends string = string, JoinAlias extends string = string> {
   /** The API name (PascalCase): the key in rows, requests and forms. */
   name: Name;
-  /** The select expression over the resource's `from` (server only). */
+  /** The select expression over the base table and its joins (server only). */
   sql: string;
+  /** The join whose alias `sql` reads; absent when it reads the base table only. */
+  join?: JoinAlias;
+  /** The tables a subquery of `sql` reads (what reads them is forgotten when they change: server/table-api/cache). */
+  reads?: ReadonlyArray<string>;
   label: string;
   type: ValueType;
   format: FormatName;
@@ -54,9 +58,9 @@ export interface FieldDef<Name extends string = string> {
   input: InputKind;
   rules: FieldRules;
   /**
-   * For selects: the rows of another resource to choose from (those the user may reach there, and that meet
-   * `where`, SQL over that resource's alias), its value (an integer id) and label columns. A change is checked
-   * against them (server/table-api/change/choices.ts). The registry checks the names (resources/index.ts).
+   * For selects: the rows of another resource to choose from (those the user may reach there), its value (an
+   * integer id) and label columns. A change is checked against them (server/table-api/change/choices.ts).
+   * The registry checks the names (resources/index.ts).
    */
   options?: Choices;
   /** Which dialogs show the field (default both). */
@@ -70,7 +74,21 @@ export interface Choices {
   resource: string;
   value: string;
   label: string;
-  where?: string;
+  /** A boolean column of that resource: only its rows where it is true are offered (e.g. active users). */
+  only?: string;
+}
+
+/**
+ * A lookup for display columns: `join <table> <alias> on <on>`. Each must be many-to-one and always find its
+ * row (a foreign key), or be `left`: then a count or a total that reads none of its columns can leave it out.
+ */
+export interface Join<Alias extends string = string> {
+  alias: Alias;
+  table: string;
+  on: string;
+  left?: boolean;
+  /** The join whose alias `on` reads, when it is not the base table's: a query that needs this one needs it. */
+  through?: string;
 }
 
 export const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
@@ -80,12 +98,12 @@ export type Action = (typeof actions)[number];
 export type ActionAccess = Access | false;
 
 /**
- * Which rows a user may reach. `stores`: the expression is a store id, limited to the user's visible and
- * selected stores (every action, add included). `owner`: the expression is a user id that must be the
- * user's own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient).
- * `group`: the expression is a group id, limited to the user's own group unless they see every store.
+ * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited to the user's
+ * visible and selected stores (every action, add included). `owner`: a user id that must be the user's own
+ * (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
+ * group id, limited to the user's own group unless they see every store.
  */
-export type RowScope = { stores: string } | { owner: string } | { group: string };
+export type RowScope<ColumnName = string> = { stores: ColumnName } | { owner: ColumnName } | { group: ColumnName };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };
@@ -97,11 +115,8 @@ export interface Resource {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
   table: string;
   alias: string;
-  /**
-   * Lookups for display columns, in order. Each must be a many-to-one join that always finds its row (a
-   * foreign key) or a left join: then a count or a total that reads none of its columns can leave it out.
-   */
-  joins?: ReadonlyArray<{ alias: string; sql: string }>;
+  /** Lookups for display columns, in order (a join comes after the one it goes `through`). */
+  joins?: ReadonlyArray<Join>;
   /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
   where?: string;
   /** The key column: an integer column of the base table. */
@@ -127,15 +142,16 @@ export interface Resource {
   constraints?: Readonly<Record<string, { field: string; message: MessageKey }>>;
   access: Readonly<Record<Action, ActionAccess>>;
   /**
-   * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope
-   * that read only its aliases are resolved on it first, to ids, and the base table is filtered by
-   * `key = any(ids)`: the planner estimates an id list well, where it cannot estimate a text search across
-   * a join (server/table-api/query/filter.ts). `from` is the dimension's own FROM, `id` its key there.
+   * The lookup the base rows hang from (sales from stores and their states): some of the joins, the first
+   * one joined by the base table's `key` column, whose SQL type is `keyType`. Searches and the store scope
+   * that read only its columns are resolved on it first, to ids (`id`, its key over the first join's alias),
+   * and the base table is filtered by `key = any(ids)`: the planner estimates an id list well, where it
+   * cannot estimate a text search across a join (server/table-api/query/filter.ts).
    */
-  dimension?: { key: string; keyType: 'int' | 'bigint'; from: string; id: string; aliases: ReadonlyArray<string> };
+  dimension?: { joins: ReadonlyArray<string>; key: string; keyType: 'int' | 'bigint'; id: string };
   /**
-   * A table of footer totals kept per value of some base columns (by triggers, in its migration), read
-   * instead of the base table when a filter reads no other base column: a million rows' totals from a few
+   * A table of footer totals kept per value of some base table columns (`keeps`, by triggers, in its
+   * migration), read instead of the base table when a filter reads no other column: a million rows' totals from a few
    * thousand. It takes the base alias, so the filter and the joins apply to it as written. `rows` is the
    * aggregate counting the base rows; `totals` has, for each column with a footer total, an aggregate over
    * it that equals that total over the base rows (a property test holds the two equal). With `buckets`,
@@ -151,7 +167,7 @@ export interface Resource {
     totals: Readonly<Record<string, string>>;
   };
   /**
-   * Row counts kept per value of some base columns and per value range of other columns (by triggers, in
+   * Row counts kept per value of some base table columns and per value range of other columns (by triggers, in
    * its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
    * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
    * order finds its range from the counts and reads from the range's edge (server/table-api/list/positions.ts).
@@ -171,36 +187,47 @@ export function versionColumn(alias: string) {
 }
 
 type ColumnName<Cols extends ReadonlyArray<Column>> = Cols[number]['name'];
-type SortableColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { sortable: true }>['name'];
-type IntegerColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { type: 'integer' }>['name'];
-type TotalledColumn<Cols extends ReadonlyArray<Column>> = Extract<Cols[number], { total: FooterTotal }>['name'];
+/** The names of the columns that are `Like`; any name when the columns are not known one by one (no error follows from another). */
+type ColumnLike<Cols extends ReadonlyArray<Column>, Like> = string extends ColumnName<Cols> ? string : Extract<Cols[number], Like>['name'];
+type SortableColumn<Cols extends ReadonlyArray<Column>> = ColumnLike<Cols, { sortable: true }>;
+type IntegerColumn<Cols extends ReadonlyArray<Column>> = ColumnLike<Cols, { type: 'integer' }>;
+type TotalledColumn<Cols extends ReadonlyArray<Column>> = ColumnLike<Cols, { total: FooterTotal }>;
 type FieldName<Fields extends ReadonlyArray<FieldDef>> = Fields[number]['name'];
+type JoinAlias<Joins extends ReadonlyArray<Join>> = Joins[number]['alias'];
 
 /**
  * A definition as written: every place that names a column names one its `columns` declare (a field, one
  * of its columns; the key, an integer column; a default sort or a counted range, a sortable one; the totals
- * table, each column with a footer total). NoInfer keeps those places from widening the column names: a typo
- * there fails to compile instead of declaring a column.
+ * table, each column with a footer total), and a column or the dimension names only declared joins. NoInfer
+ * keeps those places from widening the names: a typo there fails to compile instead of declaring a column.
  */
-export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FieldDef>> extends Resource {
+export interface Definition<
+  Name extends string,
+  Joins extends ReadonlyArray<Join>,
+  Cols extends ReadonlyArray<Column>,
+  Fields extends ReadonlyArray<FieldDef>,
+> extends Resource {
   name: Name;
+  joins?: Joins;
   key: NoInfer<IntegerColumn<Cols>>;
   version?: NoInfer<IntegerColumn<Cols>>;
   columns: Cols;
   fields: Fields;
+  scope?: RowScope<NoInfer<ColumnName<Cols>>>;
+  dimension?: { joins: ReadonlyArray<NoInfer<JoinAlias<Joins>>>; key: NoInfer<IntegerColumn<Cols>>; keyType: 'int' | 'bigint'; id: string };
   defaultSort: ReadonlyArray<{ column: NoInfer<SortableColumn<Cols>>; dir: 'asc' | 'desc' }>;
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<FieldName<Fields>>> };
   constraints?: Readonly<Record<string, { field: NoInfer<FieldName<Fields>>; message: MessageKey }>>;
   totalsTable?: {
     table: string;
-    keeps: ReadonlyArray<string>;
+    keeps: ReadonlyArray<NoInfer<ColumnName<Cols>>>;
     buckets?: { column: NoInfer<SortableColumn<Cols>>; start: string; length: string };
     rows: string;
     totals: Readonly<Record<NoInfer<TotalledColumn<Cols>>, string>>;
   };
   valueCounts?: {
     table: string;
-    keeps: ReadonlyArray<string>;
+    keeps: ReadonlyArray<NoInfer<ColumnName<Cols>>>;
     measures: Readonly<Partial<Record<NoInfer<SortableColumn<Cols>>, string>>>;
   };
 }
@@ -208,15 +235,16 @@ export interface Definition<Name extends string, Cols extends ReadonlyArray<Colu
 /** Identity, with the definition checked where it is written (see Definition); its names stay literal types. */
 export function defineResource<
   const Name extends string,
-  const Cols extends ReadonlyArray<Column>,
+  const Joins extends ReadonlyArray<Join>,
+  const Cols extends ReadonlyArray<Column<string, JoinAlias<Joins>>>,
   const Fields extends ReadonlyArray<FieldDef<ColumnName<Cols>>>,
->(def: Definition<Name, Cols, Fields>): Definition<Name, Cols, Fields> {
+>(def: Definition<Name, Joins, Cols, Fields>): Definition<Name, Joins, Cols, Fields> {
   return def;
 }
 
-/** The choices a field may name among `defs`: a resource of theirs, its integer value column and a label column. */
+/** The choices a field may name among `defs`: a resource of theirs, its integer value column, a label column, a boolean column. */
 type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }
-  ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; where?: string }
+  ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; only?: Extract<Col, { type: 'boolean' }>['name'] }
   : never;
 
 /** Each definition's select fields choose from one of `Defs`, by columns it declares. */

@@ -9,7 +9,7 @@ export const users = defineResource({
   table: 'users',
   alias: 'u',
   joins: [
-    { alias: 'g', sql: 'left join groups g on g.group_id = u.group_id' },
+    { alias: 'g', table: 'groups', on: 'g.group_id = u.group_id', left: true },
   ],
   key: 'UserID',
   version: 'Version',
@@ -22,10 +22,11 @@ export const users = defineResource({
     { name: 'LastName', sql: 'u.last_name', label: 'Last name', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Email', sql: 'u.email', label: 'Email', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'GroupID', sql: 'u.group_id', label: 'Group ID', type: 'integer', format: 'text', hidden: true, nullable: true },
-    { name: 'GroupName', sql: 'g.name', label: 'Group', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
+    { name: 'GroupName', sql: 'g.name', join: 'g', label: 'Group', type: 'text', format: 'text', sortable: true, searchable: true, nullable: true },
     {
       name: 'Roles',
       sql: `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
+      reads: ['user_roles', 'roles'],
       label: 'Roles', type: 'text', format: 'text', hiddenOnMobile: true,
     },
     { name: 'IsActive', sql: 'u.is_active', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },

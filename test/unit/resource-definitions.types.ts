@@ -24,8 +24,8 @@ const shops = defineResource({
   pageSize: 25,
   ownAccount: { unchangeable: ['Name'] },
   constraints: { shops_name_key: { field: 'Name', message: 'unique' } },
-  totalsTable: { table: 'shop_totals', keeps: ['shop_id'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
-  valueCounts: { table: 'shop_counts', keeps: ['shop_id'], measures: { Takings: 'takings' } },
+  totalsTable: { table: 'shop_totals', keeps: ['ShopID'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
+  valueCounts: { table: 'shop_counts', keeps: ['ShopID'], measures: { Takings: 'takings' } },
   access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
 });
 
@@ -149,6 +149,51 @@ defineResource({
   valueCounts: { table: 'till_counts', keeps: [], measures: { ShopID: 'shop_id' } },
 });
 
+defineResource({
+  ...base,
+  name: 'tills',
+  joins: [{ alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' }],
+  key: 'TillID',
+  // @ts-expect-error a column reads a join the definition declares
+  columns: [...tillColumns, { name: 'ShopName', sql: 'sp.name', join: 'sp', label: 'Shop', type: 'text', format: 'text' }],
+  fields: [],
+  defaultSort: [],
+});
+
+defineResource({
+  ...base,
+  name: 'tills',
+  key: 'TillID',
+  columns: tillColumns,
+  fields: [],
+  defaultSort: [],
+  // @ts-expect-error the row scope is on a column of the resource
+  scope: { stores: 'StoreID' },
+});
+
+defineResource({
+  ...base,
+  name: 'tills',
+  joins: [{ alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' }],
+  key: 'TillID',
+  columns: tillColumns,
+  fields: [],
+  defaultSort: [],
+  // @ts-expect-error the dimension is made of declared joins
+  dimension: { joins: ['sp'], key: 'ShopID', keyType: 'int', id: 'sh.shop_id' },
+});
+
+defineResource({
+  ...base,
+  name: 'tills',
+  key: 'TillID',
+  columns: tillColumns,
+  fields: [],
+  defaultSort: [],
+  // @ts-expect-error the totals table keeps columns of the resource
+  totalsTable: { table: 'till_totals', keeps: ['shop_id'], rows: 'sum(t.n)', totals: { Label: 'sum(t.n)' } },
+});
+
 const tills = defineResource({
   ...base,
   name: 'tills',
@@ -181,5 +226,16 @@ const textValuedTills = defineResource({
 });
 // @ts-expect-error a field's choices are valued by an integer column
 defineRegistry([shops, textValuedTills]);
+
+const flaggedTills = defineResource({
+  ...base,
+  name: 'tills',
+  key: 'TillID',
+  columns: tillColumns,
+  fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'Name' } }],
+  defaultSort: [],
+});
+// @ts-expect-error a field's choices are narrowed by a boolean column
+defineRegistry([shops, flaggedTills]);
 
 defineRegistry([shops]);

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../server/resources/resource-def.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { writeAudit } from '../../audit/audit-log.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';

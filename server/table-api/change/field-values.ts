@@ -2,7 +2,7 @@
 // browser's dialogs use), then each value read as its column's type. Failures come back per field.
 import { msg } from '../../../common/messages.ts';
 import type { Action, FieldDef } from '../../../common/resources/types.ts';
-import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
 import { TableRequestError } from '../request/request-error.ts';
 

@@ -5,7 +5,7 @@
 // the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../server/resources/resource-def.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
 import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition, knownCursorKey } from './cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
@@ -40,7 +40,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter, counted),
-    countRows(pool, def, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
+    countRows(pool, def, `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
   // Totals scan the filtered set anyway, so their count is exact for free.
@@ -49,7 +49,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
     : counted !== undefined
       ? { count: counted, estimate: false }
       : filter.searched
-      ? await countRows(pool, def, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
+      ? await countRows(pool, def, `from ${fromClause(def, filter.columns)} where ${filter.where}`, filter.params)
       : total;
   return {
     ...rows,
@@ -95,7 +95,7 @@ async function pageRows(
     offset < DEFERRED_JOIN_FROM
       ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
       : `select ${selectList(def.columns)} from ${fromClause(def)}
-         join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
+         join (select ${def.key.sql} as page_key from ${fromClause(def, [...filter.columns, ...order.map((t) => t.column)])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
   const reading = pool.query<Row>(text, params);
@@ -117,10 +117,12 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
 
 async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
   const rollup = totalsTableFor(def, filter);
+  // The totals table's aggregates read its own columns; the others, their column.
+  const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
-                from ${fromClause(def, [filter.where, ...aggregates], rollup?.table)} where ${filter.where}`;
+                from ${fromClause(def, [...filter.columns, ...aggregated], rollup?.table)} where ${filter.where}`;
   return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };

@@ -7,7 +7,7 @@
 //   the totals table gives cheaply: totals-table.ts) saying how far: the worst case is halved, and the
 //   "Last" page is as quick as the first.
 import type pg from 'pg';
-import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';
@@ -94,7 +94,7 @@ async function rangeStart(pool: pg.Pool, def: ResourceDef, filter: Filter, range
   const where = ranges.where ? `(${filter.where}) and ${ranges.where}` : filter.where;
   const counts = await pool.query<{ range_start: string; range_end: string; n: string }>(
     `select ${ranges.first}::text as range_start, ${ranges.end}::text as range_end, ${ranges.rows} as n
-     from ${fromClause(def, [filter.where], ranges.table)} where ${where}
+     from ${fromClause(def, filter.columns, ranges.table)} where ${where}
      group by ${ranges.first} order by ${ranges.first} ${dir}`,
     filter.params as unknown[],
   );

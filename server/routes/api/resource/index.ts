@@ -10,9 +10,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import { allows } from '../../../../common/roles.ts';
-import { resources } from '../../../../server/resources/index.ts';
+import { resources } from '../../../resources/index.ts';
 import type { Action } from '../../../../common/resources/types.ts';
-import type { ResourceDef } from '../../../../server/resources/resource-def.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { isListRequest } from '../../../table-api/request/table-request.ts';
 import { toParams, type Params } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';

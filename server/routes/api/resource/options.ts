@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { msg } from '../../../../common/messages.ts';
-import type { ResourceDef } from '../../../../server/resources/resource-def.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { listChoices } from '../../../table-api/change/choices.ts';
 import { searchText } from '../../../table-api/request/table-request.ts';
 import { one, toParams } from '../../../table-api/request/params.ts';
