@@ -70,10 +70,10 @@ export function wantsRowCount(def: ResourceDef, filter: Filter, order: ReadonlyA
 
 /**
  * Where the page of `length` rows at `start` begins, when a way round the OFFSET applies (null: a plain
- * OFFSET); a promise only when the counts must be read first. `rowCount` is the exact count, given when `wantsRowCount` said so; `params` (the filter's,
+ * OFFSET). `rowCount` is the exact count, given when `wantsRowCount` said so; `params` (the filter's,
  * copied) get any values the start's condition names.
  */
-export function deepStart(
+export async function deepStart(
   pool: pg.Pool,
   def: ResourceDef,
   filter: Filter,
@@ -81,7 +81,7 @@ export function deepStart(
   page: { start: number; length: number },
   params: unknown[],
   rowCount: number | undefined,
-): Start | null | Promise<Start> {
+): Promise<Start | null> {
   const ranges = rangesFor(def, filter, order, page.start);
   if (ranges) return rangeStart(pool, def, filter, ranges, page.start, params);
   if (rowCount === undefined || page.start <= rowCount / 2) return null;
