@@ -3,7 +3,6 @@
 import pg from 'pg';
 import { startEmbedded } from './embedded.ts';
 import { migrate } from './migrate.ts';
-import { EagerPool } from './eager-pool.ts';
 
 // int8 (counts, bigserial keys) as numbers: our keys and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -58,8 +57,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export const EXPORT_CONNECTIONS = 4;
 
 function openServer(url: string): Database {
-  const pool = new EagerPool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  const exportPool = new EagerPool({ connectionString: url, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const exportPool = new pg.Pool({ connectionString: url, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000 });
   // An idle client's lost connection is replaced on next use.
   for (const p of [pool, exportPool]) p.on('error', () => undefined);
   return {
@@ -77,7 +76,7 @@ function openServer(url: string): Database {
 async function openEmbedded(dataDir: string): Promise<Database> {
   const server = await startEmbedded(dataDir);
   // One connection: PGlite has one backend, and the socket server resets any second connection.
-  const pool = new EagerPool({ host: server.socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ host: server.socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   pool.on('error', () => undefined);
   return {
     kind: 'embedded',
