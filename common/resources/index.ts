@@ -1,5 +1,6 @@
-// The registry of resource definitions: every entity the table API serves (server/resources). Adding an
-// entity is a file beside this one (plus a migration for its table) and one line here.
+// The registry of resource definitions' browser-safe halves: every entity the table API serves. Adding an
+// entity is a file beside this one and a line here, its SQL half in server/resources (and a line in that
+// registry, which holds it to this one), a migration for its table and its menu row.
 import { audit } from './audit.ts';
 import { cycles } from './cycles.ts';
 import { groups } from './groups.ts';

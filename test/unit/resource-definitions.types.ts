@@ -1,51 +1,71 @@
 // Type-level tests of resource definitions, checked by `tsc -p .` (npm run typecheck) and never run: each
-// `@ts-expect-error` line holds a misspelt or misplaced column name, so the check fails if the compiler
-// stops refusing it. The first definition is well formed and must compile as it is.
-import { defineRegistry, defineResource, versionColumn } from '../../common/resources/types.ts';
+// `@ts-expect-error` line holds a misspelt or misplaced name, so the check fails if the compiler stops
+// refusing it. The first two definitions (a browser-safe half and its SQL half) are well formed and must
+// compile as they are.
+import { defineRegistry, defineResource, Version } from '../../common/resources/types.ts';
+import { defineResourceSql } from '../../server/resources/resource-sql.ts';
 
 const shops = defineResource({
   name: 'shops',
   title: 'Shops',
-  table: 'shops',
-  alias: 'sh',
   key: 'ShopID',
   version: 'Version',
   columns: [
-    { name: 'ShopID', sql: 'sh.shop_id', label: 'ID', type: 'integer', format: 'text', sortable: true },
-    { name: 'Name', sql: 'sh.name', label: 'Name', type: 'text', format: 'text', sortable: true, total: 'count' },
-    { name: 'Takings', sql: 'sh.takings', label: 'Takings', type: 'number', format: 'currency', sortable: true, total: 'sum' },
-    versionColumn('sh'),
+    { name: 'ShopID', label: 'ID', type: 'integer', format: 'text', sortable: true },
+    { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, total: 'count' },
+    { name: 'Region', label: 'Region', type: 'text', format: 'text' },
+    { name: 'Takings', label: 'Takings', type: 'number', format: 'currency', sortable: true, total: 'sum' },
+    { name: 'IsOpen', label: 'Open', type: 'boolean', format: 'boolean' },
+    Version,
   ],
   fields: [
-    { name: 'Name', label: 'Name', input: 'text', rules: { required: true } },
-    { name: 'Takings', label: 'Takings', input: 'number', rules: { number: true } },
+    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true } },
+    { name: 'Takings', label: 'Takings', kind: 'number', rules: { number: true } },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,
+  guardedRows: { when: 'IsOpen', access: { admin: true } },
   ownAccount: { unchangeable: ['Name'] },
-  constraints: { shops_name_key: { field: 'Name', message: 'unique' } },
-  totalsTable: { table: 'shop_totals', keeps: ['ShopID'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
-  valueCounts: { table: 'shop_counts', keeps: ['ShopID'], measures: { Takings: 'takings' } },
   access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
 });
 
+const shopsSql = {
+  table: 'shops',
+  alias: 'sh',
+  joins: [{ alias: 'r', table: 'regions', on: 'r.region_id = sh.region_id' }],
+  columns: {
+    ShopID: 'sh.shop_id',
+    Name: 'sh.name',
+    Region: { sql: 'r.name', join: 'r' },
+    Takings: 'sh.takings',
+    IsOpen: 'sh.is_open',
+    Version: 'sh.version',
+  },
+  scope: { stores: 'ShopID' },
+  constraints: { shops_name_key: { field: 'Name', message: 'unique' } },
+  dimension: { joins: ['r'], key: 'ShopID', keyType: 'int', id: 'r.region_id' },
+  totalsTable: { table: 'shop_totals', keeps: ['ShopID'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
+  valueCounts: { table: 'shop_counts', keeps: ['ShopID'], measures: { Takings: 'takings' } },
+} as const;
+defineResourceSql(shops, shopsSql);
+
+// The browser-safe half.
+
 const base = {
+  name: 'tills',
   title: 'Till',
-  table: 'tills',
-  alias: 't',
   pageSize: 25,
   access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
 } as const;
 const tillColumns = [
-  { name: 'TillID', sql: 't.till_id', label: 'ID', type: 'integer', format: 'text', sortable: true },
-  { name: 'ShopID', sql: 't.shop_id', label: 'Shop', type: 'integer', format: 'text' },
-  { name: 'Label', sql: 't.label', label: 'Label', type: 'text', format: 'text', sortable: true, total: 'count' },
-  versionColumn('t'),
+  { name: 'TillID', label: 'ID', type: 'integer', format: 'text', sortable: true },
+  { name: 'ShopID', label: 'Shop', type: 'integer', format: 'text' },
+  { name: 'Label', label: 'Label', type: 'text', format: 'text', sortable: true, total: 'count' },
+  Version,
 ] as const;
 
 defineResource({
   ...base,
-  name: 'tills',
   // @ts-expect-error the key names an integer column
   key: 'Label',
   columns: tillColumns,
@@ -55,7 +75,6 @@ defineResource({
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   // @ts-expect-error the version column is misspelt
   version: 'Verison',
@@ -66,7 +85,6 @@ defineResource({
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
   fields: [],
@@ -76,7 +94,6 @@ defineResource({
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
   fields: [],
@@ -86,20 +103,18 @@ defineResource({
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
   // @ts-expect-error a field edits a column the definition declares
-  fields: [{ name: 'Lable', label: 'Label', input: 'text', rules: {} }],
+  fields: [{ name: 'Lable', label: 'Label', kind: 'text' }],
   defaultSort: [],
 });
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
-  fields: [{ name: 'Label', label: 'Label', input: 'text', rules: {} }],
+  fields: [{ name: 'Label', label: 'Label', kind: 'text' }],
   defaultSort: [],
   // @ts-expect-error an account's unchangeable fields are fields
   ownAccount: { unchangeable: ['TillID'] },
@@ -107,99 +122,30 @@ defineResource({
 
 defineResource({
   ...base,
-  name: 'tills',
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'Label', label: 'Label', input: 'text', rules: {} }],
-  defaultSort: [],
-  // @ts-expect-error a constraint's message goes on a field
-  constraints: { tills_label_key: { field: 'Labl', message: 'unique' } },
-});
-
-defineResource({
-  ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
   fields: [],
   defaultSort: [],
-  // @ts-expect-error the totals table answers the footer totals by column name
-  totalsTable: { table: 'till_totals', keeps: [], rows: 'sum(t.n)', totals: { Lable: 'sum(t.n)' } },
+  // @ts-expect-error guarded rows are told by a boolean column
+  guardedRows: { when: 'Label', access: { admin: true } },
 });
 
 defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error the totals table answers every footer total
-  totalsTable: { table: 'till_totals', keeps: [], rows: 'sum(t.n)', totals: {} },
-});
-
-defineResource({
-  ...base,
-  name: 'tills',
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error value counts are kept for sortable columns
-  valueCounts: { table: 'till_counts', keeps: [], measures: { ShopID: 'shop_id' } },
-});
-
-defineResource({
-  ...base,
-  name: 'tills',
-  joins: [{ alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' }],
-  key: 'TillID',
-  // @ts-expect-error a column reads a join the definition declares
-  columns: [...tillColumns, { name: 'ShopName', sql: 'sp.name', join: 'sp', label: 'Shop', type: 'text', format: 'text' }],
+  // @ts-expect-error the browser-safe half holds no SQL
+  columns: [...tillColumns, { name: 'ShopName', sql: 'sh.name', label: 'Shop', type: 'text', format: 'text' }],
   fields: [],
   defaultSort: [],
 });
 
-defineResource({
-  ...base,
-  name: 'tills',
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error the row scope is on a column of the resource
-  scope: { stores: 'StoreID' },
-});
-
-defineResource({
-  ...base,
-  name: 'tills',
-  joins: [{ alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' }],
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error the dimension is made of declared joins
-  dimension: { joins: ['sp'], key: 'ShopID', keyType: 'int', id: 'sh.shop_id' },
-});
-
-defineResource({
-  ...base,
-  name: 'tills',
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error the totals table keeps columns of the resource
-  totalsTable: { table: 'till_totals', keeps: ['shop_id'], rows: 'sum(t.n)', totals: { Label: 'sum(t.n)' } },
-});
+// The registry: each select field's choices.
 
 const tills = defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'ShopID', label: 'Nmae' } }],
+  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Nmae' } }],
   defaultSort: [],
 });
 // @ts-expect-error a field's choices name a label column of the resource they come from
@@ -207,10 +153,9 @@ defineRegistry([shops, tills]);
 
 const strayTills = defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shop', value: 'ShopID', label: 'Name' } }],
+  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shop', value: 'ShopID', label: 'Name' } }],
   defaultSort: [],
 });
 // @ts-expect-error a field's choices come from a resource of the registry
@@ -218,10 +163,9 @@ defineRegistry([shops, strayTills]);
 
 const textValuedTills = defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'Name', label: 'Name' } }],
+  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'Name', label: 'Name' } }],
   defaultSort: [],
 });
 // @ts-expect-error a field's choices are valued by an integer column
@@ -229,13 +173,83 @@ defineRegistry([shops, textValuedTills]);
 
 const flaggedTills = defineResource({
   ...base,
-  name: 'tills',
   key: 'TillID',
   columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', input: 'select', rules: {}, options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'Name' } }],
+  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'Name' } }],
   defaultSort: [],
 });
 // @ts-expect-error a field's choices are narrowed by a boolean column
 defineRegistry([shops, flaggedTills]);
 
-defineRegistry([shops]);
+defineRegistry([shops, defineResource({ ...flaggedTills, fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'IsOpen' } }] })]);
+
+// The SQL half: it names only what the browser-safe half declares, and gives every column its expression.
+
+// @ts-expect-error every column has its expression
+defineResourceSql(shops, { ...shopsSql, columns: { ShopID: 'sh.shop_id', Name: 'sh.name', Region: { sql: 'r.name', join: 'r' }, Takings: 'sh.takings', Version: 'sh.version' } });
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error no expression for a column the browser-safe half does not declare
+  columns: { ...shopsSql.columns, Manager: 'sh.manager' },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error a column reads a declared join
+  columns: { ...shopsSql.columns, Region: { sql: 'rg.name', join: 'rg' } },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the row scope is on a column of the resource
+  scope: { stores: 'StoreID' },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error a constraint's message goes on a field
+  constraints: { shops_region_key: { field: 'Region', message: 'unique' } },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the dimension is made of declared joins
+  dimension: { joins: ['rg'], key: 'ShopID', keyType: 'int', id: 'r.region_id' },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the dimension's key is an integer column
+  dimension: { joins: ['r'], key: 'Name', keyType: 'int', id: 'r.region_id' },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the totals table keeps columns of the resource
+  totalsTable: { ...shopsSql.totalsTable, keeps: ['shop_id'] },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the totals table answers the footer totals by column name
+  totalsTable: { ...shopsSql.totalsTable, totals: { Name: 'sum(sh.n)', Takngs: 'sum(sh.takings)' } },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the totals table answers every footer total
+  totalsTable: { ...shopsSql.totalsTable, totals: { Name: 'sum(sh.n)' } },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error the totals table's buckets are of a sortable column
+  totalsTable: { ...shopsSql.totalsTable, buckets: { column: 'Region', start: 'month', length: '1 month' } },
+});
+
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error value counts are kept for sortable columns
+  valueCounts: { ...shopsSql.valueCounts, measures: { Region: 'region' } },
+});

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { findResource } from '../../resources/index.ts';
-import type { FieldDef } from '../../../common/resources/types.ts';
+import type { Choices } from '../../../common/form-definition.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { SentValues } from './db-errors.ts';
 import type { FieldMessages } from './field-values.ts';
@@ -23,17 +23,15 @@ export interface Choice {
   label: unknown;
 }
 
-type Options = NonNullable<FieldDef['options']>;
-
 /** The resource a field's options come from, and its value, label and flag columns (the registry's types hold them to exist). */
-function optionColumns(options: Options): { from: ResourceDef; value: ColumnDef; label: ColumnDef; only: ColumnDef[] } {
+function optionColumns(options: Choices): { from: ResourceDef; value: ColumnDef; label: ColumnDef; only: ColumnDef[] } {
   const from = findResource(options.resource)!;
   const column = (name: string) => from.columns.find((c) => c.name === name)!;
   return { from, value: column(options.value), label: column(options.label), only: options.only === undefined ? [] : [column(options.only)] };
 }
 
 /** SELECT of value and label over the choices the user has, narrowed by `extra` conditions (written against `params`). */
-function choicesSql(options: Options, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
+function choicesSql(options: Choices, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
   const columns = optionColumns(options);
   const { from, value, label, only } = columns;
   const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...only.map((c) => c.sql), ...extra(params, columns)];
@@ -42,7 +40,7 @@ function choicesSql(options: Options, user: CurrentUser, params: unknown[], extr
 }
 
 /** The field's choices in label order, those whose label contains `search` when given; `more` when there are others. */
-export async function listChoices(pool: pg.Pool, options: Options, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
+export async function listChoices(pool: pg.Pool, options: Choices, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
   const params: unknown[] = [];
   const text = choicesSql(options, user, params, (p, { label }) => {
     if (!search) return [];
