@@ -1,16 +1,29 @@
 // A form declared once, as data: its fields (name, label, kind, validation rules) and an optional From/To
 // date pair. The server renders the form from it and re-checks submissions with it; the rendered inputs
-// carry the same rules to the browser, so a rule is never written twice.
+// carry the same rules to the browser, so a rule is never written twice. A resource's add and edit dialogs
+// are declared with the same fields (common/resources).
 import type { MessageKey } from './messages.ts';
 import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
 
-const fieldKinds = ['text', 'email', 'password', 'select', 'flag', 'choices'] as const;
-/** text/email/password: one typed value; select: one of a list; flag: a checkbox; choices: several checkboxes. */
+export const fieldKinds = ['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag', 'choices'] as const;
+/**
+ * text/email/password/textarea/number/date: one typed value (the server-drawn forms draw the last three as
+ * text); select: one of a list; flag: a checkbox; choices: several checkboxes.
+ */
 export type FieldKind = (typeof fieldKinds)[number];
 
-export interface FormField {
-  /** The submitted name, in the payload's PascalCase (UserName, FromDate...). */
-  name: string;
+/** Where a resource's select field finds its choices: another resource's rows, by its value and label columns. */
+export interface Choices {
+  resource: string;
+  value: string;
+  label: string;
+  /** A boolean column of that resource: only its rows where it is true are offered (e.g. active users). */
+  only?: string;
+}
+
+export interface FormField<Name extends string = string> {
+  /** The submitted name, in the payload's PascalCase (UserName, FromDate...); a resource's field: its column. */
+  name: Name;
   label: string;
   kind: FieldKind;
   rules?: FieldRules;
@@ -25,6 +38,15 @@ export interface FormField {
    * which date format): shown before any mistake. {0} and {1} in its text are the rules' minLength and maxLength.
    */
   hint?: MessageKey;
+  /**
+   * A resource's select: the rows of another resource to choose from (those the user may reach there). A
+   * change is checked against them (server/table-api/change/choices.ts).
+   */
+  options?: Choices;
+  /** A resource's field: which dialogs show it (default both). */
+  on?: ReadonlyArray<'add' | 'edit'>;
+  /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
+  default?: string;
 }
 
 /** Two text fields checked together by checkDateRange; `name` keys the pair's message. */

@@ -1,5 +1,6 @@
-// The registry of resources: every entity the table API serves, by URL name. Adding an entity is a file
-// beside this one (plus a migration for its table) and one line here.
+// The registry of resource definitions' browser-safe halves: every entity the table API serves. Adding an
+// entity is a file beside this one and a line here, its SQL half in server/resources (and a line in that
+// registry, which holds it to this one), a migration for its table and its menu row.
 import { audit } from './audit.ts';
 import { cycles } from './cycles.ts';
 import { groups } from './groups.ts';
@@ -8,16 +9,10 @@ import { menus } from './menus.ts';
 import { sales } from './sales.ts';
 import { states } from './states.ts';
 import { stores } from './stores.ts';
-import type { ResourceDef } from './types.ts';
+import { defineRegistry } from './types.ts';
 import { userErrors } from './user-errors.ts';
 import { users } from './users.ts';
 
-export const resources: ReadonlyArray<ResourceDef> = [
+export const definitions = defineRegistry([
   stores, cycles, states, groups, menus, users, sales, messages, alerts, notifications, userErrors, audit,
-];
-
-export function findResource(name: string): ResourceDef | undefined {
-  return resources.find((r) => r.name === name);
-}
-
-export type { ResourceDef, ColumnDef, FieldDef } from './types.ts';
+]);

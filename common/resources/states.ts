@@ -1,24 +1,22 @@
 // States: the 50 states and DC with their regions. Everyone reads them; administrators change them.
-import { defineResource } from './types.ts';
+import { defineResource, Version } from './types.ts';
 
 export const states = defineResource({
   name: 'states',
   title: 'States',
-  table: 'states',
-  alias: 'st',
-  key: { name: 'StateID', sql: 'st.state_id', column: 'state_id', type: 'integer' },
-  version: { name: 'Version', sql: 'st.version', column: 'version' },
+  key: 'StateID',
+  version: 'Version',
   columns: [
-    { name: 'StateID', sql: 'st.state_id', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'Code', sql: 'st.code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'code', total: 'count' },
-    { name: 'Name', sql: 'st.name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'name' },
-    { name: 'Region', sql: 'st.region', label: 'Region', type: 'text', format: 'text', sortable: true, searchable: true, writes: 'region' },
-    { name: 'Version', sql: 'st.version', label: 'Version', type: 'integer', format: 'integer', hidden: true },
+    { name: 'StateID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'Code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
+    { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Region', label: 'Region', type: 'text', format: 'text', sortable: true, searchable: true },
+    Version,
   ],
   fields: [
-    { name: 'Code', label: 'Code', input: 'text', rules: { required: true, pattern: '[A-Z]{2}' } },
-    { name: 'Name', label: 'Name', input: 'text', rules: { required: true, maxLength: 40 } },
-    { name: 'Region', label: 'Region', input: 'text', rules: { required: true, maxLength: 20 } },
+    { name: 'Code', label: 'Code', kind: 'text', rules: { required: true, pattern: '[A-Z]{2}' } },
+    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true, maxLength: 40 } },
+    { name: 'Region', label: 'Region', kind: 'text', rules: { required: true, maxLength: 20 } },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,

@@ -1,10 +1,10 @@
-// The shape of a resource definition: one entity's table, columns, form fields and permissions, declared
-// once as plain data. The server derives its list, add/edit/delete and export endpoints from it; the table
-// island derives its columns and dialogs from the same object (it ignores the SQL strings).
+// The browser-safe half of a resource definition: one entity's columns, form fields, paging, sorting and
+// permissions, declared once as plain data, without a word of SQL. The table island is configured from it;
+// the server joins it to the definition's SQL half (server/resources), typed so that half can name only
+// the columns declared here, and derives the list, add/edit/delete and export endpoints from the two.
+import type { FormField } from '../form-definition.ts';
 import type { FormatName } from '../format.ts';
-import type { MessageKey } from '../messages.ts';
 import type { Access } from '../roles.ts';
-import type { FieldRules } from '../validation.ts';
 
 /** How a column's values are read from requests and bound to SQL (search terms, edited values). */
 const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
@@ -13,11 +13,9 @@ export type ValueType = (typeof valueTypes)[number];
 const footerTotals = ['sum', 'avg', 'count'] as const;
 type FooterTotal = (typeof footerTotals)[number];
 
-export interface ColumnDef {
+export interface Column<Name extends string = string> {
   /** The API name (PascalCase): the key in rows, requests and forms. */
-  name: string;
-  /** The select expression over the resource's `from` (server only). */
-  sql: string;
+  name: Name;
   label: string;
   type: ValueType;
   format: FormatName;
@@ -28,38 +26,18 @@ export interface ColumnDef {
   /** Left out of the table (and the export) unless the user shows it. */
   hidden?: boolean;
   total?: FooterTotal;
-  /** The base table's column an add or edit writes this value to; absent for read-only columns. */
-  writes?: string;
-  /** May be NULL: an empty form value is stored as NULL, and keyset paging steps around the column. */
-  nullable?: boolean;
   /**
    * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
    * 10 and 0). The export then formats within it, and skips rounding where the value has no more decimals
    * than it shows (a test holds it to the database's column type).
    */
   digits?: { whole: number; decimals: number };
+  /** Never here: a column's expression is in the definition's SQL half, which the browser never gets. */
+  sql?: never;
 }
 
-const inputKinds = ['text', 'textarea', 'number', 'date', 'checkbox', 'select'] as const;
-type InputKind = (typeof inputKinds)[number];
-
-export interface FieldDef {
-  /** The column this field edits (a ColumnDef name with `writes`). */
-  name: string;
-  label: string;
-  input: InputKind;
-  rules: FieldRules;
-  /**
-   * For selects: the rows of another resource to choose from (those the user may reach there, and that meet
-   * `where`, SQL over that resource's alias), its value (an integer id) and label columns. A change is checked
-   * against them (server/table-api/change/choices.ts).
-   */
-  options?: { resource: string; value: string; label: string; where?: string };
-  /** Which dialogs show the field (default both). */
-  on?: ReadonlyArray<'add' | 'edit'>;
-  /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
-  default?: string;
-}
+/** The optimistic-lock column every changeable resource has, named as its `version`. */
+export const Version = { name: 'Version', label: 'Version', type: 'integer', format: 'integer', hidden: true } as const satisfies Column;
 
 const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
 export type Action = (typeof actions)[number];
@@ -67,92 +45,75 @@ export type Action = (typeof actions)[number];
 /** An action's rule; `false` means nobody (a read-only resource). An empty object means every signed-in user. */
 export type ActionAccess = Access | false;
 
-/**
- * Which rows a user may reach. `stores`: the expression is a store id, limited to the user's visible and
- * selected stores (every action, add included). `owner`: the expression is a user id that must be the
- * user's own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient).
- * `group`: the expression is a group id, limited to the user's own group unless they see every store.
- */
-type RowScope = { stores: string } | { owner: string } | { group: string };
-
-/** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
-type FixedValue = string | number | boolean | { currentUser: true };
-
-export interface ResourceDef {
+export interface Resource {
   /** The URL segment: /api/<name>. */
   name: string;
   title: string;
-  /** The base table that add, edit and delete change, and its alias in every SQL expression. */
-  table: string;
-  alias: string;
-  /**
-   * Lookups for display columns, in order. Each must be a many-to-one join that always finds its row (a
-   * foreign key) or a left join: then a count or a total that reads none of its columns can leave it out.
-   */
-  joins?: ReadonlyArray<{ alias: string; sql: string }>;
-  /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
-  where?: string;
-  key: { name: string; sql: string; column: string; type: 'integer' };
-  /** The base table's optimistic-lock column; absent for read-only resources. */
-  version?: { name: string; sql: string; column: string };
-  /** A base table column set to now() on every edit. */
-  updatedAt?: string;
-  columns: ReadonlyArray<ColumnDef>;
-  fields: ReadonlyArray<FieldDef>;
+  /** The key column: an integer column of the base table. */
+  key: string;
+  /** The optimistic-lock column (Version); absent for read-only resources. */
+  version?: string;
+  columns: ReadonlyArray<Column>;
+  /** The add and edit dialogs' fields, each editing the column of its name. */
+  fields: ReadonlyArray<FormField>;
   defaultSort: ReadonlyArray<{ column: string; dir: 'asc' | 'desc' }>;
   pageSize: number;
-  scope?: RowScope;
-  fixedValues?: Readonly<Record<string, FixedValue>>;
-  /** Rows for which `when` holds may be changed only by users that pass `access` (e.g. super admins' accounts). */
+  access: Readonly<Record<Action, ActionAccess>>;
+  /** Rows whose boolean column `when` is true may be changed only by users that pass `access` (e.g. super admins' accounts). */
   guardedRows?: { when: string; access: Access };
   /**
    * The rows are user accounts (the key is the user's id): on their own, users may not change these fields
    * (what keeps them signed in and in charge) nor delete the row.
    */
   ownAccount?: { unchangeable: ReadonlyArray<string> };
-  /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
-  constraints?: Readonly<Record<string, { field: string; message: MessageKey }>>;
-  access: Readonly<Record<Action, ActionAccess>>;
-  /**
-   * The lookup the base rows hang from (sales from stores and their states). Searches and the store scope
-   * that read only its aliases are resolved on it first, to ids, and the base table is filtered by
-   * `key = any(ids)`: the planner estimates an id list well, where it cannot estimate a text search across
-   * a join (server/table-api/query/filter.ts). `from` is the dimension's own FROM, `id` its key there.
-   */
-  dimension?: { key: string; keyType: 'int' | 'bigint'; from: string; id: string; aliases: ReadonlyArray<string> };
-  /**
-   * A table of footer totals kept per value of some base columns (by triggers, in its migration), read
-   * instead of the base table when a filter reads no other base column: a million rows' totals from a few
-   * thousand. It takes the base alias, so the filter and the joins apply to it as written. `rows` is the
-   * aggregate counting the base rows; `totals` has, for each column with a footer total, an aggregate over
-   * it that equals that total over the base rows (a property test holds the two equal). With `buckets`,
-   * its rows are also per bucket of a date column (`start` holds the bucket's first day, buckets are
-   * `length` long): a deep page in that column's order then finds its bucket from the counts and reads
-   * only that bucket's rows (server/table-api/list/positions.ts).
-   */
-  totalsTable?: {
-    table: string;
-    keeps: ReadonlyArray<string>;
-    buckets?: { column: string; start: string; length: string };
-    rows: string;
-    totals: Readonly<Record<string, string>>;
-  };
-  /**
-   * Row counts kept per value of some base columns and per value range of other columns (by triggers, in
-   * its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
-   * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
-   * order finds its range from the counts and reads from the range's edge (server/table-api/list/positions.ts).
-   */
-  valueCounts?: {
-    table: string;
-    keeps: ReadonlyArray<string>;
-    measures: Readonly<Record<string, string>>;
-  };
 }
 
-export const CURRENT_USER: FixedValue = { currentUser: true };
+/**
+ * The names of a definition's columns that are `Like` (all of them by default); any name when its columns
+ * are not known one by one (so that no error follows from another).
+ */
+export type ColumnOf<D extends { columns: ReadonlyArray<Column> }, Like = unknown> = string extends D['columns'][number]['name']
+  ? string
+  : Extract<D['columns'][number], Like>['name'];
+export type FieldOf<D extends { fields: ReadonlyArray<FormField> }> = D['fields'][number]['name'];
 
-/** Identity, with the definition's type checked where it is written. */
-export function defineResource(def: ResourceDef): ResourceDef {
+/**
+ * A definition as written: every place that names a column names one its `columns` declare (a field, one
+ * of its columns; the key and the version, integer columns; a default sort, a sortable one; guarded rows, a
+ * boolean one). NoInfer keeps those places from widening the names: a typo there fails to compile instead of
+ * declaring a column.
+ */
+export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FormField>> extends Resource {
+  name: Name;
+  key: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
+  version?: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
+  columns: Cols;
+  fields: Fields;
+  defaultSort: ReadonlyArray<{ column: NoInfer<ColumnOf<{ columns: Cols }, { sortable: true }>>; dir: 'asc' | 'desc' }>;
+  guardedRows?: { when: NoInfer<ColumnOf<{ columns: Cols }, { type: 'boolean' }>>; access: Access };
+  ownAccount?: { unchangeable: ReadonlyArray<NoInfer<FieldOf<{ fields: Fields }>>> };
+}
+
+/** Identity, with the definition checked where it is written (see Definition); its names stay literal types. */
+export function defineResource<
+  const Name extends string,
+  const Cols extends ReadonlyArray<Column>,
+  const Fields extends ReadonlyArray<FormField<ColumnOf<{ columns: Cols }>>>,
+>(def: Definition<Name, Cols, Fields>): Definition<Name, Cols, Fields> {
   return def;
+}
+
+/** The choices a field may name among `defs`: a resource of theirs, its integer value column, a label column, a boolean column. */
+type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }
+  ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; only?: Extract<Col, { type: 'boolean' }>['name'] }
+  : never;
+
+/** Each definition's select fields choose from one of `Defs`, by columns it declares. */
+export type ChoicesFound<Defs extends ReadonlyArray<Resource>> = {
+  [I in keyof Defs]: { fields: ReadonlyArray<{ name: string; options?: ChoicesAmong<Defs[number]> }> };
+};
+
+/** The registry of definitions, checked as a whole: a field's choices name a resource and columns it has. */
+export function defineRegistry<const Defs extends ReadonlyArray<Resource>>(defs: Defs & ChoicesFound<Defs>): Defs {
+  return defs;
 }

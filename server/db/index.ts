@@ -4,7 +4,6 @@ import pg from 'pg';
 import type { EventEmitter } from 'node:events';
 import { EmbeddedServer, type EmbeddedEvents } from './embedded.ts';
 import { migrate } from './migrate.ts';
-import { EagerPool } from './eager-pool.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 
@@ -84,8 +83,8 @@ interface Opened {
 
 function openServer(url: string, deadlines: Deadlines | undefined): Opened {
   const connection = { connectionString: url };
-  const pool = new EagerPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
-  const exportPool = new EagerPool({ ...connection, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') });
+  const pool = new pg.Pool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
+  const exportPool = new pg.Pool({ ...connection, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') });
   // An idle client's lost connection is replaced on next use.
   for (const p of [pool, exportPool]) p.on('error', () => undefined);
   const db: Database = {
@@ -120,7 +119,7 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): 
   const connection = { host: server.socketDir, user: 'postgres', database: 'postgres' };
   const watch = deadlines && new QueryWatch(deadlines, (ms) => server.restart(`a query ran past its deadline (${ms} ms)`));
   // One connection: PGlite has one backend, and the socket server resets any second connection.
-  const pool = new EagerPool({
+  const pool = new pg.Pool({
     ...connection,
     max: 1,
     idleTimeoutMillis: 0,

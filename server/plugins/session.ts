@@ -3,7 +3,7 @@
 // instance reads the same table, so any instance can serve any request.
 // The lookup starts as the request arrives and is awaited by the request gate (request-gate.ts), before the
 // access and CSRF checks: what a route does between (reading its parameters, e.g. a table request's) runs
-// while the database answers, not after (db/eager-pool.ts puts the lookup on the wire at once).
+// while the database answers.
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
-import { EagerPool } from '../../server/db/eager-pool.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { growSales } from '../../server/db/seed.ts';
 import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
@@ -47,46 +46,6 @@ describe('a slow query', () => {
       const admin = await signIn(t.app, 'admin');
       assert.equal((await admin.inject({ url: '/api/common/current-user' })).statusCode, 200);
     } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('the connection pool', () => {
-  test('hands a query an idle connection as it is asked for, not after the caller\'s remaining work', async () => {
-    const t = await createTestApp();
-    try {
-      const pool = t.db.pool;
-      assert.ok(pool instanceof EagerPool);
-      await pool.query('select 1');
-      const idle = pool.idleCount;
-      assert.ok(idle >= 1, 'an idle connection to hand over');
-      const asked = pool.query<{ n: number }>('select $1::int as n', [7]);
-      // Synchronously: the connection is already taken (the query is on the wire), nobody waits in the queue.
-      assert.equal(pool.idleCount, idle - 1);
-      assert.equal(pool.waitingCount, 0);
-      assert.equal((await asked).rows[0]!.n, 7);
-      assert.equal(pool.idleCount, idle);
-    } finally {
-      await t.close();
-    }
-  });
-
-  test('still queues queries while every connection is busy, and answers each with its own rows', async () => {
-    const t = await createTestApp();
-    // Two connections at most (one on the embedded database, which refuses a second).
-    const max = t.db.kind === 'embedded' ? 1 : 2;
-    const pool = new EagerPool({ ...t.db.pool.options, max });
-    try {
-      const asked = Array.from({ length: 6 }, (_, i) => pool.query<{ n: number }>('select $1::int as n from pg_sleep(0.02)', [i]));
-      assert.equal(pool.waitingCount, 6 - max);
-      const answers = await Promise.all(asked);
-      assert.deepEqual(answers.map((r) => r.rows[0]!.n), [0, 1, 2, 3, 4, 5]);
-      // A failing query gives its connection back like any other.
-      await assert.rejects(pool.query('select * from no_such_table'));
-      assert.equal((await pool.query<{ n: number }>('select 1 as n')).rows[0]!.n, 1);
-    } finally {
-      await pool.end();
       await t.close();
     }
   });

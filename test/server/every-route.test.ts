@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
-import { resources } from '../../common/resources/index.ts';
+import { resources } from '../../server/resources/index.ts';
 import { newUserFields } from '../../server/routes/admin/users/new-user-form.ts';
 import { salesReportForm } from '../../server/routes/reports/sales-report-form.ts';
 

@@ -1,6 +1,7 @@
 // The body of an add, edit or delete: which rows (the key, or its plural with a list), the version each was
 // read at, and the column values. JSON or form encoded; the query string may carry keys too (DELETE).
-import type { Action, ResourceDef } from '../../../common/resources/types.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { TableRequestError } from '../request/request-error.ts';
 
 export interface MutationBody {

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { writeAudit } from '../../audit/audit-log.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
@@ -35,8 +35,6 @@ class RowRefused extends Error {
     super(failure.error);
   }
 }
-
-const GUARD = '__guarded';
 
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(pool, def, user, 'add', body.values);
@@ -186,9 +184,9 @@ async function lockForChange(client: pg.PoolClient, def: ResourceDef, user: Curr
   if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
   const row = await reachableRow(client, def, user, 'edit', key, true);
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed') });
-  const { [GUARD]: guarded, ...before } = row;
-  if (guarded === true && def.guardedRows && !allows(user, def.guardedRows.access)) throw new RowRefused({ error: msg('forbidden') });
-  return before;
+  const guard = def.guardedRows;
+  if (guard && row[guard.when.name] === true && !allows(user, guard.access)) throw new RowRefused({ error: msg('forbidden') });
+  return row;
 }
 
 /** The row by key within the user's scope for `action`; null when there is none or it is out of reach. */
@@ -203,9 +201,8 @@ async function reachableRow(
   const params: unknown[] = [key];
   // Compared as int8: a key past the column's range names no row (rather than failing the cast).
   const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params)];
-  const guard = lock && def.guardedRows ? `, (${def.guardedRows.when}) as "${GUARD}"` : '';
   const r = await client.query<Row>(
-    `select ${selectList(def.columns)}${guard} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
+    `select ${selectList(def.columns)} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
      ${lock ? `for update of ${def.alias}` : ''}`,
     params,
   );

@@ -1,17 +1,18 @@
 // The choices of a select field (a store for a sale, a recipient for a message): rows of another resource,
-// as value and label, within what the signed-in user may reach there (its scope) and the field's own
-// condition (e.g. active users only). A dialog lists them (GET /api/<resource>/options) and a change is
+// as value and label, within what the signed-in user may reach there (its scope) and, when the field says
+// so, where a flag of theirs holds (e.g. active users only). A dialog lists them (GET /api/<resource>/options) and a change is
 // checked against them, so a value nobody offered (another region's store, an inactive user, an id past
 // the column's range) is refused on its field, whoever may or may not list that other resource whole.
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
-import { findResource } from '../../../common/resources/index.ts';
-import type { ColumnDef, FieldDef, ResourceDef } from '../../../common/resources/types.ts';
+import { findResource } from '../../resources/index.ts';
+import type { Choices } from '../../../common/form-definition.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { SentValues } from './db-errors.ts';
 import type { FieldMessages } from './field-values.ts';
 import { containsPattern } from '../query/filter.ts';
-import { scopeConditions } from '../query/scope.ts';
+import { scopeColumns, scopeConditions } from '../query/scope.ts';
 import { fromClause } from '../query/sql.ts';
 
 /** Choices listed at once; a dialog narrows longer lists with a search. */
@@ -22,25 +23,24 @@ interface Choice {
   label: unknown;
 }
 
-type Options = NonNullable<FieldDef['options']>;
-
-/** The resource a field's options come from, and its value and label columns (the definitions' tests hold them to exist). */
-export function optionColumns(options: Options): { from: ResourceDef; value: ColumnDef; label: ColumnDef } {
+/** The resource a field's options come from, and its value, label and flag columns (the registry's types hold them to exist). */
+export function optionColumns(options: Choices): { from: ResourceDef; value: ColumnDef; label: ColumnDef; only: ColumnDef[] } {
   const from = findResource(options.resource)!;
-  return { from, value: from.columns.find((c) => c.name === options.value)!, label: from.columns.find((c) => c.name === options.label)! };
+  const column = (name: string) => from.columns.find((c) => c.name === name)!;
+  return { from, value: column(options.value), label: column(options.label), only: options.only === undefined ? [] : [column(options.only)] };
 }
 
 /** SELECT of value and label over the choices the user has, narrowed by `extra` conditions (written against `params`). */
-function choicesSql(options: Options, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
+function choicesSql(options: Choices, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
   const columns = optionColumns(options);
-  const { from, value, label } = columns;
-  const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...(options.where ? [options.where] : []), ...extra(params, columns)];
+  const { from, value, label, only } = columns;
+  const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...only.map((c) => c.sql), ...extra(params, columns)];
   const where = conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
-  return `select ${value.sql} as value, ${label.sql} as label from ${fromClause(from, [value.sql, label.sql, where])} where ${where}`;
+  return `select ${value.sql} as value, ${label.sql} as label from ${fromClause(from, [value, label, ...only, ...scopeColumns(from)])} where ${where}`;
 }
 
 /** The field's choices in label order, those whose label contains `search` when given; `more` when there are others. */
-export async function listChoices(pool: pg.Pool, options: Options, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
+export async function listChoices(pool: pg.Pool, options: Choices, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
   const params: unknown[] = [];
   const text = choicesSql(options, user, params, (p, { label }) => {
     if (!search) return [];

@@ -3,7 +3,7 @@
 // a unique key), or else those whose value it quotes ("value "99999999999" is out of range for type integer").
 import type { DatabaseError } from 'pg';
 import { msg } from '../../../common/messages.ts';
-import type { ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { fieldLabel, type FieldMessages } from './field-values.ts';
 
 export interface RowFailure {

@@ -1,7 +1,9 @@
 // A form's values checked and converted for SQL: the definition's rules (the same code and messages the
 // browser's dialogs use), then each value read as its column's type. Failures come back per field.
 import { msg } from '../../../common/messages.ts';
-import type { Action, ColumnDef, FieldDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { FormField } from '../../../common/form-definition.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
 import { TableRequestError } from '../request/request-error.ts';
 
@@ -14,7 +16,7 @@ export function fieldLabel(def: ResourceDef, name: string): string {
   return def.fields.find((f) => f.name === name)?.label ?? def.columns.find((c) => c.name === name)?.label ?? name;
 }
 
-function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FieldDef[] {
+export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FormField[] {
   return def.fields.filter((f) => !f.on || f.on.includes(action));
 }
 
@@ -35,7 +37,7 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
   // (which would otherwise call a list "required" or measure its length).
   const plain = checked.filter((f) => isPlainValue(given[f.name]));
-  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules])), given);
+  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules ?? {}])), given);
   const messages: FieldMessages = {};
   for (const field of checked) {
     const message = plain.includes(field) ? ruled[field.name] : msg('pattern');
@@ -54,7 +56,7 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
 }
 
 /** An add's values with each blank or missing field that has a default set to it. */
-function withDefaults(fields: ReadonlyArray<FieldDef>, values: Record<string, unknown>): Record<string, unknown> {
+function withDefaults(fields: ReadonlyArray<FormField>, values: Record<string, unknown>): Record<string, unknown> {
   const given = { ...values };
   for (const field of fields) {
     const value = given[field.name];

@@ -2,7 +2,7 @@
 // administrator's flag, say): each is asked in the row's own transaction, with the row as it stood before
 // the change (null for an add) and the values sent, before anything is written. By resource name.
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Row } from '../list/list.ts';
 import type { RowFailure, SentValues } from './db-errors.ts';
 import { usersTableRule } from '../../users/users-table-rule.ts';

@@ -6,7 +6,7 @@
 // away ends the query and frees the connection or cursor (export-rows.ts).
 import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { csvField, csvHeader } from './csv-line.ts';
 import { copyCsvRows } from './copy.ts';
@@ -23,7 +23,7 @@ export function exportCsv(db: Database, def: ResourceDef, req: TableRequest, use
 
 async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): AsyncGenerator<Buffer> {
   const columns = req.visible;
-  const { text, params } = await exportQuery(db.pool, def, req, user, columns.map(formattedSql));
+  const { text, params } = await exportQuery(db.pool, def, req, user, formattedSql);
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
   yield* db.kind === 'postgres' ? inExportTransaction(db, (client) => copyCsvRows(client, text, params)) : csvRows(exportBatches(db, text, params));
 }

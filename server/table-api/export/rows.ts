@@ -5,7 +5,7 @@
 // batches, on a server from a cursor in that transaction, embedded from a held cursor (export-cursor.ts).
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { cursorBatches, heldCursorBatches, type Batch } from './cursor.ts';
 import { formatSettings } from './sql-formats.ts';
@@ -14,22 +14,23 @@ import type { TableRequest } from '../request/table-request.ts';
 import { fromClause, fullOrder, orderBy } from '../query/sql.ts';
 
 /**
- * The SELECT of `select` (one expression per exported column) over the rows the request finds, in its order;
- * and the FROM and WHERE that find them, with only the joins the filter reads (for counting them).
+ * The SELECT of the request's visible columns, each as `cell` writes it, over the rows the request finds, in
+ * its order; and the FROM and WHERE that find them, with only the joins the filter reads (for counting them).
  */
 export async function exportQuery(
   pool: pg.Pool,
   def: ResourceDef,
   req: TableRequest,
   user: CurrentUser,
-  select: ReadonlyArray<string>,
+  cell: (column: ColumnDef) => string,
 ): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
   const filter = await buildFilter(pool, def, req, user, 'export');
-  const list = select.map((sql, i) => `${sql} as c${i}`).join(', ');
-  const order = orderBy(fullOrder(def, req.order));
+  const list = req.visible.map((column, i) => `${cell(column)} as c${i}`).join(', ');
+  const order = fullOrder(def, req.order);
+  const reads = [...req.visible, ...filter.columns, ...order.map((t) => t.column)];
   return {
-    text: `select ${list} from ${fromClause(def, [list, filter.where, order])} where ${filter.where} order by ${order}`,
-    fromWhere: `from ${fromClause(def, [filter.where])} where ${filter.where}`,
+    text: `select ${list} from ${fromClause(def, reads)} where ${filter.where} order by ${orderBy(order)}`,
+    fromWhere: `from ${fromClause(def, filter.columns)} where ${filter.where}`,
     params: filter.params,
   };
 }

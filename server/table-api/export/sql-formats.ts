@@ -5,7 +5,8 @@
 // empty cell.
 import type { FormatName } from '../../../common/format.ts';
 import { msg } from '../../../common/messages.ts';
-import type { ColumnDef, ValueType } from '../../../common/resources/types.ts';
+import type { ValueType } from '../../../common/resources/types.ts';
+import type { ColumnDef } from '../../resources/resource-def.ts';
 
 type Digits = NonNullable<ColumnDef['digits']>;
 

@@ -5,7 +5,7 @@
 // stays flat. A table with more rows than a sheet holds is refused before the first byte.
 import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { exportBatches, exportQuery } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
@@ -45,7 +45,7 @@ function width(column: ColumnDef): number {
  */
 export async function exportXlsx(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): Promise<Readable> {
   const columns = req.visible;
-  const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, columns.map(cellSql));
+  const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, cellSql);
   const limit = xlsxLimits.maxRows;
   const counted = await db.pool.query<{ n: number }>(`select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`, params);
   if ((counted.rows[0]?.n ?? 0) > limit) throw new TableRequestError('tableExportTooManyRowsForExcel', limit.toLocaleString('en-US'));

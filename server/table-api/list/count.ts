@@ -3,7 +3,7 @@
 // Table sizes and estimates are kept for a few seconds (short-lived.ts): a table asks for the same count on
 // every page turn, and asking the planner cost as much database time as reading the first page.
 import type pg from 'pg';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { ShortLived } from '../cache/short-lived.ts';
 
 /** Above this many rows (by the planner's estimate) a count is estimated, not counted. */

@@ -20,12 +20,6 @@ interface CursorData {
 }
 
 const keys = new WeakMap<pg.Pool, Promise<Buffer>>();
-const known = new WeakMap<pg.Pool, Buffer>();
-
-/** The database's cursor key once it has been read: a list needs no await for it (see list.ts). */
-export function knownCursorKey(pool: pg.Pool): Buffer | undefined {
-  return known.get(pool);
-}
 
 /** The database's cursor key, made on first use (by whichever instance asks first) and kept per pool. */
 export function cursorKey(pool: pg.Pool): Promise<Buffer> {
@@ -34,9 +28,7 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
     key = (async () => {
       await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [randomBytes(32).toString('hex')]);
       const { rows } = await pool.query<{ value: string }>(`select value from meta where key = 'cursor_key'`);
-      const read = Buffer.from(rows[0]!.value, 'hex');
-      known.set(pool, read);
-      return read;
+      return Buffer.from(rows[0]!.value, 'hex');
     })();
     // A failed read is asked again by the next request, not remembered.
     key.catch(() => keys.delete(pool));
@@ -48,7 +40,7 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
 /** The MAC of a cursor's position and values within one scope (the same SQL conditions, parameters and order). */
 type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
-/** The seal of cursors for this scope: the key for the scope is derived once (a list makes it while its page is read). */
+/** The seal of cursors for this scope: the key for the scope is derived once per list. */
 export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {
   const scoped = createHmac('sha256', key).update(JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])])).digest();
   return (position, values) => createHmac('sha256', scoped).update(JSON.stringify([position, values])).digest().subarray(0, 16);
@@ -73,13 +65,13 @@ export function encodeCursor(seal: CursorSeal, position: number, row: Record<str
  * stale, for another page, or an order keyset paging cannot follow).
  */
 export function keysetCondition(
-  seal: CursorSeal | null,
+  seal: CursorSeal,
   cursor: string | undefined,
   start: number,
   order: ReadonlyArray<SortTerm>,
   params: unknown[],
 ): string | null {
-  if (!cursor || !seal || cursor.length > 4000 || !keysetApplies(order)) return null;
+  if (!cursor || cursor.length > 4000 || !keysetApplies(order)) return null;
   let data: CursorData;
   try {
     data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorData;

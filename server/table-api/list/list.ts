@@ -5,9 +5,9 @@
 // the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
-import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition, knownCursorKey } from './cursor.ts';
+import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
 import { buildFilter, type Filter } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
@@ -40,7 +40,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [rows, total, totals] = await Promise.all([
     pageRows(pool, def, req, filter, counted),
-    countRows(pool, def, `from ${fromClause(def, [filter.scope])} where ${filter.scope}`, filter.scopeParams),
+    countRows(pool, def, `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
   // Totals scan the filtered set anyway, so their count is exact for free.
@@ -49,7 +49,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
     : counted !== undefined
       ? { count: counted, estimate: false }
       : filter.searched
-      ? await countRows(pool, def, `from ${fromClause(def, [filter.where])} where ${filter.where}`, filter.params)
+      ? await countRows(pool, def, `from ${fromClause(def, filter.columns)} where ${filter.where}`, filter.params)
       : total;
   return {
     ...rows,
@@ -70,18 +70,13 @@ async function pageRows(
 ): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'>> {
   const order = fullOrder(def, req.order);
   const params = [...filter.params];
-  // No await before the page query unless it needs an answer first (the key's first read, a deep page's
-  // counts): the count and totals this list asks alongside are made ready while the page is read, not before.
-  const key = knownCursorKey(pool) ?? (await cursorKey(pool));
-  // A cursor the request brought is checked before the query; otherwise the seal is made while it runs.
-  const checking = req.after || req.before ? cursorSeal(key, filter.where, filter.params, order) : null;
+  const seal = cursorSeal(await cursorKey(pool), filter.where, filter.params, order);
   // Going back reads the reversed order after the page's first row, then turns the rows round.
-  const after = keysetCondition(checking, req.after, req.start, order, params);
-  const before = after ? null : keysetCondition(checking, req.before, req.start + req.length, reversed(order), params);
+  const after = keysetCondition(seal, req.after, req.start, order, params);
+  const before = after ? null : keysetCondition(seal, req.before, req.start + req.length, reversed(order), params);
   const keyset = after ?? before;
   // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
-  const planned = keyset ? null : deepStart(pool, def, filter, order, req, params, rowCount);
-  const deep = planned instanceof Promise ? await planned : planned;
+  const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
   if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
   const backwards = before !== null || deep?.kind === 'from-end';
   const readOrder = backwards ? reversed(order) : order;
@@ -95,12 +90,10 @@ async function pageRows(
     offset < DEFERRED_JOIN_FROM
       ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
       : `select ${selectList(def.columns)} from ${fromClause(def)}
-         join (select ${def.key.sql} as page_key from ${fromClause(def, [where, sorted])} where ${where} order by ${sorted} ${limit}) page
+         join (select ${def.key.sql} as page_key from ${fromClause(def, [...filter.columns, ...order.map((t) => t.column)])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
-  const reading = pool.query<Row>(text, params);
-  const seal = checking ?? cursorSeal(key, filter.where, filter.params, order);
-  const read = (await reading).rows;
+  const read = (await pool.query<Row>(text, params)).rows;
   const rows = backwards ? read.reverse() : read;
   const [first, last] = [rows[0], rows.at(-1)];
   const pageable = keysetApplies(order);
@@ -117,10 +110,12 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
 
 async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
   const rollup = totalsTableFor(def, filter);
+  // The totals table's aggregates read its own columns; the others, their column.
+  const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
-                from ${fromClause(def, [filter.where, ...aggregates], rollup?.table)} where ${filter.where}`;
+                from ${fromClause(def, [...filter.columns, ...aggregated], rollup?.table)} where ${filter.where}`;
   return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };

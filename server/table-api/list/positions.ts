@@ -7,7 +7,7 @@
 //   the totals table gives cheaply: totals-table.ts) saying how far: the worst case is halved, and the
 //   "Last" page is as quick as the first.
 import type pg from 'pg';
-import type { ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';
@@ -70,10 +70,10 @@ export function wantsRowCount(def: ResourceDef, filter: Filter, order: ReadonlyA
 
 /**
  * Where the page of `length` rows at `start` begins, when a way round the OFFSET applies (null: a plain
- * OFFSET); a promise only when the counts must be read first. `rowCount` is the exact count, given when `wantsRowCount` said so; `params` (the filter's,
+ * OFFSET). `rowCount` is the exact count, given when `wantsRowCount` said so; `params` (the filter's,
  * copied) get any values the start's condition names.
  */
-export function deepStart(
+export async function deepStart(
   pool: pg.Pool,
   def: ResourceDef,
   filter: Filter,
@@ -81,7 +81,7 @@ export function deepStart(
   page: { start: number; length: number },
   params: unknown[],
   rowCount: number | undefined,
-): Start | null | Promise<Start> {
+): Promise<Start | null> {
   const ranges = rangesFor(def, filter, order, page.start);
   if (ranges) return rangeStart(pool, def, filter, ranges, page.start, params);
   if (rowCount === undefined || page.start <= rowCount / 2) return null;
@@ -94,7 +94,7 @@ async function rangeStart(pool: pg.Pool, def: ResourceDef, filter: Filter, range
   const where = ranges.where ? `(${filter.where}) and ${ranges.where}` : filter.where;
   const counts = await pool.query<{ range_start: string; range_end: string; n: string }>(
     `select ${ranges.first}::text as range_start, ${ranges.end}::text as range_end, ${ranges.rows} as n
-     from ${fromClause(def, [filter.where], ranges.table)} where ${where}
+     from ${fromClause(def, filter.columns, ranges.table)} where ${where}
      group by ${ranges.first} order by ${ranges.first} ${dir}`,
     filter.params as unknown[],
   );

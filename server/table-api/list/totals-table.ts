@@ -1,32 +1,37 @@
 // Whether a list's filter can be answered from its resource's totals table (common/resources/types.ts
-// `totalsTable`) or value counts table (`valueCounts`): only when the filter reads no base column but those
-// the table keeps. And the exact row count from the totals table, a few thousand rows summed where
-// counting the base table would read a million.
+// `totalsTable`) or value counts table (`valueCounts`): only when the filter reads no column but those the
+// table keeps. And the exact row count from the totals table, a few thousand rows summed where counting the
+// base table would read a million.
 import type pg from 'pg';
-import type { ResourceDef } from '../../../common/resources/types.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
-import { columnsRead, fromClause } from '../query/sql.ts';
+import { fromClause } from '../query/sql.ts';
 
-export function totalsTableFor(def: ResourceDef, filter: { where: string }): ResourceDef['totalsTable'] {
+type Reads = Pick<Filter, 'columns'>;
+
+export function totalsTableFor(def: ResourceDef, filter: Reads): ResourceDef['totalsTable'] {
   return answers(def, def.totalsTable, filter);
 }
 
 /** The resource's value counts table (positions.ts), when the filter allows it as it does the totals table. */
-export function valueCountsFor(def: ResourceDef, filter: { where: string }): ResourceDef['valueCounts'] {
+export function valueCountsFor(def: ResourceDef, filter: Reads): ResourceDef['valueCounts'] {
   return answers(def, def.valueCounts, filter);
 }
 
-/** `table` when the filter reads no base column but those it keeps (it stands in under the base alias). */
-function answers<T extends { keeps: ReadonlyArray<string> }>(def: ResourceDef, table: T | undefined, filter: { where: string }): T | undefined {
-  if (!table) return undefined;
-  return columnsRead(filter.where, def.alias).every((column) => table.keeps.includes(column)) ? table : undefined;
+/**
+ * `table` when the filter reads no column but those it keeps (it stands in under the base alias). A fixed
+ * condition may read any base table column, so a resource with one is never answered from it.
+ */
+function answers<T extends { keeps: ReadonlyArray<string> }>(def: ResourceDef, table: T | undefined, filter: Reads): T | undefined {
+  if (!table || def.where !== undefined) return undefined;
+  return filter.columns.every((column) => table.keeps.includes(column.name)) ? table : undefined;
 }
 
 /** The rows the filter finds, counted on the totals table (which must apply: see totalsTableFor). */
 export async function countOnTotalsTable(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<number> {
   const table = totalsTableFor(def, filter)!;
   const { rows } = await pool.query<{ n: number }>(
-    `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, [filter.where], table.table)} where ${filter.where}`,
+    `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, table.table)} where ${filter.where}`,
     filter.params as unknown[],
   );
   return rows[0]?.n ?? 0;

@@ -7,20 +7,25 @@
 // and the big table's indexes carry the key, so counts, totals and deep pages read no joined tables.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { Action, ColumnDef, ResourceDef } from '../../../common/resources/types.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
-import { scopeConditions, selectedStores } from './scope.ts';
-import { aliasesRead, mapPlaceholders } from './sql.ts';
+import { scopeColumns, scopeConditions, selectedStores } from './scope.ts';
+import { mapPlaceholders } from './sql.ts';
 
 export interface Filter {
   /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
   scope: string;
   /** The parameters `scope` names (a prefix of `params`). */
   scopeParams: unknown[];
+  /** The columns `scope` reads (besides the base table's fixed condition): what it needs joined. */
+  scopeColumns: ReadonlyArray<ColumnDef>;
   /** The scope plus the searches: what recordsFiltered counts and the page shows. */
   where: string;
   params: unknown[];
+  /** The columns `where` reads (besides the fixed condition). */
+  columns: ReadonlyArray<ColumnDef>;
   searched: boolean;
 }
 
@@ -29,6 +34,12 @@ export const dimensionLimits = { maxIds: 10_000 };
 
 /** A condition written against a parameter list (it pushes its values and names them $n). */
 type Condition = (params: unknown[]) => string;
+
+/** A condition with the columns it reads. */
+interface Reading {
+  condition: Condition;
+  columns: ReadonlyArray<ColumnDef>;
+}
 
 function asText(column: ColumnDef): string {
   return column.type === 'text' ? column.sql : `cast(${column.sql} as text)`;
@@ -53,12 +64,12 @@ function and(conditions: ReadonlyArray<string>): string {
 export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableRequest, user: CurrentUser, action: Action): Promise<Filter> {
   const dimension = def.dimension;
   const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
-    dimension !== undefined && columns.every((c) => [...aliasesRead(c.sql)].every((a) => dimension.aliases.includes(a)));
-  const storesOnDimension = dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores === dimension.key;
+    dimension !== undefined && columns.every((c) => c.join !== undefined && dimension.joins.includes(c.join));
+  const storesOnDimension = dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores.name === dimension.key.name;
 
-  const searches: Array<{ condition: Condition; dimension: boolean }> = [
-    ...req.searchTerms.map((term) => ({ condition: matches(req.searchColumns, term), dimension: onDimension(req.searchColumns) })),
-    ...req.columnSearch.map(({ column, value }) => ({ condition: matches([column], value), dimension: onDimension([column]) })),
+  const searches: Array<Reading & { dimension: boolean }> = [
+    ...req.searchTerms.map((term) => ({ condition: matches(req.searchColumns, term), columns: req.searchColumns, dimension: onDimension(req.searchColumns) })),
+    ...req.columnSearch.map(({ column, value }) => ({ condition: matches([column], value), columns: [column], dimension: onDimension([column]) })),
   ];
   const params: unknown[] = [];
   const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
@@ -68,16 +79,25 @@ export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableReq
     const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches);
     if (resolved.scoped) scope.push(resolved.scoped(params));
     const scopeParams = [...params];
-    const rest = [...(resolved.found ? [resolved.found] : []), ...searches.filter((s) => !s.dimension).map((s) => s.condition)];
-    return finish(scope, scopeParams, rest, params);
+    // The ids found on the dimension are a condition on its key column.
+    const found = resolved.found ? [{ condition: resolved.found, columns: [dimension.key] }] : [];
+    return finish({ conditions: scope, params: scopeParams, columns: [dimension.key] }, [...found, ...searches.filter((s) => !s.dimension)], params);
   }
   const scopeParams = [...params];
-  return finish(scope, scopeParams, searches.map((s) => s.condition), params);
+  return finish({ conditions: scope, params: scopeParams, columns: scopeColumns(def) }, searches, params);
 }
 
-function finish(scope: string[], scopeParams: unknown[], rest: Condition[], params: unknown[]): Filter {
-  const where = [...scope, ...rest.map((c) => c(params))];
-  return { scope: and(scope), scopeParams, where: and(where), params, searched: rest.length > 0 };
+function finish(scope: { conditions: string[]; params: unknown[]; columns: ReadonlyArray<ColumnDef> }, rest: ReadonlyArray<Reading>, params: unknown[]): Filter {
+  const where = [...scope.conditions, ...rest.map((r) => r.condition(params))];
+  return {
+    scope: and(scope.conditions),
+    scopeParams: scope.params,
+    scopeColumns: scope.columns,
+    where: and(where),
+    params,
+    columns: [...new Set([...scope.columns, ...rest.flatMap((r) => r.columns)])],
+    searched: rest.length > 0,
+  };
 }
 
 type Dimension = NonNullable<ResourceDef['dimension']>;
@@ -108,11 +128,11 @@ async function resolveDimension(
   const inList = (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition => (p) => {
     if (n <= dimensionLimits.maxIds) {
       p.push(ids ?? []);
-      return `${dimension.key} = any($${p.length}::${dimension.keyType}[])`;
+      return `${dimension.key.sql} = any($${p.length}::${dimension.keyType}[])`;
     }
     // Too many to list: the same condition as a subquery, its values bound again under new numbers.
     const by = p.length;
-    const text = `${dimension.key} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
+    const text = `${dimension.key.sql} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
     p.push(...values);
     return text;
   };

@@ -1,8 +1,9 @@
-// Which rows of a resource a user may reach, as SQL over the base alias: the definition's fixed condition,
-// then its row scope (the user's visible and selected stores, their own group, or their own rows). Values
-// are bound.
+// Which rows of a resource a user may reach, as SQL over the resource: the definition's fixed condition
+// (over the base alias), then its row scope on one of its columns (the user's visible and selected stores,
+// their own group, or their own rows). Values are bound.
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { Action, ResourceDef } from '../../../common/resources/types.ts';
+import type { Action } from '../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { groupScope, storeScope } from '../../stores/visible-stores.ts';
 
 /** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */
@@ -22,13 +23,19 @@ export function scopeConditions(
   const conditions = def.where ? [def.where] : [];
   const scope = def.scope;
   if (scope && 'stores' in scope) {
-    if (!options.storesElsewhere) conditions.push(storeScope(user, scope.stores, selectedStores(action, stores), params));
+    if (!options.storesElsewhere) conditions.push(storeScope(user, scope.stores.sql, selectedStores(action, stores), params));
   } else if (scope && 'group' in scope) {
-    const ownGroup = groupScope(user, scope.group, params);
+    const ownGroup = groupScope(user, scope.group.sql, params);
     if (ownGroup) conditions.push(ownGroup);
   } else if (scope && 'owner' in scope && action !== 'add') {
     params.push(user.ID);
-    conditions.push(`${scope.owner} = $${params.length}`);
+    conditions.push(`${scope.owner.sql} = $${params.length}`);
   }
   return conditions;
+}
+
+/** The column the row scope reads, if any (the fixed condition reads the base table only). */
+export function scopeColumns(def: ResourceDef): ColumnDef[] {
+  const scope = def.scope;
+  return scope ? ['stores' in scope ? scope.stores : 'group' in scope ? scope.group : scope.owner] : [];
 }

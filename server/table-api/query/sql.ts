@@ -1,6 +1,7 @@
 // SQL text for a list request, assembled only from the definition's own expressions; every value the
 // client sent (search words, store ids, cursor values) is a bound parameter. The filter is filter.ts.
-import type { ColumnDef, ResourceDef, ValueType } from '../../../common/resources/types.ts';
+import type { ValueType } from '../../../common/resources/types.ts';
+import type { ColumnDef, JoinDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { SortTerm } from '../request/table-request.ts';
 
 const sqlTypes: Record<ValueType, string> = {
@@ -19,55 +20,24 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
 }
 
 /**
- * The FROM clause: the base table and its joins. Given the SQL a query uses, only the joins it reads (and
- * the joins those depend on) are kept: a count or a sum over sales alone need not join stores and states.
- * `table` stands in for the base table under the same alias (a totals table).
+ * The FROM clause: the base table and the joins that `reads` need (every join when not given): a count or
+ * a sum over sales alone need not join stores and states. `table` stands in for the base table under the
+ * same alias (a totals table).
  */
-export function fromClause(def: ResourceDef, uses?: ReadonlyArray<string>, table = def.table): string {
-  return fromClauses(`${def.name}\u0000${table}\u0000${uses ? uses.join('\u0000') : '*'}`, () => joinsFor(def, uses, table));
+export function fromClause(def: ResourceDef, reads?: Iterable<ColumnDef>, table = def.table): string {
+  const joins = reads === undefined ? def.joins : joinsFor(def, reads);
+  return [`${table} ${def.alias}`, ...joins.map((j) => j.sql)].join(' ');
 }
 
-/**
- * What is read from SQL text (which joins a query needs, which aliases and columns an expression reads) is
- * a pure function of text that comes from the definitions and the filters they make: a few hundred distinct
- * texts, each asked for on every request. Kept, rather than matched with regular expressions each time.
- */
-function remembered<T>(max: number): (key: string, compute: () => T) => T {
-  const kept = new Map<string, T>();
-  return (key, compute) => {
-    let value = kept.get(key);
-    if (value === undefined) {
-      if (kept.size >= max) kept.clear();
-      kept.set(key, (value = compute()));
+/** The joins the columns read, with those they go through, in the definition's order. */
+function joinsFor(def: ResourceDef, columns: Iterable<ColumnDef>): ReadonlyArray<JoinDef> {
+  const needed = new Set<string>();
+  for (const column of columns) {
+    for (let alias = column.join; alias !== undefined && !needed.has(alias); alias = def.joins.find((j) => j.alias === alias)?.through) {
+      needed.add(alias);
     }
-    return value;
-  };
-}
-
-const fromClauses = remembered<string>(2000);
-const aliases = remembered<ReadonlySet<string>>(2000);
-const columns = remembered<ReadonlyArray<string>>(2000);
-
-function joinsFor(def: ResourceDef, uses: ReadonlyArray<string> | undefined, table: string): string {
-  const joins = def.joins ?? [];
-  const reads = (sql: string, alias: string) => aliasesRead(sql).has(alias);
-  const kept = new Set<string>();
-  for (let i = joins.length - 1; i >= 0; i--) {
-    const join = joins[i]!;
-    const needed = !uses || uses.some((sql) => reads(sql, join.alias)) || joins.some((j) => kept.has(j.alias) && reads(j.sql, join.alias));
-    if (needed) kept.add(join.alias);
   }
-  return [`${table} ${def.alias}`, ...joins.filter((j) => kept.has(j.alias)).map((j) => j.sql)].join(' ');
-}
-
-/** The table aliases an expression reads (`s.name` -> s). */
-export function aliasesRead(sql: string): ReadonlySet<string> {
-  return aliases(sql, () => new Set([...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.(?=[a-z_"])/gi)].map((m) => m[1]!)));
-}
-
-/** The columns an expression reads through `alias` (`sa.store_id` -> store_id). */
-export function columnsRead(sql: string, alias: string): ReadonlyArray<string> {
-  return columns(`${alias}\u0000${sql}`, () => [...sql.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))].map((m) => m[1]!));
+  return def.joins.filter((j) => needed.has(j.alias));
 }
 
 /**
@@ -84,11 +54,11 @@ export function selectList(columns: ReadonlyArray<ColumnDef>): string {
 
 /** The request's order with the key last, in the last term's direction, so every row has one place. */
 export function fullOrder(def: ResourceDef, order: ReadonlyArray<SortTerm>): SortTerm[] {
-  const key = def.columns.find((c) => c.name === def.key.name);
-  const terms = order.filter((t) => t.column.name !== def.key.name);
-  const keyTerm = order.find((t) => t.column.name === def.key.name);
-  const keyColumn: ColumnDef = key ?? { name: def.key.name, sql: def.key.sql, label: def.key.name, type: 'integer', format: 'text' };
-  return [...terms, { column: keyColumn, dir: keyTerm?.dir ?? terms.at(-1)?.dir ?? 'asc' }];
+  // The key is one of the columns (server/resources/resource-def.ts makes sure).
+  const key = def.columns.find((c) => c.name === def.key.name)!;
+  const terms = order.filter((t) => t.column.name !== key.name);
+  const keyTerm = order.find((t) => t.column.name === key.name);
+  return [...terms, { column: key, dir: keyTerm?.dir ?? terms.at(-1)?.dir ?? 'asc' }];
 }
 
 export function orderBy(order: ReadonlyArray<SortTerm>): string {

@@ -112,7 +112,7 @@ describe('exported cells of sized columns read as the table shows them', () => {
   for (const [format, type, size] of sized) test(`${format} of ${size.sql} values`, () => agrees(format, type, size));
 
   test('every column that declares its size has exactly that size in the database', async () => {
-    const { resources } = await import('../../../common/resources/index.ts');
+    const { resources } = await import('../../../server/resources/index.ts');
     let checked = 0;
     for (const def of resources) {
       for (const column of def.columns) {

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { useTestApp } from '../../support/app.ts';
-import { resources } from '../../../common/resources/index.ts';
+import { resources } from '../../../server/resources/index.ts';
 
 const shared = useTestApp('admin');
 

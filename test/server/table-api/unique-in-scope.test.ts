@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
-import { resources } from '../../../common/resources/index.ts';
+import { resources } from '../../../server/resources/index.ts';
 import type { ActionAccess } from '../../../common/resources/types.ts';
 
 const shared = useTestApp();

@@ -10,7 +10,7 @@ import { userNameRules } from '../../../users/user-name.ts';
 
 /** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
-  const field = users.fields.find((f) => f.name === name);
+  const field: FormField | undefined = users.fields.find((f) => f.name === name);
   if (!field) throw new Error(`the users resource declares no field "${name}"`);
   return { name, label: field.label, kind, rules: { ...field.rules, ...extraRules } };
 }

@@ -1,7 +1,8 @@
 // What /api/<resource> answers, as Fastify response schemas built from the resource definition: the
 // contract written down, and a serializer that writes only what it declares. Rows are objects keyed by
 // column name; a value is of its column's type, or null (a left join found nothing, a column was empty).
-import type { ColumnDef, ResourceDef, ValueType } from '../../../../common/resources/types.ts';
+import type { ValueType } from '../../../../common/resources/types.ts';
+import type { ColumnDef, ResourceDef } from '../../../resources/resource-def.ts';
 import { optionColumns } from '../../../table-api/change/choices.ts';
 import { errorAnswer, errorAnswers } from '../error-answer.ts';
 

@@ -1,7 +1,7 @@
 // The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
 // { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResourceDef } from '../../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { addRow, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';

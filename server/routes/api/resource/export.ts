@@ -5,7 +5,7 @@
 // which ends its export. HEAD answers the download's headers without running it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
-import type { ResourceDef } from '../../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { exportCsv } from '../../../table-api/export/csv-export.ts';
 import { claimExportSlot, exportLimits } from '../../../table-api/export/slots.ts';
 import { dropWhenStalled } from '../../../table-api/export/stall.ts';

@@ -11,7 +11,7 @@
 // whatever the browser shows).
 import type { FastifyInstance } from 'fastify';
 import { allows } from '../../../../common/roles.ts';
-import { resources } from '../../../../common/resources/index.ts';
+import { resources } from '../../../resources/index.ts';
 import { answerChange } from './changes.ts';
 import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
 import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';

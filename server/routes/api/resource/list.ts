@@ -4,7 +4,7 @@
 // under way (plugins/session.ts); its verdict is given only after the access checks.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
-import type { ResourceDef } from '../../../../common/resources/types.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { detectDialect, isListRequest, parseTableRequest, readEcho, type Dialect, type TableRequest } from '../../../table-api/request/table-request.ts';
 import { listRows } from '../../../table-api/list/list.ts';
 import { listError, listResponse } from '../../../table-api/list/list-response.ts';

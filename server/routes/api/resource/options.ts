@@ -4,13 +4,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { allows, type CurrentUser } from '../../../../common/roles.ts';
-import type { FieldDef, ResourceDef } from '../../../../common/resources/types.ts';
+import type { FormField } from '../../../../common/form-definition.ts';
+import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { listChoices } from '../../../table-api/change/choices.ts';
 import { searchText } from '../../../table-api/request/table-request.ts';
 import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError, quoteName } from '../../../table-api/request/request-error.ts';
 
-type ChoiceField = FieldDef & Required<Pick<FieldDef, 'options'>>;
+type ChoiceField = FormField & Required<Pick<FormField, 'options'>>;
 
 /** The query as its schema admits it. */
 export interface ChoicesQuery {

@@ -1,0 +1,110 @@
+// The SQL half of a resource definition, which never leaves the server: its base table and joins, each
+// column's expression, its row scope, fixed condition and values, and the tables kept for its totals and
+// counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
+// expression for every column that half declares and names no other column, field or join.
+import type { MessageKey } from '../../common/messages.ts';
+import type { ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
+import { resourceDef, type ResourceDef } from './resource-def.ts';
+
+/**
+ * A lookup for display columns: `join <table> <alias> on <on>`. Each must be many-to-one and always find its
+ * row (a foreign key), or be `left`: then a count or a total that reads none of its columns can leave it out.
+ */
+export interface Join<Alias extends string = string> {
+  alias: Alias;
+  table: string;
+  on: string;
+  left?: boolean;
+  /** The join whose alias `on` reads, when it is not the base table's: a query that needs this one needs it. */
+  through?: string;
+}
+
+/** A column's expression, where it is more than `<alias>.<column>` of the base table (which a plain string says). */
+export interface ColumnSql<JoinAlias extends string = string> {
+  /** The select expression over the base table and its joins. */
+  sql: string;
+  /** The join whose alias `sql` reads; absent when it reads the base table only. */
+  join?: JoinAlias;
+  /** The tables a subquery of `sql` reads (what reads them is forgotten when they change: server/table-api/cache). */
+  reads?: ReadonlyArray<string>;
+  /** May be NULL: an empty form value is stored as NULL, and keyset paging steps around the column. */
+  nullable?: boolean;
+  /** The base table column a field on this column writes, where `sql` is not that column (from which it is otherwise read). */
+  writes?: string;
+}
+
+/**
+ * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited to the user's
+ * visible and selected stores (every action, add included). `owner`: a user id that must be the user's own
+ * (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
+ * group id, limited to the user's own group unless they see every store.
+ */
+export type RowScope<Column = string> = { stores: Column } | { owner: Column } | { group: Column };
+
+/** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
+export type FixedValue = string | number | boolean | { currentUser: true };
+
+export const CURRENT_USER: FixedValue = { currentUser: true };
+
+/** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
+export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
+  /** The base table that add, edit and delete change, and its alias in every SQL expression. */
+  table: string;
+  alias: string;
+  /** Lookups for display columns, in order (a join comes after the one it goes `through`). */
+  joins?: Joins;
+  /** Each column's expression: `<alias>.<column>` of the base table, or more (ColumnSql). */
+  columns: { readonly [Name in ColumnOf<D>]: string | ColumnSql<NoInfer<Joins[number]['alias']>> };
+  /** A condition always applied (e.g. one kind of inbox row), over the base alias only. */
+  where?: string;
+  /** A base table column set to now() on every edit. */
+  updatedAt?: string;
+  scope?: RowScope<ColumnOf<D>>;
+  fixedValues?: Readonly<Record<string, FixedValue>>;
+  /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
+  constraints?: Readonly<Record<string, { field: FieldOf<D>; message: MessageKey }>>;
+  /**
+   * The lookup the base rows hang from (sales from stores and their states): some of the joins, the first
+   * one joined by the base table's `key` column, whose SQL type is `keyType`. Searches and the store scope
+   * that read only its columns are resolved on it first, to ids (`id`, its key over the first join's alias),
+   * and the base table is filtered by `key = any(ids)`: the planner estimates an id list well, where it
+   * cannot estimate a text search across a join (server/table-api/query/filter.ts).
+   */
+  dimension?: { joins: ReadonlyArray<NoInfer<Joins[number]['alias']>>; key: ColumnOf<D, { type: 'integer' }>; keyType: 'int' | 'bigint'; id: string };
+  /**
+   * A table of footer totals kept per value of some columns of the base table (`keeps`, by triggers, in its
+   * migration), read instead of the base table when a filter reads no other column: a million rows' totals
+   * from a few thousand. It takes the base alias, so the filter and the joins apply to it as written. `rows`
+   * is the aggregate counting the base rows; `totals` has, for each column with a footer total, an aggregate
+   * over it that equals that total over the base rows (a property test holds the two equal). With `buckets`,
+   * its rows are also per bucket of a date column (`start` holds the bucket's first day, buckets are
+   * `length` long): a deep page in that column's order then finds its bucket from the counts and reads
+   * only that bucket's rows (server/table-api/list/positions.ts).
+   */
+  totalsTable?: {
+    table: string;
+    keeps: ReadonlyArray<ColumnOf<D>>;
+    buckets?: { column: ColumnOf<D, { sortable: true }>; start: string; length: string };
+    rows: string;
+    totals: Readonly<Record<ColumnOf<D, { total: string }>, string>>;
+  };
+  /**
+   * Row counts kept per value of some columns of the base table and per value range of others (by triggers,
+   * in its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
+   * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
+   * order finds its range from the counts and reads from the range's edge (server/table-api/list/positions.ts).
+   */
+  valueCounts?: {
+    table: string;
+    keeps: ReadonlyArray<ColumnOf<D>>;
+    measures: Readonly<Partial<Record<ColumnOf<D, { sortable: true }>, string>>>;
+  };
+}
+
+/** The resource as the table API runs it: `resource` joined to its SQL half, checked against it where written. */
+export function defineResourceSql<D extends Resource, const Joins extends ReadonlyArray<Join> = readonly []>(
+  resource: D,
+  sql: ResourceSql<D, Joins>,
+): ResourceDef<D['name']> {
+  return resourceDef(resource, sql);
+}

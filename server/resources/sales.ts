@@ -1,0 +1,46 @@
+// The daily sales' SQL (common/resources/sales.ts): each sale with its store and the store's state, scoped
+// to the user's stores, and the tables of totals and counts that keep a million rows quick to list.
+import { sales } from '../../common/resources/sales.ts';
+import { defineResourceSql } from './resource-sql.ts';
+
+export const salesDef = defineResourceSql(sales, {
+  table: 'sales',
+  alias: 'sa',
+  joins: [
+    { alias: 's', table: 'stores', on: 's.store_id = sa.store_id' },
+    { alias: 'st', table: 'states', on: 'st.state_id = s.state_id', through: 's' },
+  ],
+  columns: {
+    SaleID: 'sa.sale_id',
+    StoreID: 'sa.store_id',
+    StoreNumber: { sql: 's.store_number', join: 's' },
+    StoreName: { sql: 's.name', join: 's' },
+    StateCode: { sql: 'st.code', join: 'st' },
+    SaleDate: 'sa.sale_date',
+    Sales: 'sa.sales',
+    Transactions: 'sa.transactions',
+    Margin: 'sa.margin',
+    Version: 'sa.version',
+  },
+  scope: { stores: 'StoreID' },
+  dimension: { joins: ['s', 'st'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
+  // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.
+  totalsTable: {
+    table: 'sales_store_month_totals',
+    keeps: ['StoreID'],
+    buckets: { column: 'SaleDate', start: 'month', length: '1 month' },
+    rows: 'sum(sa.row_count)',
+    totals: {
+      SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
+      Sales: 'sum(sa.sales)',
+      Transactions: 'sum(sa.transactions)::int8',
+      Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
+    },
+  },
+  // Per store and value range of each amount (migration 005): deep pages in amount order.
+  valueCounts: {
+    table: 'sales_store_value_counts',
+    keeps: ['StoreID'],
+    measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
+  },
+});
