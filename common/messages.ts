@@ -138,6 +138,10 @@ export const defaultMessages = {
   pageNotShown: 'The page arrived but could not be shown.',
   errorReportThrottled: 'Too many error reports from here. Please wait {0} minutes.',
 
+  // The real-time hub and the inbox (ours)
+  hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
+  inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
+
   // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
   unitYear: 'year',
   unitYears: 'years',

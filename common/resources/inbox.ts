@@ -2,13 +2,14 @@
 // Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user.
 import { CURRENT_USER, defineResource, type ResourceDef } from './types.ts';
 
-const kinds = [
+/** The three kinds, each with its resource (the URL and the unread counts' key) and its table screen's title. */
+export const inboxKinds = [
   { name: 'messages', title: 'Messages', kind: 'message', key: 'MessageID' },
   { name: 'alerts', title: 'Alerts', kind: 'alert', key: 'AlertID' },
   { name: 'notifications', title: 'Notifications', kind: 'notification', key: 'NotificationID' },
 ] as const;
 
-function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): ResourceDef {
+function inboxResource({ name, title, kind, key }: (typeof inboxKinds)[number]): ResourceDef {
   return defineResource({
     name,
     title,
@@ -47,4 +48,4 @@ function inboxResource({ name, title, kind, key }: (typeof kinds)[number]): Reso
   });
 }
 
-export const [messages, alerts, notifications] = kinds.map(inboxResource) as [ResourceDef, ResourceDef, ResourceDef];
+export const [messages, alerts, notifications] = inboxKinds.map(inboxResource) as [ResourceDef, ResourceDef, ResourceDef];
