@@ -2,7 +2,7 @@
 // with a `type`. The server greets (`hello`, with its heartbeat interval), pings (the browser answers `pong`),
 // brings a new inbox item with the unread counts, new unread counts after items were marked read or removed,
 // and names resources whose rows changed so that their tables can say so.
-import { inboxKinds } from './resources/inbox.ts';
+import { inboxKinds } from './inbox-kinds.ts';
 
 export const HUB_PATH = '/hub';
 

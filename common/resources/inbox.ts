@@ -1,13 +1,7 @@
 // Messages, alerts and notifications: one inbox table, three resources that differ only in their kind.
 // Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user.
+import { inboxKinds } from '../inbox-kinds.ts';
 import { CURRENT_USER, defineResource, type ResourceDef } from './types.ts';
-
-/** The three kinds, each with its resource (the URL and the unread counts' key) and its table screen's title. */
-export const inboxKinds = [
-  { name: 'messages', title: 'Messages', kind: 'message', key: 'MessageID' },
-  { name: 'alerts', title: 'Alerts', kind: 'alert', key: 'AlertID' },
-  { name: 'notifications', title: 'Notifications', kind: 'notification', key: 'NotificationID' },
-] as const;
 
 function inboxResource({ name, title, kind, key }: (typeof inboxKinds)[number]): ResourceDef {
   return defineResource({

@@ -2,7 +2,7 @@
 // to a preview), the newest of each kind, and unread counts per kind for one user or many at once.
 import type pg from 'pg';
 import { ITEM_BODY_CHARS, ITEM_TITLE_CHARS, inboxResourceOf, type InboxItem, type InboxResource, type UnreadCounts } from '../../common/hub-frames.ts';
-import { inboxKinds } from '../../common/resources/inbox.ts';
+import { inboxKinds } from '../../common/inbox-kinds.ts';
 
 /** Newest items of each kind in the summary. */
 export const NEWEST_PER_KIND = 5;

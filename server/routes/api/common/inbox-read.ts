@@ -2,7 +2,7 @@
 // unread again): those ids, every item of a kind, or all of them. Answers { changed, unread }, and the hub
 // sends the new counts to the user's other tabs.
 import type { FastifyInstance } from 'fastify';
-import { inboxKinds } from '../../../../common/resources/inbox.ts';
+import { inboxKinds } from '../../../../common/inbox-kinds.ts';
 import { msg } from '../../../../common/messages.ts';
 import type { InboxKind } from '../../../../common/hub-frames.ts';
 import { markRead, type ReadSelection } from '../../../inbox/mark-read.ts';
