@@ -12,6 +12,8 @@ export interface HubClient {
   readonly socket: WebSocket;
   readonly user: CurrentUser;
   readonly session: string;
+  /** When the session expires unless a request slides it on (checked again then: session-expiry.ts). */
+  expiresAt: Date;
   /** Whether the browser has said anything since the last ping. */
   answered: boolean;
 }
@@ -45,12 +47,12 @@ export class Connections {
   }
 
   /** Takes an upgraded socket of a signed-in user's session and greets it. */
-  add(socket: WebSocket, user: CurrentUser, session: string): HubClient {
-    const client: HubClient = { socket, user, session, answered: true };
+  add(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): HubClient {
+    const client: HubClient = { socket, user, session: session.id, expiresAt: session.expiresAt, answered: true };
     this.#all.add(client);
     index(this.#byUser, user.ID, client);
     if (user.GroupID !== null) index(this.#byGroup, user.GroupID, client);
-    index(this.#bySession, session, client);
+    index(this.#bySession, session.id, client);
     socket.on('message', (data, isBinary) => this.#received(client, data, isBinary));
     // A socket's error is followed by its close; what remains to do is in the close.
     socket.on('error', () => undefined);
@@ -85,6 +87,16 @@ export class Connections {
   /** Closes the session's sockets, telling the browsers not to come back. */
   endSession(session: string): void {
     for (const { socket } of this.#bySession.get(session) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
+  }
+
+  /** The sessions with a socket here whose known expiry is past `now`. */
+  sessionsDue(now: Date): string[] {
+    return [...this.#bySession].filter(([, clients]) => [...clients].some((c) => c.expiresAt <= now)).map(([session]) => session);
+  }
+
+  /** The session lives on (a request slid its expiry): its sockets learn the new expiry. */
+  renewSession(session: string, expiresAt: Date): void {
+    for (const client of this.#bySession.get(session) ?? []) client.expiresAt = expiresAt;
   }
 
   /** Drops the sockets that did not answer the last ping, and pings the others (run every heartbeatMs). */

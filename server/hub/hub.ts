@@ -2,7 +2,8 @@
 // instances (PostgreSQL LISTEN/NOTIFY, or in process on the embedded database). Whatever happens on any
 // instance reaches the browsers of every instance: a frame is published, and each instance hands it to its
 // own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
-// instance forgets the counts and totals it kept of them, and the end of a session, whose sockets close.
+// instance forgets the counts and totals it kept of them, and the end of a session, whose sockets close
+// (as do those of sessions that expire: session-expiry.ts).
 // The /hub route (server/routes/hub.ts) hands it its sockets.
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -17,13 +18,16 @@ import { Connections, defaultLimits, type ConnectionLimits } from './connections
 import type { Audience, EventBus, HubEvent } from './event-bus.ts';
 import { localBus } from './local-bus.ts';
 import { postgresBus } from './postgres-bus.ts';
+import { endExpiredSessions } from './session-expiry.ts';
 import { routeUpgrades } from './upgrades.ts';
 
 export interface Hub {
   /** Sends the frame to the audience's browsers, on every instance. */
   publish(to: Audience, frame: ServerFrame): Promise<void>;
   /** Takes a signed-in user's upgraded socket. */
-  accept(socket: WebSocket, user: CurrentUser, session: string): void;
+  accept(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): void;
+  /** Closes the sockets of sessions that have ended by expiry (run every heartbeat; `now` for tests). */
+  endExpiredSessions(now?: Date): Promise<void>;
   /** This instance's sockets. */
   readonly connections: Connections;
 }
@@ -62,12 +66,19 @@ export default fp(async function hub(app: FastifyInstance, options: { limits?: C
 
   app.decorate('hub', {
     publish: (to: Audience, frame: ServerFrame) => published({ topic: 'frame', to, frame }),
-    accept: (socket: WebSocket, user: CurrentUser, session: string) => void connections.add(socket, user, session),
+    accept: (socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }) => void connections.add(socket, user, session),
+    endExpiredSessions: (now?: Date) => endExpiredSessions(pool, connections, now),
     connections,
   } satisfies Hub);
 
+  const expiry = setInterval(() => {
+    endExpiredSessions(pool, connections).catch((err: unknown) => app.log.warn({ err }, 'hub: sessions could not be checked'));
+  }, connections.limits.heartbeatMs);
+  expiry.unref();
+
   routeUpgrades(app);
   app.addHook('preClose', (done) => {
+    clearInterval(expiry);
     connections.closeAll();
     done();
   });

@@ -36,7 +36,8 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A session's id in the database: the SHA-256 of its cookie's token, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const SLIDE_GRANULARITY_MS = 60_000;
 

@@ -1,9 +1,11 @@
 // The hub's websocket through a real listener and real `ws` clients: who may connect (a live session, the
-// app's own Origin, honouring trusted proxies), the heartbeat, the bounded send buffer, and sign-out.
+// app's own Origin, honouring trusted proxies), the heartbeat, the bounded send buffer, and the end of the
+// session (signed out, expired, or its user made inactive).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, HUB_PATH } from '../../../common/hub-frames.ts';
-import { createTestApp, signIn, useTestApp, type TestApp } from '../../support/app.ts';
+import { createTestApp, signIn, useTestApp, type SignedIn, type TestApp } from '../../support/app.ts';
+import { hashToken } from '../../../server/plugins/session.ts';
 import { connectHub, handshakeStatus, until, userIdOf } from '../../support/hub-client.ts';
 
 describe('the hub\'s websocket', () => {
@@ -139,6 +141,27 @@ describe('the hub\'s websocket', () => {
       assert.deepEqual(await Promise.all(leavingHubs.map((h) => h.closed)), [CLOSE_SIGNED_OUT, CLOSE_SIGNED_OUT]);
       assert.equal(stayingHub.socket.readyState, stayingHub.socket.OPEN);
       await stayingHub.close();
+    });
+
+    test('a socket closes when its session has expired or its user was made inactive, not while the session is slid on', async () => {
+      const pool = shared.t.db.pool;
+      const sessionId = (user: SignedIn) => hashToken(/backroom_sid=([^;]+)/.exec(user.cookie)![1]!);
+      const [expiring, sliding, deactivated] = await Promise.all(['clerk', 'clerk', 'trainee'].map((name) => signIn(shared.t.app, name)));
+      const hubs = await Promise.all([expiring, sliding, deactivated].map((u) => connectHub(base, u!.cookie)));
+      await pool.query(`update sessions set expires_at = now() - interval '1 second' where session_id = $1`, [sessionId(expiring!)]);
+      await pool.query(`update sessions set expires_at = now() + interval '5 hours' where session_id = $1`, [sessionId(sliding!)]);
+      await pool.query(`update sessions set expires_at = now() + interval '5 hours' where session_id = $1`, [sessionId(deactivated!)]);
+      await pool.query(`update users set is_active = false where user_name = 'trainee'`);
+      try {
+        // Three hours on, every socket's known expiry has passed: each session is looked up again.
+        await shared.t.app.hub.endExpiredSessions(new Date(Date.now() + 3 * 3600_000));
+        assert.equal(await hubs[0]!.closed, CLOSE_SIGNED_OUT);
+        assert.equal(await hubs[2]!.closed, CLOSE_SIGNED_OUT);
+        assert.equal(hubs[1]!.socket.readyState, hubs[1]!.socket.OPEN);
+      } finally {
+        await pool.query(`update users set is_active = true where user_name = 'trainee'`);
+      }
+      await hubs[1]!.close();
     });
   });
 });
