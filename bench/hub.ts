@@ -39,7 +39,11 @@ function startClients(): { child: ChildProcess; send(c: ClientsCommand): void; n
   return {
     child,
     send: (c) => child.send(c),
-    next: <R extends ClientsReport>() => new Promise<R>((resolve) => (queue.length ? resolve(queue.shift() as R) : (waiting = resolve as (r: ClientsReport) => void))),
+    next: <R extends ClientsReport>() =>
+      new Promise<R>((resolve) => {
+        if (queue.length) resolve(queue.shift() as R);
+        else waiting = resolve as (r: ClientsReport) => void;
+      }),
   };
 }
 
@@ -119,7 +123,13 @@ try {
   } else {
     const db = await openDatabase({ databaseUrl: t.db.pool.options.connectionString!, dataDir: '' });
     const app = await buildApp({ config: t.config, db });
-    second = { app, close: async () => (await app.close(), await db.close()) };
+    second = {
+      app,
+      async close() {
+        await app.close();
+        await db.close();
+      },
+    };
     const secondBase = await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(`hub across two instances on PostgreSQL: ${CLIENTS / 2} sockets on each, broadcasts published on the first`);
     const across2 = Array.from({ length: CLIENT_PROCESSES }, startClients);

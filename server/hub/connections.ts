@@ -148,9 +148,9 @@ function readClientFrame(data: RawData): ClientFrame | null {
 }
 
 function index<K>(map: Map<K, Set<HubClient>>, key: K, client: HubClient): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(client);
+  const set = map.get(key);
+  if (set) set.add(client);
+  else map.set(key, new Set([client]));
 }
 
 function unindex<K>(map: Map<K, Set<HubClient>>, key: K, client: HubClient): void {

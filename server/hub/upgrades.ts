@@ -11,18 +11,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export interface Upgrade {
   socket: Duplex;
   head: Buffer;
+  /** Node takes the HTTP server's error listener off an upgraded socket: until ws has its own, this one. */
+  onError: () => void;
 }
 
 const pending = new WeakMap<IncomingMessage, Upgrade>();
 
 export function routeUpgrades(app: FastifyInstance): void {
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    pending.set(req, { socket, head });
+    // A client that resets the connection while its session is looked up must not take the process down.
+    const onError = () => socket.destroy();
+    socket.on('error', onError);
+    pending.set(req, { socket, head, onError });
     const res = new ServerResponse(req);
     // A refusal ends the connection: there is no HTTP parser behind this socket any more to read another.
     res.shouldKeepAlive = false;
     res.assignSocket(socket as Socket);
-    app.routing(req, res);
+    try {
+      app.routing(req, res);
+    } catch (err) {
+      app.log.warn({ err }, 'hub: an upgrade request could not be routed');
+      socket.destroy();
+    }
   };
   app.server.on('upgrade', onUpgrade);
   app.addHook('onResponse', (req, _reply, done) => {
@@ -55,5 +65,7 @@ export function takeUpgrade(req: FastifyRequest, reply: FastifyReply): Upgrade |
   if (!upgrade) return null;
   pending.delete(req.raw);
   reply.raw.detachSocket(upgrade.socket as Socket);
+  // ws listens for the socket's errors from its handshake on.
+  upgrade.socket.off('error', upgrade.onError);
   return upgrade;
 }

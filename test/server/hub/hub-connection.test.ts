@@ -3,6 +3,7 @@
 // session (signed out, expired, or its user made inactive).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, HUB_PATH } from '../../../common/hub-frames.ts';
 import { createTestApp, signIn, useTestApp, type SignedIn, type TestApp } from '../../support/app.ts';
 import { hashToken } from '../../../server/plugins/session.ts';
@@ -38,6 +39,21 @@ describe('the hub\'s websocket', () => {
       assert.equal(await handshakeStatus(base, { cookie }, base.replace('http:', 'https:')), 403);
       assert.equal(await handshakeStatus(base, { cookie }, null), 403);
       assert.equal(await handshakeStatus(base, { cookie }), 101);
+    });
+
+    test('a client that resets the connection in the middle of its handshake does not take the server down', async () => {
+      const { port } = new URL(base);
+      // While the server looks up each session (ended, or still live), the client is already gone.
+      for (const cookie of ['backroom_sid=ended', shared.clerk.cookie, 'backroom_sid=ended', shared.clerk.cookie]) {
+        const socket = connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(`GET ${HUB_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\n` +
+          'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+        socket.resetAndDestroy();
+      }
+      const hub = await connectHub(base, shared.clerk.cookie);
+      await hub.next('hello');
+      await hub.close();
     });
 
     test('a plain GET of the hub\'s address is answered 426, not a page', async () => {
