@@ -229,6 +229,24 @@ export const defaultMessages = {
   labelAddress: 'Address',
   labelAppVersion: 'App version',
 
+  // The real-time hub and the inbox (ours)
+  hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
+  inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
+  inboxLabel: 'Inbox',
+  inboxMessages: 'Messages',
+  inboxAlerts: 'Alerts',
+  inboxNotifications: 'Notifications',
+  inboxUnread: '{0}: {1} unread',
+  inboxEmpty: 'Nothing here yet.',
+  inboxMarkRead: 'Mark read',
+  inboxMarkUnread: 'Mark unread',
+  inboxMarkAllRead: 'Mark all read',
+  inboxSeeAll: 'See all',
+  inboxNewMessage: 'Message from {0}: {1}',
+  inboxNewAlert: 'Alert: {0}',
+  inboxNewNotification: '{0}',
+  inboxSystem: 'Backroom',
+
   // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
   unitYear: 'year',
   unitYears: 'years',

@@ -1,10 +1,12 @@
 // The browser's entry point, loaded on every page: htmx with its history cache, then the shell's own
-// behaviours. Islands and heavier screens load lazily from here, so pages without them stay small.
+// behaviours and its one connection to the real-time hub (kept across page swaps). Islands and heavier
+// screens load lazily from here, so pages without them stay small.
 import htmx from 'htmx.org';
 import 'htmx.org/dist/ext/hx-history-cache.js';
 import { startShell } from './shell/shell.ts';
 import { startNav } from './nav/nav.ts';
 import { startIslands } from './islands.ts';
+import { startHub } from './hub/hub.ts';
 
 declare global {
   interface Window {
@@ -15,3 +17,4 @@ declare global {
 startNav();
 startShell();
 startIslands();
+startHub();

@@ -20,6 +20,7 @@ import requestGate from './plugins/request-gate.ts';
 import errors, { answerFrameworkError } from './plugins/errors.ts';
 import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
 import storesRoute from './routes/api/common/stores.ts';
@@ -31,6 +32,9 @@ import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
+import hubRoute from './routes/hub.ts';
+import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
+import inboxReadRoute from './routes/api/common/inbox-read.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +89,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(partialPages);
   await app.register(csrf);
   await app.register(requestGate);
+  await app.register(hub);
 
   await app.register(healthRoute);
   await app.register(loginRoutes);
@@ -97,5 +102,8 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(userErrorsPage);
   await app.register(menuPages);
   await app.register(resourceRoutes);
+  await app.register(hubRoute);
+  await app.register(inboxSummaryRoute);
+  await app.register(inboxReadRoute);
   return app;
 }

@@ -29,13 +29,18 @@ declare module 'fastify' {
     /** The session lookup under way, if the request carries a session cookie. */
     sessionLookup: Promise<void> | null;
   }
+  interface FastifyInstance {
+    /** Runs `listener` with a session's id when it ends: signed out, or replaced by a new sign-in. */
+    onSessionEnd(listener: (sessionId: string) => void): void;
+  }
   interface FastifyReply {
     signIn(userId: number): Promise<void>;
     signOut(): Promise<void>;
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A session's id in the database: the SHA-256 of its cookie's token, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const SLIDE_GRANULARITY_MS = 60_000;
 
@@ -61,6 +66,11 @@ export default fp(async function sessions(app: FastifyInstance) {
     if (!this.user) throw new NotSignedIn();
     return this.user;
   });
+  const endListeners: Array<(sessionId: string) => void> = [];
+  app.decorate('onSessionEnd', (listener: (sessionId: string) => void) => void endListeners.push(listener));
+  const ended = (sessionId: string) => {
+    for (const listener of endListeners) listener(sessionId);
+  };
 
   app.addHook('onRequest', (req, reply, done) => {
     const token = req.cookies[SESSION_COOKIE];
@@ -96,7 +106,10 @@ export default fp(async function sessions(app: FastifyInstance) {
     const csrf = randomBytes(24).toString('base64url');
     // Sign-in replaces any earlier session of this browser (no session fixation).
     const old = this.request.cookies[SESSION_COOKIE];
-    if (old) await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(old)]);
+    if (old) {
+      await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(old)]);
+      ended(hashToken(old));
+    }
     await app.db.pool.query(
       `insert into sessions (session_id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
       [hashToken(token), userId, csrf, seconds],
@@ -108,7 +121,10 @@ export default fp(async function sessions(app: FastifyInstance) {
 
   app.decorateReply('signOut', async function (this: FastifyReply) {
     const token = this.request.cookies[SESSION_COOKIE];
-    if (token) await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(token)]);
+    if (token) {
+      await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(token)]);
+      ended(hashToken(token));
+    }
     this.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 

@@ -5,6 +5,7 @@ import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { addRow, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
+import { announceInboxChange } from '../../../inbox/inbox-events.ts';
 
 const run = { add: addRow, edit: editRows, delete: deleteRows };
 
@@ -17,7 +18,10 @@ export async function answerChange(
 ): Promise<MutationResult | FastifyReply> {
   try {
     const body = readMutationBody(def, action, req.query, req.body);
-    return await run[action](app.db.pool, def, req.signedInUser(), body);
+    const user = req.signedInUser();
+    const result = await run[action](app.db.pool, def, user, body);
+    announceInboxChange(app, def, action, user, result);
+    return result;
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };

@@ -1,0 +1,51 @@
+// What the real-time hub (the /hub websocket) and the browser say to each other. Every frame is a JSON object
+// with a `type`. The server greets (`hello`, with its heartbeat interval), pings (the browser answers `pong`),
+// brings a new inbox item with the unread counts, new unread counts after items were marked read or removed,
+// and names resources whose rows changed so that their tables can say so.
+import { inboxKinds } from './inbox-kinds.ts';
+
+export const HUB_PATH = '/hub';
+
+export type InboxKind = (typeof inboxKinds)[number]['kind'];
+/** The inbox resources' names (`messages`, `alerts`, `notifications`): the keys of unread counts. */
+export type InboxResource = (typeof inboxKinds)[number]['name'];
+export type UnreadCounts = Record<InboxResource, number>;
+
+export const inboxResourceOf = Object.fromEntries(inboxKinds.map((k) => [k.kind, k.name])) as Record<InboxKind, InboxResource>;
+
+export function isInboxKind(value: unknown): value is InboxKind {
+  return inboxKinds.some((k) => k.kind === value);
+}
+
+/** A message, alert or notification as the header's panel and toasts show it (its text cut to a preview). */
+export interface InboxItem {
+  ID: number;
+  Kind: InboxKind;
+  Title: string;
+  Body: string;
+  Severity: 'info' | 'success' | 'warning' | 'error';
+  SenderName: string;
+  CreatedAt: string;
+  IsRead: boolean;
+}
+
+/** An item's title and text are cut to these lengths in frames and the summary (the table has them whole). */
+export const ITEM_TITLE_CHARS = 120;
+export const ITEM_BODY_CHARS = 280;
+
+export type ServerFrame =
+  | { type: 'hello'; heartbeatMs: number }
+  | { type: 'ping' }
+  | { type: 'inbox'; kind: InboxKind; item: InboxItem; unread: UnreadCounts }
+  | { type: 'unread'; unread: UnreadCounts }
+  | { type: 'changed'; resource: string };
+
+export type ClientFrame = { type: 'pong' };
+
+/**
+ * Close codes of ours (4000-4999 are the application's). The session ended (signed out, or replaced by a new
+ * sign-in): the browser does not reconnect, its next page visit goes to the sign-in page.
+ */
+export const CLOSE_SIGNED_OUT = 4401;
+/** The browser sent something that is not a frame of ours. */
+export const CLOSE_NOT_A_FRAME = 4400;

@@ -1,0 +1,62 @@
+// The real-time hub's browser side, started once from boot.ts on signed-in pages (those whose layout has
+// #inbox-badges): the tab's connection, the header's unread badges (synced from the summary at each
+// connection, then kept current by frames), a toast for each new item, and a `backroom:changed` event on
+// document ({ resource }) when a resource's rows changed, for its table to say so or refresh.
+import { inboxResourceOf, type InboxItem, type ServerFrame } from '../../common/hub-frames.ts';
+import { msg } from '../../common/messages.ts';
+import { inboxKinds } from '../../common/inbox-kinds.ts';
+import { toast } from '../nav/toasts.ts';
+import { connectHub } from './hub-connection.ts';
+import { fetchSummary } from './inbox-api.ts';
+import { drawBadges, showUnread } from './inbox-badges.ts';
+
+export const CHANGED_EVENT = 'backroom:changed';
+
+export interface ChangedDetail {
+  resource: string;
+}
+
+/** The badges' panel, with the time-ago formatting it brings, loads when a badge is first opened. */
+let panel: Promise<typeof import('./inbox-panel.ts')> | null = null;
+
+function refreshPanel(): void {
+  void panel?.then((p) => p.refresh());
+}
+
+export function startHub(): void {
+  const host = document.getElementById('inbox-badges');
+  if (!host) return;
+  drawBadges(host, (resource, badge) => {
+    panel ??= import('./inbox-panel.ts');
+    void panel.then((p) => p.togglePanel(resource, badge));
+  });
+  connectHub({
+    open: () => void fetchSummary().then((summary) => showUnread(summary.unread)),
+    frame: onFrame,
+  });
+}
+
+function onFrame(frame: ServerFrame): void {
+  if (frame.type === 'inbox') {
+    showUnread(frame.unread);
+    toast(frame.item.Severity, toastText(frame.item));
+    changed(inboxResourceOf[frame.kind]);
+    refreshPanel();
+  } else if (frame.type === 'unread') {
+    showUnread(frame.unread);
+    // Read flags changed (in another tab, or the table): the inbox tables show them.
+    for (const { name } of inboxKinds) changed(name);
+    refreshPanel();
+  } else if (frame.type === 'changed') {
+    changed(frame.resource);
+  }
+}
+
+function changed(resource: string): void {
+  document.dispatchEvent(new CustomEvent<ChangedDetail>(CHANGED_EVENT, { detail: { resource } }));
+}
+
+function toastText(item: InboxItem): string {
+  if (item.Kind === 'message') return msg('inboxNewMessage', item.SenderName || msg('inboxSystem'), item.Title);
+  return msg(item.Kind === 'alert' ? 'inboxNewAlert' : 'inboxNewNotification', item.Title);
+}

@@ -1,0 +1,45 @@
+// The header's inbox badges: a button per kind (messages, alerts, notifications) showing its unread count,
+// drawn into the layout's empty #inbox-badges. Each opens the panel of its kind (inbox-panel.ts).
+import type { InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
+import { msg, type MessageKey } from '../../common/messages.ts';
+import { inboxKinds } from '../../common/inbox-kinds.ts';
+
+export const kindLabels: Record<InboxResource, MessageKey> = { messages: 'inboxMessages', alerts: 'inboxAlerts', notifications: 'inboxNotifications' };
+const icons: Record<InboxResource, string> = { messages: '\u2709', alerts: '\u26a0', notifications: '\u{1f514}' };
+/** Counts above this show as "99+". */
+const MOST_SHOWN = 99;
+
+export function drawBadges(host: HTMLElement, open: (resource: InboxResource, badge: HTMLButtonElement) => void): void {
+  host.setAttribute('aria-label', msg('inboxLabel'));
+  for (const { name } of inboxKinds) {
+    const badge = document.createElement('button');
+    badge.type = 'button';
+    badge.className = 'inbox-badge';
+    badge.dataset.inbox = name;
+    badge.setAttribute('aria-expanded', 'false');
+    badge.setAttribute('aria-controls', 'inbox-panel');
+    const icon = document.createElement('span');
+    icon.setAttribute('aria-hidden', 'true');
+    icon.textContent = icons[name];
+    const count = document.createElement('span');
+    count.className = 'inbox-count';
+    badge.append(icon, count);
+    badge.addEventListener('click', () => open(name, badge));
+    host.append(badge);
+  }
+  showUnread({ messages: 0, alerts: 0, notifications: 0 });
+  host.hidden = false;
+}
+
+export function showUnread(unread: UnreadCounts): void {
+  for (const badge of document.querySelectorAll<HTMLButtonElement>('#inbox-badges [data-inbox]')) {
+    const resource = badge.dataset.inbox as InboxResource;
+    const n = unread[resource] ?? 0;
+    const count = badge.querySelector<HTMLElement>('.inbox-count')!;
+    count.textContent = n > MOST_SHOWN ? `${MOST_SHOWN}+` : String(n);
+    count.hidden = n === 0;
+    const label = msg('inboxUnread', msg(kindLabels[resource]), n);
+    badge.setAttribute('aria-label', label);
+    badge.title = label;
+  }
+}

@@ -1,0 +1,160 @@
+// The browsers connected to this instance's hub, indexed by user, group and session so that a frame reaches
+// its audience only. A frame is serialised once for all its sockets. Each socket's send buffer is bounded: a
+// browser that stops reading (a frozen tab, a dead network path) is dropped before the server buffers
+// without end. A heartbeat pings every socket and drops those that did not answer the previous ping.
+import type { RawData, WebSocket } from 'ws';
+import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+import { findResource } from '../resources/index.ts';
+import { allows, type CurrentUser } from '../../common/roles.ts';
+import type { Audience } from './event-bus.ts';
+
+export interface HubClient {
+  readonly socket: WebSocket;
+  readonly user: CurrentUser;
+  readonly session: string;
+  /** When the session expires unless a request slides it on (checked again then: session-expiry.ts). */
+  expiresAt: Date;
+  /** Whether the browser has said anything since the last ping. */
+  answered: boolean;
+}
+
+export interface ConnectionLimits {
+  heartbeatMs: number;
+  /** A socket whose unsent bytes would pass this is dropped. */
+  maxBufferedBytes: number;
+}
+
+export const defaultLimits: ConnectionLimits = { heartbeatMs: 25_000, maxBufferedBytes: 512 * 1024 };
+
+const OPEN = 1;
+
+export class Connections {
+  readonly #all = new Set<HubClient>();
+  readonly #byUser = new Map<number, Set<HubClient>>();
+  readonly #byGroup = new Map<number, Set<HubClient>>();
+  readonly #bySession = new Map<string, Set<HubClient>>();
+  readonly #heartbeat: NodeJS.Timeout;
+  /** Sockets dropped because they did not read what was sent to them. */
+  slowDropped = 0;
+
+  constructor(readonly limits: ConnectionLimits = defaultLimits) {
+    this.#heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
+    this.#heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.#all.size;
+  }
+
+  /** Takes an upgraded socket of a signed-in user's session and greets it. */
+  add(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): HubClient {
+    const client: HubClient = { socket, user, session: session.id, expiresAt: session.expiresAt, answered: true };
+    this.#all.add(client);
+    index(this.#byUser, user.ID, client);
+    if (user.GroupID !== null) index(this.#byGroup, user.GroupID, client);
+    index(this.#bySession, session.id, client);
+    socket.on('message', (data, isBinary) => this.#received(client, data, isBinary));
+    // A socket's error is followed by its close; what remains to do is in the close.
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.#remove(client));
+    this.send([client], { type: 'hello', heartbeatMs: this.limits.heartbeatMs });
+    return client;
+  }
+
+  /** The clients a frame for `to` goes to. */
+  audience(to: Audience): Iterable<HubClient> {
+    if ('user' in to) return this.#byUser.get(to.user) ?? [];
+    if ('group' in to) return this.#byGroup.get(to.group) ?? [];
+    const rule = findResource(to.mayList)?.access.list;
+    if (rule === undefined || rule === false) return [];
+    return [...this.#all].filter((c) => allows(c.user, rule));
+  }
+
+  /** Sends the frame to each client that can take it; a client that would buffer past the limit is dropped. */
+  send(clients: Iterable<HubClient>, frame: ServerFrame): void {
+    const data = Buffer.from(JSON.stringify(frame));
+    for (const { socket } of clients) {
+      if (socket.readyState !== OPEN) continue;
+      if (socket.bufferedAmount + data.length > this.limits.maxBufferedBytes) {
+        this.slowDropped++;
+        socket.terminate();
+        continue;
+      }
+      socket.send(data, { binary: false });
+    }
+  }
+
+  /** Closes the session's sockets, telling the browsers not to come back. */
+  endSession(session: string): void {
+    for (const { socket } of this.#bySession.get(session) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
+  }
+
+  /** The sessions with a socket here whose known expiry is past `now`. */
+  sessionsDue(now: Date): string[] {
+    return [...this.#bySession].filter(([, clients]) => [...clients].some((c) => c.expiresAt <= now)).map(([session]) => session);
+  }
+
+  /** The session lives on (a request slid its expiry): its sockets learn the new expiry. */
+  renewSession(session: string, expiresAt: Date): void {
+    for (const client of this.#bySession.get(session) ?? []) client.expiresAt = expiresAt;
+  }
+
+  /** Drops the sockets that did not answer the last ping, and pings the others (run every heartbeatMs). */
+  beat(): void {
+    for (const client of this.#all) {
+      if (!client.answered) {
+        client.socket.terminate();
+        continue;
+      }
+      client.answered = false;
+    }
+    this.send(this.#all, { type: 'ping' });
+  }
+
+  /** Unsent bytes over every socket: what the buffer limit keeps bounded. */
+  bufferedBytes(): number {
+    let bytes = 0;
+    for (const { socket } of this.#all) bytes += socket.bufferedAmount;
+    return bytes;
+  }
+
+  /** Stops the heartbeat and drops every socket (the app is closing; browsers reconnect to another instance). */
+  closeAll(): void {
+    clearInterval(this.#heartbeat);
+    for (const { socket } of this.#all) socket.terminate();
+  }
+
+  #received(client: HubClient, data: RawData, isBinary: boolean): void {
+    client.answered = true;
+    if (!isBinary && readClientFrame(data)) return;
+    client.socket.close(CLOSE_NOT_A_FRAME, 'not a frame');
+  }
+
+  #remove(client: HubClient): void {
+    this.#all.delete(client);
+    unindex(this.#byUser, client.user.ID, client);
+    if (client.user.GroupID !== null) unindex(this.#byGroup, client.user.GroupID, client);
+    unindex(this.#bySession, client.session, client);
+  }
+}
+
+function readClientFrame(data: RawData): ClientFrame | null {
+  try {
+    const frame = JSON.parse(data.toString()) as ClientFrame;
+    return frame?.type === 'pong' ? frame : null;
+  } catch {
+    return null;
+  }
+}
+
+function index<K>(map: Map<K, Set<HubClient>>, key: K, client: HubClient): void {
+  const set = map.get(key);
+  if (set) set.add(client);
+  else map.set(key, new Set([client]));
+}
+
+function unindex<K>(map: Map<K, Set<HubClient>>, key: K, client: HubClient): void {
+  const set = map.get(key);
+  set?.delete(client);
+  if (set?.size === 0) map.delete(key);
+}

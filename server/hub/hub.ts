@@ -1,0 +1,88 @@
+// The real-time hub: this instance's connected browsers (connections.ts) and the event bus that joins the
+// instances (PostgreSQL LISTEN/NOTIFY, or in process on the embedded database). Whatever happens on any
+// instance reaches the browsers of every instance: a frame is published, and each instance hands it to its
+// own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
+// instance forgets the counts and totals it kept of them, and the end of a session, whose sockets close
+// (as do those of sessions that expire: session-expiry.ts).
+// The /hub route (server/routes/hub.ts) hands it its sockets.
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { ServerFrame } from '../../common/hub-frames.ts';
+import type { CurrentUser } from '../../common/roles.ts';
+import { resources } from '../resources/index.ts';
+import { announceChanges, forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
+import { changedResources } from './changed-resources.ts';
+import { Connections, defaultLimits, type ConnectionLimits } from './connections.ts';
+import type { Audience, EventBus, HubEvent } from './event-bus.ts';
+import { localBus } from './local-bus.ts';
+import { postgresBus } from './postgres-bus.ts';
+import { endExpiredSessions } from './session-expiry.ts';
+import { routeUpgrades } from './upgrades.ts';
+
+export interface Hub {
+  /** Sends the frame to the audience's browsers, on every instance. */
+  publish(to: Audience, frame: ServerFrame): Promise<void>;
+  /** Takes a signed-in user's upgraded socket. */
+  accept(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): void;
+  /** Closes the sockets of sessions that have ended by expiry (run every heartbeat; `now` for tests). */
+  endExpiredSessions(now?: Date): Promise<void>;
+  /** This instance's sockets. */
+  readonly connections: Connections;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: Hub;
+  }
+}
+
+export default fp(async function hub(app: FastifyInstance, options: { limits?: ConnectionLimits }) {
+  const pool = app.db.pool;
+  const bus: EventBus = app.db.kind === 'postgres' ? await postgresBus(pool, app.log) : localBus();
+  const connections = new Connections(options.limits ?? defaultLimits);
+  const instance = randomUUID();
+  const published = (event: HubEvent) =>
+    bus.publish(event).catch((err: unknown) => app.log.error({ err, topic: event.topic }, 'hub: an event could not be published'));
+
+  bus.subscribe(
+    (event) => {
+      if (event.topic === 'frame') connections.send(connections.audience(event.to), event.frame);
+      else if (event.topic === 'session-ended') connections.endSession(event.session);
+      else {
+        // This instance forgot its own figures as it made the change.
+        if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
+        for (const def of changedResources(event.tables)) {
+          connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name });
+        }
+      }
+    },
+    // Changes announced while this instance was not listening went unheard: nothing kept can be trusted.
+    () => forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]),
+  );
+  announceChanges(pool, (tables) => void published({ topic: 'tables', tables: [...tables], origin: instance }));
+  app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
+
+  app.decorate('hub', {
+    publish: (to: Audience, frame: ServerFrame) => published({ topic: 'frame', to, frame }),
+    accept: (socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }) => void connections.add(socket, user, session),
+    endExpiredSessions: (now?: Date) => endExpiredSessions(pool, connections, now),
+    connections,
+  } satisfies Hub);
+
+  const expiry = setInterval(() => {
+    endExpiredSessions(pool, connections).catch((err: unknown) => app.log.warn({ err }, 'hub: sessions could not be checked'));
+  }, connections.limits.heartbeatMs);
+  expiry.unref();
+
+  routeUpgrades(app);
+  app.addHook('preClose', (done) => {
+    clearInterval(expiry);
+    connections.closeAll();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+});

@@ -1,0 +1,21 @@
+// Marks the user's own inbox items read or unread: some by id, every item of a kind, or all. Each row changed
+// takes a new version (an open edit dialog of it is then refused as stale, as after any edit).
+import type pg from 'pg';
+import type { InboxKind } from '../../common/hub-frames.ts';
+import { forgetChangesTo } from '../table-api/cache/changed-tables.ts';
+
+export type ReadSelection = { ids: number[] } | { kind: InboxKind } | { all: true };
+
+/** How many items changed. */
+export async function markRead(pool: pg.Pool, userId: number, which: ReadSelection, read: boolean): Promise<number> {
+  const params: unknown[] = [userId, read];
+  let selected = 'true';
+  if ('ids' in which) selected = `inbox_id = any($${params.push(which.ids)}::int8[])`;
+  else if ('kind' in which) selected = `kind = $${params.push(which.kind)}`;
+  const { rowCount } = await pool.query(
+    `update inbox set is_read = $2, version = version + 1 where user_id = $1 and is_read <> $2 and ${selected}`,
+    params,
+  );
+  if (rowCount) forgetChangesTo(pool, ['inbox']);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,35 @@
+// GET /hub: the real-time hub's websocket (server/hub/hub.ts), for a signed-in user's pages on this site only.
+// Refused at the handshake, as an HTTP answer: not a websocket handshake 426, another site's page (or no
+// Origin) 403, no live session 401. Every frame is JSON (common/hub-frames.ts).
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { HUB_PATH } from '../../common/hub-frames.ts';
+import { msg } from '../../common/messages.ts';
+import { isOwnOrigin } from '../hub/same-origin.ts';
+import { isUpgrade, takeUpgrade } from '../hub/upgrades.ts';
+import { signedIn } from '../plugins/session.ts';
+
+export default async function hubRoute(app: FastifyInstance) {
+  // No compression: a zlib context per socket costs hundreds of kilobytes, and frames are small.
+  const handshakes = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: 4096 });
+
+  app.get(
+    HUB_PATH,
+    {
+      // Before the request gate, which would send a signed-out page visit to the sign-in page.
+      preValidation: async (req, reply) => {
+        if (!isUpgrade(req)) return reply.code(426).header('Upgrade', 'websocket').send({ error: msg('hubUpgradeRequired') });
+        if (!isOwnOrigin(req)) return reply.code(403).send({ error: msg('forbidden') });
+        await signedIn(req);
+        if (!req.user || !req.session) return reply.code(401).send({ error: msg('unauthenticated') });
+      },
+    },
+    async (req, reply) => {
+      const upgrade = takeUpgrade(req, reply)!;
+      const user = req.user!;
+      const { id, expiresAt } = req.session!;
+      reply.hijack();
+      handshakes.handleUpgrade(req.raw, upgrade.socket, upgrade.head, (socket) => app.hub.accept(socket, user, { id, expiresAt }));
+    },
+  );
+}

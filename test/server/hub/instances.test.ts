@@ -1,0 +1,76 @@
+// Two app instances on different ports sharing one PostgreSQL database, as behind a load balancer: what
+// happens on one reaches the browsers of the other through LISTEN/NOTIFY, and counts and totals the other
+// kept are forgotten at a change. The embedded database serves one instance, so this runs on PostgreSQL only.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { CLOSE_SIGNED_OUT } from '../../../common/hub-frames.ts';
+import { buildApp } from '../../../server/app.ts';
+import { openDatabase, type Database } from '../../../server/db/index.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { postgresBase } from '../../support/template-db.ts';
+import { connectHub, userIdOf } from '../../support/hub-client.ts';
+import { currentQuery, url, type Row } from '../table-api/support.ts';
+
+const skip = postgresBase() ? false : 'two instances share a database on PostgreSQL only (run with DATABASE_URL)';
+
+describe('two app instances sharing PostgreSQL', { skip }, () => {
+  let one: TestApp;
+  let twoDb: Database;
+  let two: FastifyInstance;
+  const base = { one: '', two: '' };
+  before(async () => {
+    one = await createTestApp();
+    twoDb = await openDatabase({ databaseUrl: one.db.pool.options.connectionString!, dataDir: '' });
+    two = await buildApp({ config: one.config, db: twoDb });
+    base.one = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    base.two = await two.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await two?.close();
+    await twoDb?.close();
+    await one?.close();
+  });
+
+  test('a message sent through instance 1 reaches its recipient connected to instance 2 within a second', async () => {
+    const itdesk = await signIn(one.app, 'itdesk');
+    const clerk = await signIn(two, 'clerk');
+    const hub = await connectHub(base.two, clerk.cookie);
+    await hub.next('hello');
+    const sent = await itdesk.inject({ method: 'POST', url: '/api/messages', payload: { UserID: await userIdOf(clerk), Title: 'From the other instance' } });
+    const [id] = sent.json().Succeed as number[];
+    const arrived = await hub.next('inbox', (f) => f.item.ID === id, 1000);
+    assert.equal(arrived.item.Title, 'From the other instance');
+    await hub.close();
+  });
+
+  test('a row changed through instance 1 shows in instance 2\'s next list answer, its kept totals forgotten', async () => {
+    const admin1 = await signIn(one.app, 'admin');
+    const admin2 = await signIn(two, 'admin');
+    const watching = await connectHub(base.two, admin2.cookie);
+    const name = 'Renamed on instance one';
+    const list = async (admin: SignedIn) => (await admin.inject({ url: url('stores', currentQuery(['StoreID', 'Name', 'StoreNumber'], { 'search[value]': name })) })).json() as Row;
+    const before = await list(admin2);
+    assert.equal(before.recordsFiltered, 0);
+    assert.equal((before.totals as Row).StoreNumber, 0);
+    assert.equal((await list(admin2)).totalsSyncedAt, before.totalsSyncedAt, 'instance 2 keeps its totals');
+
+    const store = (await one.db.pool.query('select store_id, version from stores order by store_id limit 1')).rows[0];
+    const res = await admin1.inject({ method: 'PATCH', url: '/api/stores', payload: { StoreID: store.store_id, Version: store.version, Name: name } });
+    assert.deepEqual(res.json().Succeed, [store.store_id]);
+    await watching.next('changed', (f) => f.resource === 'stores');
+
+    const afterChange = await list(admin2);
+    assert.equal(afterChange.recordsFiltered, 1);
+    assert.equal((afterChange.totals as Row).StoreNumber, 1, 'the totals are computed afresh');
+    await watching.close();
+  });
+
+  test('signing out on instance 1 closes the session\'s socket on instance 2', async () => {
+    const clerk = await signIn(one.app, 'clerk');
+    const hub = await connectHub(base.two, clerk.cookie);
+    await hub.next('hello');
+    await clerk.inject({ method: 'POST', url: '/logout' });
+    assert.equal(await hub.closed, CLOSE_SIGNED_OUT);
+  });
+});
