@@ -31,7 +31,9 @@ async function timed(format: string, command: string): Promise<{ output: string;
   const started = performance.now();
   const output = await new Promise<string>((resolve, reject) => {
     const url = `http://127.0.0.1:${port}/api/sales/export?format=${format}`;
-    execFile('sh', ['-c', command], { env: { ...process.env, COOKIE: admin.cookie, URL: url } }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    execFile('sh', ['-c', command], { env: { ...process.env, COOKIE: admin.cookie, URL: url } }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    );
   });
   return { output, seconds: (performance.now() - started) / 1000 };
 }
@@ -63,7 +65,11 @@ printFigure('Excel export rate', `${Math.round(expected / xlsx.seconds / 1000)}k
 printFigure('server process peak RSS during Excel export', `${mb(peakRss).toFixed(0)} MB`, '(informative)', null);
 // The sheet's rows counted where unzip is at hand (it is not needed otherwise).
 const sheetRows = await new Promise<number | null>((resolve) =>
-  execFile('sh', ['-c', `command -v unzip >/dev/null && unzip -p ${file} xl/worksheets/sheet1.xml | grep -o '<row ' | wc -l`], (err, stdout) => resolve(err ? null : Number(stdout))),
+  execFile(
+    'sh',
+    ['-c', `command -v unzip >/dev/null && unzip -p ${file} xl/worksheets/sheet1.xml | grep -o '<row ' | wc -l`],
+    (err, stdout) => resolve(err ? null : Number(stdout)),
+  ),
 );
 rmSync(file, { force: true });
 if (sheetRows !== null && sheetRows - 1 !== expected) throw new Error(`the workbook holds ${sheetRows - 1} rows of ${expected}`);

@@ -17,7 +17,10 @@ try {
   await signInThroughForm(login.page, 'admin');
   await login.context.close();
 
-  for (const [name, path] of [['shell (dashboard)', '/'], ['shell (a page without islands: /states)', '/states']] as const) {
+  for (const [name, path] of [
+    ['shell (dashboard)', '/'],
+    ['shell (a page without islands: /states)', '/states'],
+  ] as const) {
     const { page, context } = await env.newPage('admin');
     // A fresh context with the session cookie only: nothing cached from signing in.
     const fresh = await env.browser.newContext({ baseURL: env.base });

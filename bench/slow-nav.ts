@@ -10,7 +10,12 @@ if (!chromiumPath()) {
   process.exit(0);
 }
 
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000 / 8) * 0.9, uploadThroughput: (750 * 1000 / 8) * 0.9 };
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
 const ROUNDS = 3;
 
 const env = await startBrowserEnv();

@@ -56,17 +56,28 @@ const scenarios: Array<[string, string, ('cold' | 'analyst')?, ('cold' | 'analys
   [`deep page at ${deepStart} by keyset cursor`, query({ ...order('SaleDate', 'desc'), start: deepStart, after: String(beforeDeep.next) })],
   [`deep page at ${deepStart} by offset`, query({ ...order('SaleDate', 'desc'), start: deepStart })],
   [`last page (at ${bench.rows - 25}) by offset`, query({ ...order('SaleDate', 'desc'), start: bench.rows - 25 })],
-  [`deep page at ${Math.floor(bench.rows * 0.75)} by offset, by Sales`, query({ ...order('Sales', 'desc'), start: Math.floor(bench.rows * 0.75) })],
-  ...sortable.flatMap((c): Array<[string, string]> => [
-    [`sort ${c} asc`, query(order(c, 'asc'))],
-    [`sort ${c} desc`, query(order(c, 'desc'))],
-  ]),
+  [
+    `deep page at ${Math.floor(bench.rows * 0.75)} by offset, by Sales`,
+    query({ ...order('Sales', 'desc'), start: Math.floor(bench.rows * 0.75) }),
+  ],
+  ...sortable.flatMap(
+    (c): Array<[string, string]> => [
+      [`sort ${c} asc`, query(order(c, 'asc'))],
+      [`sort ${c} desc`, query(order(c, 'desc'))],
+    ],
+  ),
   [`search "${threeChars}" (3 characters)`, query({ 'search[value]': threeChars })],
-  [`column search StoreName "${names[0]!.slice(0, 5)}"`, query({ [`columns[${columns.indexOf('StoreName')}][search][value]`]: names[0]!.slice(0, 5) })],
+  [
+    `column search StoreName "${names[0]!.slice(0, 5)}"`,
+    query({ [`columns[${columns.indexOf('StoreName')}][search][value]`]: names[0]!.slice(0, 5) }),
+  ],
   [`column search StateCode "TX"`, query({ [`columns[${columns.indexOf('StateCode')}][search][value]`]: 'TX' })],
   ['grouped by store, footer totals (cached)', query({ maingroup: 'StoreNumber', ...order('SaleDate', 'desc'), totals: 'true' })],
   ['grouped by store, footer totals (cold)', query({ maingroup: 'StoreNumber', ...order('SaleDate', 'desc'), totals: 'true' }), 'cold'],
-  ['grouped by store, page 40, totals (cached)', query({ maingroup: 'StoreNumber', ...order('SaleDate', 'desc'), totals: 'true', start: 1000 })],
+  [
+    'grouped by store, page 40, totals (cached)',
+    query({ maingroup: 'StoreNumber', ...order('SaleDate', 'desc'), totals: 'true', start: 1000 }),
+  ],
   ['grouped, 3-char search, totals (cold)', query({ maingroup: 'StoreNumber', 'search[value]': threeChars, totals: 'true' }), 'cold'],
   ['scoped: first page, totals (cold)', query({ totals: 'true' }), 'analyst', 'cold'],
   ['scoped: sort Sales desc', query(order('Sales', 'desc')), 'analyst'],
@@ -125,7 +136,9 @@ async function timeAlternating(runners: ReadonlyArray<() => Promise<unknown>>, r
 async function replay(waves: ReadonlyArray<ReadonlyArray<Statement>>): Promise<unknown[]> {
   let rows: unknown[] = [];
   for (const wave of waves) {
-    const results = await Promise.all(wave.map((statement) => (pool.query as (...args: Statement) => Promise<pg.QueryResult>)(...statement)));
+    const results = await Promise.all(
+      wave.map((statement) => (pool.query as (...args: Statement) => Promise<pg.QueryResult>)(...statement)),
+    );
     rows = results.at(-1)!.rows;
   }
   return rows;
@@ -135,7 +148,9 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const pool: pg.Pool = bench.db.pool;
 const reference = Fastify();
 const referenceStatements: Array<Array<Array<Statement>>> = [];
-reference.get<{ Params: { i: string } }>('/reference/:i', async (req) => ({ data: await replay(referenceStatements[Number(req.params.i)]!) }));
+reference.get<{ Params: { i: string } }>('/reference/:i', async (req) => ({
+  data: await replay(referenceStatements[Number(req.params.i)]!),
+}));
 await reference.ready();
 const prepared: Array<{ name: string; runners: Array<() => Promise<unknown>> }> = [];
 for (const [name, url, ...marks] of scenarios.filter(([name]) => !only || only.test(name))) {
@@ -186,7 +201,12 @@ for (const [i, { name }] of prepared.entries()) {
   worstP95 = Math.max(worstP95, p95);
   worstRatio = Math.max(worstRatio, ratio);
   measured.push({ p50, bare: percentile(bare, 50) });
-  printFigure(name, `${p50.toFixed(2)} / ${p95.toFixed(1)} ms (${percentile(bare, 50).toFixed(2)}, ${percentile(referenced, 50).toFixed(2)})`, `p95 <= ${targetMs} ms`, p95 <= targetMs);
+  printFigure(
+    name,
+    `${p50.toFixed(2)} / ${p95.toFixed(1)} ms (${percentile(bare, 50).toFixed(2)}, ${percentile(referenced, 50).toFixed(2)})`,
+    `p95 <= ${targetMs} ms`,
+    p95 <= targetMs,
+  );
 }
 printFigure('worst p95 over all scenarios', `${worstP95.toFixed(1)} ms`, `<= ${targetMs} ms`, worstP95 <= targetMs);
 // The ratio target over the run as a whole: the time to answer every scenario once through the endpoint
@@ -204,6 +224,11 @@ const [floorRuns] = await timeAlternating([() => bench.admin.inject({ url: '/api
 printFigure('floor: GET /api/common/current-user (p50)', `${percentile(floorRuns!, 50).toFixed(2)} ms`, '', null);
 const substantial = measured.filter((m) => m.bare >= 1);
 const substantialRatio = Math.max(...substantial.map((m) => m.p50 / m.bare));
-printFigure(`worst ratio where bare SQL >= 1 ms (${substantial.length})`, substantial.length ? substantialRatio.toFixed(2) : '-', '(informative)', null);
+printFigure(
+  `worst ratio where bare SQL >= 1 ms (${substantial.length})`,
+  substantial.length ? substantialRatio.toFixed(2) : '-',
+  '(informative)',
+  null,
+);
 await reference.close();
 await bench.close();

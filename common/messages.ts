@@ -114,7 +114,7 @@ export const defaultMessages = {
   tableUnknownColumn: 'This table has no column "{0}".',
   tableNotSearchable: 'The column "{0}" cannot be searched.',
   tableNotSortable: 'The column "{0}" cannot be sorted.',
-  tableBadSortColumn: 'Sort column {0} is not one of the table\'s columns.',
+  tableBadSortColumn: "Sort column {0} is not one of the table's columns.",
   tableBadSortDir: 'The sort direction must be "asc" or "desc".',
   tableTooManySorts: 'At most {0} columns can be sorted at once.',
   tableSortColumnMissing: 'The sort has {0} columns but "{1}" names none.',
@@ -162,7 +162,8 @@ export const defaultMessages = {
   pageNotShown: 'The page arrived but could not be shown.',
   errorReportThrottled: 'Too many error reports from here. Please wait {0} minutes.',
   failureDetails: 'Details',
-  failureLeadTimeout: 'The server took more than {0} seconds to answer, so nothing was changed: try again, and send the details to IT if it keeps happening.',
+  failureLeadTimeout:
+    'The server took more than {0} seconds to answer, so nothing was changed: try again, and send the details to IT if it keeps happening.',
   failureLeadUnreachable: 'The server could not be reached: check the network connection, then try again.',
   failureLeadNotShown: 'The page arrived but could not be shown: try again, and send the details to IT if it keeps happening.',
   failureLeadServer: 'The server could not complete the request: try again, and send the details to IT if it keeps happening.',

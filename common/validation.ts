@@ -225,11 +225,7 @@ const fieldRuleOrder = [
 ] as const satisfies ReadonlyArray<keyof FieldRules>;
 
 /** The rule and parameter a declared field rule stands for, or `null` when it is switched off. */
-function ruleFor(
-  key: (typeof fieldRuleOrder)[number],
-  rules: FieldRules,
-  ctx: FieldContext,
-): { rule: RuleName; param?: RuleParam } | null {
+function ruleFor(key: (typeof fieldRuleOrder)[number], rules: FieldRules, ctx: FieldContext): { rule: RuleName; param?: RuleParam } | null {
   switch (key) {
     case 'equalTo':
     case 'notEqualTo': {

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 
 // Props arrive as JSON from the page; each component declares its own, so none is imposed here.
+// biome-ignore lint/suspicious/noExplicitAny: each island declares its own props; the loader passes parsed JSON.
 export type IslandComponent = ComponentType<any>;
 export type IslandLoader = () => Promise<{ default: IslandComponent }>;
 

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 /** What every browser bundle is made of, besides its own entry: a newer file here makes a bundle stale. */
-export const browserSources = ['islands', 'common', 'static/css', 'package-lock.json', 'scripts/browser-bundle.mjs'].map((p) => join(root, p));
+export const browserSources = ['islands', 'common', 'static/css', 'package-lock.json', 'scripts/browser-bundle.mjs'].map((p) =>
+  join(root, p),
+);
 
 /** The newest modification time of a file or of anything under a folder (0 when missing). */
 export function newest(path) {

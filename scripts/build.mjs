@@ -43,7 +43,16 @@ if (args.has('--watch')) {
   const ctx = await esbuild.context({
     ...browserOptions(entry, outdir),
     // The callback returns nothing: esbuild reads an object it returns as options.
-    plugins: [{ name: 'manifest', setup(b) { b.onEnd((r) => { if (r.metafile) writeManifest(r.metafile, entry, outdir); }); } }],
+    plugins: [
+      {
+        name: 'manifest',
+        setup(b) {
+          b.onEnd((r) => {
+            if (r.metafile) writeManifest(r.metafile, entry, outdir);
+          });
+        },
+      },
+    ],
   });
   await ctx.watch();
   console.log('esbuild: watching islands/, common/ and static/css/');

@@ -5,7 +5,15 @@ import { spawn } from 'node:child_process';
 const run = (cmd, args) => spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } });
 const children = [
   run(process.execPath, ['scripts/build.mjs', '--watch']),
-  run(process.execPath, ['--import', 'tsx', '--watch-path=server', '--watch-path=common', '--watch-path=views', '--watch-path=static/build', 'server/main.ts']),
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    '--watch-path=server',
+    '--watch-path=common',
+    '--watch-path=views',
+    '--watch-path=static/build',
+    'server/main.ts',
+  ]),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

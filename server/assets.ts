@@ -18,7 +18,7 @@ export interface Assets {
 export function loadAssets(dir = buildDir, urlPath = '/static/build/'): Assets {
   let manifest: Record<string, string>;
   try {
-    manifest = JSON.parse(readFileSync(dir + 'manifest.json', 'utf8')) as Record<string, string>;
+    manifest = JSON.parse(readFileSync(`${dir}manifest.json`, 'utf8')) as Record<string, string>;
   } catch {
     throw new Error(`No browser bundle in ${dir}: run \`npm run build\` (npm start and npm test build the bundles they need).`);
   }

@@ -29,8 +29,12 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-db.events?.on('restarting', ({ pid, reason }) => app.log.error({ databasePid: pid, reason }, 'the embedded database process stopped serving: restarting it'));
-db.events?.on('restartFailed', ({ error, tries, of }) => app.log.error({ err: error, tries, of }, 'the embedded database process did not start again'));
+db.events?.on('restarting', ({ pid, reason }) =>
+  app.log.error({ databasePid: pid, reason }, 'the embedded database process stopped serving: restarting it'),
+);
+db.events?.on('restartFailed', ({ error, tries, of }) =>
+  app.log.error({ err: error, tries, of }, 'the embedded database process did not start again'),
+);
 db.events?.on('restarted', ({ pid }) => app.log.warn({ databasePid: pid }, 'the embedded database process serves again'));
 db.events?.on('lost', (error) => {
   // Whatever runs the app (systemd, a container runtime) starts it afresh; waiting here would serve only 503s.

@@ -18,10 +18,10 @@ export const root = projectRoot(dirname(here));
 /** Running from the TypeScript sources (through tsx) rather than from the dist/ bundle. */
 const fromSources = here.endsWith('.ts');
 
-export const viewsDir = join(root, 'views') + '/';
-export const staticDir = join(root, 'static') + '/';
-export const buildDir = join(root, 'static', 'build') + '/';
-export const migrationsDir = join(root, 'server', 'db', 'migrations') + '/';
+export const viewsDir = `${join(root, 'views')}/`;
+export const staticDir = `${join(root, 'static')}/`;
+export const buildDir = `${join(root, 'static', 'build')}/`;
+export const migrationsDir = `${join(root, 'server', 'db', 'migrations')}/`;
 /** The bundles scripts/build.mjs writes; `npm start` runs `node --enable-source-maps` on the server's. */
 const bundleDir = join(root, 'dist', 'server');
 export const serverBundle = { entry: join(bundleDir, 'main.mjs'), execArgv: ['--enable-source-maps'] };

@@ -13,7 +13,10 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
   if (value === '' || value === '0' || value === 'false') return false;
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -34,7 +34,9 @@ export interface BenchApp {
 export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded: 100_000 }): Promise<BenchApp> {
   const serverUrl = process.env.DATABASE_URL;
   const kind = serverUrl ? 'postgres' : 'embedded';
-  const env: Record<string, string> = serverUrl ? { DATABASE_URL: await ensureServerDatabase(serverUrl) } : { DATA_DIR: join(cacheDir, 'bench-pglite') };
+  const env: Record<string, string> = serverUrl
+    ? { DATABASE_URL: await ensureServerDatabase(serverUrl) }
+    : { DATA_DIR: join(cacheDir, 'bench-pglite') };
   const db = await openDatabase(serverUrl ? { databaseUrl: env.DATABASE_URL, dataDir: '' } : { dataDir: env.DATA_DIR! });
   await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, salesDays: 0 });
   const before = await salesCount(db);

@@ -21,7 +21,14 @@ function inboxResource<const Name extends string, const Key extends string>(name
       Version,
     ],
     fields: [
-      { name: 'UserID', label: 'Recipient', kind: 'select', rules: { required: true, digit: true }, options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive' }, on: ['add'] },
+      {
+        name: 'UserID',
+        label: 'Recipient',
+        kind: 'select',
+        rules: { required: true, digit: true },
+        options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive' },
+        on: ['add'],
+      },
       { name: 'Title', label: 'Title', kind: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
       { name: 'Body', label: 'Text', kind: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
       { name: 'Severity', label: 'Severity', kind: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },

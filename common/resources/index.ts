@@ -14,5 +14,16 @@ import { userErrors } from './user-errors.ts';
 import { users } from './users.ts';
 
 export const definitions = defineRegistry([
-  stores, cycles, states, groups, menus, users, sales, messages, alerts, notifications, userErrors, audit,
+  stores,
+  cycles,
+  states,
+  groups,
+  menus,
+  users,
+  sales,
+  messages,
+  alerts,
+  notifications,
+  userErrors,
+  audit,
 ]);

@@ -21,7 +21,13 @@ export const menus = defineResource({
     Version,
   ],
   fields: [
-    { name: 'ParentID', label: 'Parent', kind: 'select', rules: { digit: true }, options: { resource: 'menus', value: 'MenuID', label: 'Title' } },
+    {
+      name: 'ParentID',
+      label: 'Parent',
+      kind: 'select',
+      rules: { digit: true },
+      options: { resource: 'menus', value: 'MenuID', label: 'Title' },
+    },
     { name: 'Title', label: 'Title', kind: 'text', rules: { required: true, maxLength: 60 } },
     { name: 'Url', label: 'URL', kind: 'text', rules: { maxLength: 200, pattern: '/[A-Za-z0-9/_-]*' } },
     { name: 'Icon', label: 'Icon', kind: 'text', rules: { maxLength: 30, pattern: '[a-z0-9-]*' } },
@@ -32,5 +38,11 @@ export const menus = defineResource({
   ],
   defaultSort: [{ column: 'SortOrder', dir: 'asc' }],
   pageSize: 25,
-  access: { list: { superAdmin: true }, export: { superAdmin: true }, add: { superAdmin: true }, edit: { superAdmin: true }, delete: { superAdmin: true } },
+  access: {
+    list: { superAdmin: true },
+    export: { superAdmin: true },
+    add: { superAdmin: true },
+    edit: { superAdmin: true },
+    delete: { superAdmin: true },
+  },
 });

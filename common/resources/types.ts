@@ -83,7 +83,8 @@ export type FieldOf<D extends { fields: ReadonlyArray<FormField> }> = D['fields'
  * boolean one). NoInfer keeps those places from widening the names: a typo there fails to compile instead of
  * declaring a column.
  */
-export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FormField>> extends Resource {
+export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FormField>>
+  extends Resource {
   name: Name;
   key: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
   version?: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
@@ -105,7 +106,12 @@ export function defineResource<
 
 /** The choices a field may name among `defs`: a resource of theirs, its integer value column, a label column, a boolean column. */
 type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }
-  ? { resource: Name; value: Extract<Col, { type: 'integer' }>['name']; label: Col['name']; only?: Extract<Col, { type: 'boolean' }>['name'] }
+  ? {
+      resource: Name;
+      value: Extract<Col, { type: 'integer' }>['name'];
+      label: Col['name'];
+      only?: Extract<Col, { type: 'boolean' }>['name'];
+    }
   : never;
 
 /** Each definition's select fields choose from one of `Defs`, by columns it declares. */

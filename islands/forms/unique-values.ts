@@ -20,7 +20,10 @@ export function loadTakenValues(control: Control, onLoaded: () => void): void {
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((list) => {
       if (!Array.isArray(list)) return;
-      taken.set(control, list.filter((v): v is string => typeof v === 'string'));
+      taken.set(
+        control,
+        list.filter((v): v is string => typeof v === 'string'),
+      );
       onLoaded();
     })
     .catch(() => console.warn(`could not load the values taken for field "${control.name}"`))

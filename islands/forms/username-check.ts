@@ -32,7 +32,10 @@ export function scheduleUsernameCheck(control: Control, onAnswer: () => void, de
   const value = control.value;
   const ticket = ++tickets;
   verdicts.set(control, { value, ticket, status: pending() });
-  timers.set(control, setTimeout(() => void ask(control, value, ticket, onAnswer), delay));
+  timers.set(
+    control,
+    setTimeout(() => void ask(control, value, ticket, onAnswer), delay),
+  );
 }
 
 /** Forgets any question in flight: the value broke a plain rule, so the server need not be asked. */

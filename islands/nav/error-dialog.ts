@@ -84,11 +84,13 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
   const cancel = button(msg('cancel'));
   const actions = document.createElement('menu');
   actions.className = 'dialog-actions';
-  actions.append(...[send, ticket, reload, cancel].map((b) => {
-    const li = document.createElement('li');
-    li.append(b);
-    return li;
-  }));
+  actions.append(
+    ...[send, ticket, reload, cancel].map((b) => {
+      const li = document.createElement('li');
+      li.append(b);
+      return li;
+    }),
+  );
 
   send.addEventListener('click', async () => {
     send.disabled = true;

@@ -18,9 +18,7 @@ export function startRequestErrors(): void {
       lead: timedOut ? msg('failureLeadTimeout', seconds) : ctx.response ? msg('failureLeadNotShown') : msg('failureLeadUnreachable'),
       error: timedOut ? 'timeout' : ctx.response ? 'swap error' : 'network error',
       status,
-      message: timedOut
-        ? msg('requestTimedOut', seconds)
-        : ctx.response ? msg('pageNotShown') : msg('serverUnreachable'),
+      message: timedOut ? msg('requestTimedOut', seconds) : ctx.response ? msg('pageNotShown') : msg('serverUnreachable'),
       exceptionMessage: error instanceof Error ? error.message : String(error),
       exceptionType: error instanceof Error ? error.name : timedOut ? 'TimeoutError' : typeof error,
     });

@@ -12,7 +12,8 @@ export function jsonHeaders(): Record<string, string> {
 
 export function startCsrf(): void {
   document.addEventListener('htmx:config:request', (event) => {
-    const ctx = (event as CustomEvent<{ ctx: HtmxRequestCtx & { request: { method: string; headers: Record<string, string> } } }>).detail.ctx;
+    const ctx = (event as CustomEvent<{ ctx: HtmxRequestCtx & { request: { method: string; headers: Record<string, string> } } }>).detail
+      .ctx;
     if (ctx.request.method.toUpperCase() !== 'GET') ctx.request.headers['X-CSRF-Token'] = csrfToken();
   });
 }

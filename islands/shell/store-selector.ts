@@ -102,16 +102,20 @@ export function startStoreSelector(): void {
       li.hidden = q !== '' && !(li.textContent ?? '').toLowerCase().includes(q);
     });
   });
-  document.addEventListener('close', (event) => {
-    const dialog = event.target as HTMLDialogElement;
-    if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply') return;
-    const boxes = [...document.querySelectorAll<HTMLInputElement>('#store-list input')];
-    const chosen = boxes.filter((b) => b.checked).map((b) => Number(b.value));
-    const keys = currentStoreKeys();
-    if (!keys) return;
-    if (chosen.length === 0 || chosen.length === boxes.length) localStorage.removeItem(keys.selected);
-    else localStorage.setItem(keys.selected, JSON.stringify(chosen));
-    updateLabel(stores.length);
-    document.dispatchEvent(new CustomEvent('stores:changed', { detail: { selected: selectedStores() } }));
-  }, true);
+  document.addEventListener(
+    'close',
+    (event) => {
+      const dialog = event.target as HTMLDialogElement;
+      if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply') return;
+      const boxes = [...document.querySelectorAll<HTMLInputElement>('#store-list input')];
+      const chosen = boxes.filter((b) => b.checked).map((b) => Number(b.value));
+      const keys = currentStoreKeys();
+      if (!keys) return;
+      if (chosen.length === 0 || chosen.length === boxes.length) localStorage.removeItem(keys.selected);
+      else localStorage.setItem(keys.selected, JSON.stringify(chosen));
+      updateLabel(stores.length);
+      document.dispatchEvent(new CustomEvent('stores:changed', { detail: { selected: selectedStores() } }));
+    },
+    true,
+  );
 }

@@ -7,7 +7,14 @@ type AuditAction = 'insert' | 'update' | 'delete';
 
 export async function writeAudit(
   client: pg.PoolClient,
-  entry: { user: { ID: number; UserName: string }; resource: string; action: AuditAction; key: number; before: object | null; after: object | null },
+  entry: {
+    user: { ID: number; UserName: string };
+    resource: string;
+    action: AuditAction;
+    key: number;
+    before: object | null;
+    after: object | null;
+  },
 ): Promise<void> {
   await client.query(
     `insert into audit_log (user_id, user_name, resource, action, row_key, before, after) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,

@@ -29,19 +29,27 @@ const HISTORY = `
 
 export async function admitSignIn(pool: pg.Pool, userName: string, address: string): Promise<SignInAdmission> {
   const key = signInKey(userName);
-  const admitted = await withKeyLocks(pool, [`sign-in:user:${key}`, `sign-in:address:${address}`], async (client): Promise<{ wait: number } | { id: number }> => {
-    const history = await client.query<SignInHistory>(HISTORY, [
-      key, address, signInLimits.windowHours, signInLimits.userUnderAttack, signInLimits.addressUnderAttack,
-    ]);
-    const wait = signInWait(history.rows[0]!);
-    if (wait > 0) return { wait };
-    const recorded = await client.query<{ attempt_id: number }>(
-      `insert into login_attempts (user_name, address, succeeded, attempted_at) values ($1, $2, false, clock_timestamp())
+  const admitted = await withKeyLocks(
+    pool,
+    [`sign-in:user:${key}`, `sign-in:address:${address}`],
+    async (client): Promise<{ wait: number } | { id: number }> => {
+      const history = await client.query<SignInHistory>(HISTORY, [
+        key,
+        address,
+        signInLimits.windowHours,
+        signInLimits.userUnderAttack,
+        signInLimits.addressUnderAttack,
+      ]);
+      const wait = signInWait(history.rows[0]!);
+      if (wait > 0) return { wait };
+      const recorded = await client.query<{ attempt_id: number }>(
+        `insert into login_attempts (user_name, address, succeeded, attempted_at) values ($1, $2, false, clock_timestamp())
        returning attempt_id`,
-      [key, address],
-    );
-    return { id: recorded.rows[0]!.attempt_id };
-  });
+        [key, address],
+      );
+      return { id: recorded.rows[0]!.attempt_id };
+    },
+  );
   if ('wait' in admitted) return admitted;
   return {
     async succeeded() {

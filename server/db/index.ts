@@ -51,8 +51,11 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const deadlines = options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
-  const { db, connection } = options.databaseUrl ? openServer(options.databaseUrl, deadlines) : await openEmbedded(options.dataDir, deadlines);
+  const deadlines =
+    options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
+  const { db, connection } = options.databaseUrl
+    ? openServer(options.databaseUrl, deadlines)
+    : await openEmbedded(options.dataDir, deadlines);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
     // requests' deadlines (and before the requests' pool takes its first connection).
@@ -84,7 +87,12 @@ interface Opened {
 function openServer(url: string, deadlines: Deadlines | undefined): Opened {
   const connection = { connectionString: url };
   const pool = new pg.Pool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
-  const exportPool = new pg.Pool({ ...connection, max: EXPORT_CONNECTIONS, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') });
+  const exportPool = new pg.Pool({
+    ...connection,
+    max: EXPORT_CONNECTIONS,
+    idleTimeoutMillis: 10_000,
+    ...serverLimits(deadlines, 'exportMs'),
+  });
   // An idle client's lost connection is replaced on next use.
   for (const p of [pool, exportPool]) p.on('error', () => undefined);
   const db: Database = {
@@ -148,7 +156,8 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): 
       }
       // A query past a request's deadline is ended with its process; an export's may run longer, and
       // every request waits for it meanwhile: past a request's deadline, that is no longer "busy".
-      if (watch && watch.busyMs() > watch.deadlines.queryMs) throw new DatabaseUnavailableError('The embedded database has been busy too long.');
+      if (watch && watch.busyMs() > watch.deadlines.queryMs)
+        throw new DatabaseUnavailableError('The embedded database has been busy too long.');
       return 'busy';
     },
     close: async () => {

@@ -16,7 +16,9 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
     );
     const done = new Set((await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
-    for (const file of readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+      .sort()) {
       if (done.has(file)) continue;
       await client.query('begin');
       try {

@@ -30,13 +30,65 @@ interface DemoUser {
 
 /** The demo users, also listed in the README. */
 const demoUsers: DemoUser[] = [
-  { userName: 'admin', first: 'Avery', last: 'Administrator', group: 'HQ', admin: true, superAdmin: true, roles: [...roleCodes], instances: ['PROD', 'TRAIN'], note: 'super administrator: everything' },
-  { userName: 'manager', first: 'Morgan', last: 'Reyes', group: 'HQ', admin: true, roles: ['stores', 'sales', 'reports'], instances: ['PROD'], note: 'administrator, not super administrator' },
-  { userName: 'analyst', first: 'Jordan', last: 'Lee', group: 'NE', roles: ['sales', 'reports'], instances: ['PROD'], note: 'sales and reports for the Northeast stores' },
-  { userName: 'clerk', first: 'Casey', last: 'Nguyen', group: 'WE', roles: ['stores'], instances: ['PROD'], note: 'plain staff with one role (stores), West stores' },
-  { userName: 'itdesk', first: 'Riley', last: 'Patel', group: 'HQ', roles: ['it', 'messages'], instances: ['PROD', 'TRAIN'], note: 'IT department: client error reports and messaging' },
+  {
+    userName: 'admin',
+    first: 'Avery',
+    last: 'Administrator',
+    group: 'HQ',
+    admin: true,
+    superAdmin: true,
+    roles: [...roleCodes],
+    instances: ['PROD', 'TRAIN'],
+    note: 'super administrator: everything',
+  },
+  {
+    userName: 'manager',
+    first: 'Morgan',
+    last: 'Reyes',
+    group: 'HQ',
+    admin: true,
+    roles: ['stores', 'sales', 'reports'],
+    instances: ['PROD'],
+    note: 'administrator, not super administrator',
+  },
+  {
+    userName: 'analyst',
+    first: 'Jordan',
+    last: 'Lee',
+    group: 'NE',
+    roles: ['sales', 'reports'],
+    instances: ['PROD'],
+    note: 'sales and reports for the Northeast stores',
+  },
+  {
+    userName: 'clerk',
+    first: 'Casey',
+    last: 'Nguyen',
+    group: 'WE',
+    roles: ['stores'],
+    instances: ['PROD'],
+    note: 'plain staff with one role (stores), West stores',
+  },
+  {
+    userName: 'itdesk',
+    first: 'Riley',
+    last: 'Patel',
+    group: 'HQ',
+    roles: ['it', 'messages'],
+    instances: ['PROD', 'TRAIN'],
+    note: 'IT department: client error reports and messaging',
+  },
   { userName: 'trainee', first: 'Taylor', last: 'Brooks', group: 'MW', roles: [], instances: ['TRAIN'], note: 'no roles at all' },
-  { userName: 'former', first: 'Jamie', last: 'Ortiz', group: 'SE', active: false, roles: ['stores', 'sales'], instances: ['PROD'], note: 'inactive: cannot sign in' },
+  {
+    userName: 'former',
+    first: 'Jamie',
+    last: 'Ortiz',
+    group: 'SE',
+    active: false,
+    roles: ['stores', 'sales'],
+    instances: ['PROD'],
+    note: 'inactive: cannot sign in',
+  },
 ];
 
 const instances = [
@@ -56,29 +108,49 @@ interface MenuSeed {
 
 const menus: MenuSeed[] = [
   { title: 'Dashboard', url: '/', icon: 'home' },
-  { title: 'Stores', url: '', icon: 'store', children: [
-    { title: 'Stores', url: '/stores', icon: 'store', role: 'stores' },
-    { title: 'States', url: '/states', icon: 'map' },
-    { title: 'Cycles', url: '/cycles', icon: 'calendar' },
-  ] },
-  { title: 'Sales', url: '', icon: 'chart', children: [
-    { title: 'Daily sales', url: '/sales', icon: 'table', role: 'sales' },
-    { title: 'Summaries', url: '/summaries', icon: 'sum', role: 'sales' },
-    { title: 'Charts', url: '/charts', icon: 'chart', role: 'sales' },
-  ] },
+  {
+    title: 'Stores',
+    url: '',
+    icon: 'store',
+    children: [
+      { title: 'Stores', url: '/stores', icon: 'store', role: 'stores' },
+      { title: 'States', url: '/states', icon: 'map' },
+      { title: 'Cycles', url: '/cycles', icon: 'calendar' },
+    ],
+  },
+  {
+    title: 'Sales',
+    url: '',
+    icon: 'chart',
+    children: [
+      { title: 'Daily sales', url: '/sales', icon: 'table', role: 'sales' },
+      { title: 'Summaries', url: '/summaries', icon: 'sum', role: 'sales' },
+      { title: 'Charts', url: '/charts', icon: 'chart', role: 'sales' },
+    ],
+  },
   { title: 'Reports', url: '/reports', icon: 'report', role: 'reports' },
-  { title: 'Inbox', url: '', icon: 'inbox', children: [
-    { title: 'Messages', url: '/messages', icon: 'mail' },
-    { title: 'Alerts', url: '/alerts', icon: 'bell' },
-    { title: 'Notifications', url: '/notifications', icon: 'info' },
-  ] },
-  { title: 'Administration', url: '', icon: 'gear', children: [
-    { title: 'Users', url: '/admin/users', icon: 'users', admin: true },
-    { title: 'Groups', url: '/admin/groups', icon: 'users', admin: true },
-    { title: 'Menus', url: '/admin/menus', icon: 'menu', superAdmin: true },
-    { title: 'Audit log', url: '/admin/audit', icon: 'list', admin: true },
-    { title: 'Client errors', url: '/admin/user-errors', icon: 'bug', role: 'it' },
-  ] },
+  {
+    title: 'Inbox',
+    url: '',
+    icon: 'inbox',
+    children: [
+      { title: 'Messages', url: '/messages', icon: 'mail' },
+      { title: 'Alerts', url: '/alerts', icon: 'bell' },
+      { title: 'Notifications', url: '/notifications', icon: 'info' },
+    ],
+  },
+  {
+    title: 'Administration',
+    url: '',
+    icon: 'gear',
+    children: [
+      { title: 'Users', url: '/admin/users', icon: 'users', admin: true },
+      { title: 'Groups', url: '/admin/groups', icon: 'users', admin: true },
+      { title: 'Menus', url: '/admin/menus', icon: 'menu', superAdmin: true },
+      { title: 'Audit log', url: '/admin/audit', icon: 'list', admin: true },
+      { title: 'Client errors', url: '/admin/user-errors', icon: 'bug', role: 'it' },
+    ],
+  },
 ];
 
 export async function seedDemo(pool: pg.Pool, options: SeedOptions): Promise<boolean> {
@@ -107,14 +179,16 @@ export async function seedDemo(pool: pg.Pool, options: SeedOptions): Promise<boo
 }
 
 async function seedReference(db: pg.PoolClient): Promise<void> {
-  await db.query(
-    `insert into states (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])`,
-    [statePlaces.map((s) => s.code), statePlaces.map((s) => s.name), statePlaces.map((s) => s.region)],
-  );
-  await db.query(
-    `insert into groups (code, name, description) select * from unnest($1::text[], $2::text[], $3::text[])`,
-    [regionGroups.map((g) => g.code), regionGroups.map((g) => g.name), regionGroups.map((g) => g.description)],
-  );
+  await db.query(`insert into states (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])`, [
+    statePlaces.map((s) => s.code),
+    statePlaces.map((s) => s.name),
+    statePlaces.map((s) => s.region),
+  ]);
+  await db.query(`insert into groups (code, name, description) select * from unnest($1::text[], $2::text[], $3::text[])`, [
+    regionGroups.map((g) => g.code),
+    regionGroups.map((g) => g.name),
+    regionGroups.map((g) => g.description),
+  ]);
   await db.query(`insert into instances (code, name) select * from unnest($1::text[], $2::text[])`, [
     instances.map((i) => i.code),
     instances.map((i) => i.name),
@@ -194,12 +268,24 @@ async function seedUsers(db: pg.PoolClient, adminPassword: string, demoPassword:
     const r = await db.query<{ user_id: number }>(
       `insert into users (user_name, email, first_name, last_name, password_hash, is_active, is_admin, is_super_admin, group_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, (select group_id from groups where code = $9)) returning user_id`,
-      [u.userName, `${u.userName}@backroom.example`, u.first, u.last, u.userName === 'admin' ? adminHash : demoHash,
-        u.active ?? true, u.admin ?? false, u.superAdmin ?? false, u.group],
+      [
+        u.userName,
+        `${u.userName}@backroom.example`,
+        u.first,
+        u.last,
+        u.userName === 'admin' ? adminHash : demoHash,
+        u.active ?? true,
+        u.admin ?? false,
+        u.superAdmin ?? false,
+        u.group,
+      ],
     );
     const id = r.rows[0]!.user_id;
     await db.query(`insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])`, [id, u.roles]);
-    await db.query(`insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])`, [id, u.instances]);
+    await db.query(`insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])`, [
+      id,
+      u.instances,
+    ]);
   }
 }
 

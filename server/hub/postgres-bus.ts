@@ -63,11 +63,14 @@ export async function postgresBus(pool: pg.Pool, log: Log): Promise<EventBus> {
   function retryLater(): void {
     clearTimeout(retry);
     const ceiling = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures++);
-    retry = setTimeout(async () => {
-      if (!(await listen())) return;
-      failures = 0;
-      for (const onGap of gapListeners) onGap();
-    }, ceiling / 2 + Math.random() * (ceiling / 2));
+    retry = setTimeout(
+      async () => {
+        if (!(await listen())) return;
+        failures = 0;
+        for (const onGap of gapListeners) onGap();
+      },
+      ceiling / 2 + Math.random() * (ceiling / 2),
+    );
   }
 
   if (!(await listen())) {
@@ -78,7 +81,8 @@ export async function postgresBus(pool: pg.Pool, log: Log): Promise<EventBus> {
   return {
     async publish(event) {
       const text = JSON.stringify(event);
-      if (Buffer.byteLength(text) > MAX_EVENT_BYTES) throw new Error(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
+      if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
+        throw new Error(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
       await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, text]);
     },
     subscribe(listener, onGap) {

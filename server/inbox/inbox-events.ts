@@ -11,9 +11,14 @@ import { itemsByIds, unreadCounts, unreadCountsOf } from './inbox-items.ts';
 /** Sends the new items (by id) to their recipients. */
 export async function publishNewItems(app: FastifyInstance, ids: ReadonlyArray<number>): Promise<void> {
   const items = await itemsByIds(app.db.pool, ids);
-  const counts = await unreadCounts(app.db.pool, items.map((i) => i.recipient));
+  const counts = await unreadCounts(
+    app.db.pool,
+    items.map((i) => i.recipient),
+  );
   await Promise.all(
-    items.map(({ recipient, item }) => app.hub.publish({ user: recipient }, { type: 'inbox', kind: item.Kind, item, unread: counts.get(recipient)! })),
+    items.map(({ recipient, item }) =>
+      app.hub.publish({ user: recipient }, { type: 'inbox', kind: item.Kind, item, unread: counts.get(recipient)! }),
+    ),
   );
 }
 
@@ -26,7 +31,13 @@ export async function publishUnread(app: FastifyInstance, userId: number): Promi
  * After an add, edit or delete through the table API: if it changed inbox rows, tells their users. It does
  * not hold up the answer; a failure to tell is logged (the browsers catch up when they next connect).
  */
-export function announceInboxChange(app: FastifyInstance, def: ResourceDef, action: 'add' | 'edit' | 'delete', user: CurrentUser, result: MutationResult): void {
+export function announceInboxChange(
+  app: FastifyInstance,
+  def: ResourceDef,
+  action: 'add' | 'edit' | 'delete',
+  user: CurrentUser,
+  result: MutationResult,
+): void {
   if (def.table !== 'inbox' || result.Succeed.length === 0) return;
   // Edits and deletes reach only the user's own rows (the inbox resources' owner scope).
   const told = action === 'add' ? publishNewItems(app, result.Succeed) : publishUnread(app, user.ID);

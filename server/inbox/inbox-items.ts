@@ -1,7 +1,14 @@
 // Reading the inbox for the header and the hub: items as the panel and toasts show them (title and text cut
 // to a preview), the newest of each kind, and unread counts per kind for one user or many at once.
 import type pg from 'pg';
-import { ITEM_BODY_CHARS, ITEM_TITLE_CHARS, inboxResourceOf, type InboxItem, type InboxResource, type UnreadCounts } from '../../common/hub-frames.ts';
+import {
+  ITEM_BODY_CHARS,
+  ITEM_TITLE_CHARS,
+  inboxResourceOf,
+  type InboxItem,
+  type InboxResource,
+  type UnreadCounts,
+} from '../../common/hub-frames.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 
 /** Newest items of each kind in the summary. */
@@ -38,7 +45,10 @@ function toItem(row: ItemRow): InboxItem {
 
 /** The items with these ids, each with its recipient. */
 export async function itemsByIds(pool: pg.Pool, ids: ReadonlyArray<number>): Promise<Array<{ recipient: number; item: InboxItem }>> {
-  const { rows } = await pool.query<ItemRow>(`select ${itemColumns} from ${itemFrom} where i.inbox_id = any($1::int8[]) order by i.inbox_id`, [ids]);
+  const { rows } = await pool.query<ItemRow>(
+    `select ${itemColumns} from ${itemFrom} where i.inbox_id = any($1::int8[]) order by i.inbox_id`,
+    [ids],
+  );
   return rows.map((row) => ({ recipient: row.user_id, item: toItem(row) }));
 }
 

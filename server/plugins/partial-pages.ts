@@ -2,6 +2,7 @@
 // requests get only the content area and its <title>; others get the layout around it. Every response
 // names the app version, so the browser reloads fully when the server has moved on.
 import fp from 'fastify-plugin';
+// biome-ignore lint/correctness/noUnusedImports: used below; Biome reads it as the module augmentation's own name.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TemplateFunction } from 'eta';
 import type { Assets } from '../assets.ts';

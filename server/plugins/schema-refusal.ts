@@ -17,7 +17,11 @@ export function schemaRefusal(failed: ReadonlyArray<FastifySchemaValidationError
     case 'type': {
       // One type or several ("integer,null").
       const types = String(params.type).split(',');
-      return types.includes('integer') ? msg('requestNotWhole', quoted) : types.includes('number') ? msg('requestNotNumber', quoted) : msg('requestWrongKind', quoted);
+      return types.includes('integer')
+        ? msg('requestNotWhole', quoted)
+        : types.includes('number')
+          ? msg('requestNotNumber', quoted)
+          : msg('requestWrongKind', quoted);
     }
     case 'minimum':
       return msg('requestBelowMin', quoted, limit(params));

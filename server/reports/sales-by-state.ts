@@ -32,7 +32,9 @@ export async function salesByState(pool: pg.Pool, user: CurrentUser, q: SalesByS
   const conditions = ['x.sale_date between $1::date and $2::date'];
   if (q.cycleId !== null) {
     params.push(q.cycleId);
-    conditions.push(`exists (select 1 from cycles c where c.cycle_id = $${params.length} and x.sale_date between c.start_date and c.end_date)`);
+    conditions.push(
+      `exists (select 1 from cycles c where c.cycle_id = $${params.length} and x.sale_date between c.start_date and c.end_date)`,
+    );
   }
   conditions.push(storeScope(user, 'x.store_id', q.stores ?? undefined, params));
   const r = await pool.query<StateSales & { is_total: boolean }>(

@@ -30,4 +30,7 @@ function ofKind(kind: 'message' | 'alert' | 'notification') {
 
 export const messagesDef = defineResourceSql(messages, { ...ofKind('message'), columns: { MessageID: 'i.inbox_id', ...columns } });
 export const alertsDef = defineResourceSql(alerts, { ...ofKind('alert'), columns: { AlertID: 'i.inbox_id', ...columns } });
-export const notificationsDef = defineResourceSql(notifications, { ...ofKind('notification'), columns: { NotificationID: 'i.inbox_id', ...columns } });
+export const notificationsDef = defineResourceSql(notifications, {
+  ...ofKind('notification'),
+  columns: { NotificationID: 'i.inbox_id', ...columns },
+});

@@ -33,7 +33,8 @@ export interface DimensionDef {
   from: string;
 }
 
-type Joined = Omit<Resource, 'key' | 'version' | 'columns' | 'guardedRows'> & Omit<ResourceSql, 'columns' | 'joins' | 'scope' | 'dimension'>;
+type Joined = Omit<Resource, 'key' | 'version' | 'columns' | 'guardedRows'> &
+  Omit<ResourceSql, 'columns' | 'joins' | 'scope' | 'dimension'>;
 
 export interface ResourceDef<Name extends string = string> extends Joined {
   name: Name;
@@ -76,7 +77,8 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
     return { name, sql: column(name).sql, column: table };
   };
   const joins = (sql.joins ?? []).map((join, i, all) => {
-    if (join.through !== undefined && !all.slice(0, i).some((j) => j.alias === join.through)) throw refuse(`the join ${join.alias} goes through no join before it`);
+    if (join.through !== undefined && !all.slice(0, i).some((j) => j.alias === join.through))
+      throw refuse(`the join ${join.alias} goes through no join before it`);
     return { ...join, sql: `${join.left ? 'left join' : 'join'} ${join.table} ${join.alias} on ${join.on}` };
   });
   return {
@@ -106,7 +108,11 @@ function scopeOn(scope: RowScope, column: (name: string) => ColumnDef): RowScope
 }
 
 /** The dimension's FROM: its first join's table under its alias, then the joins that go through it. */
-function dimensionOf(dimension: NonNullable<ResourceSql['dimension']>, joins: ReadonlyArray<JoinDef>, column: (name: string) => ColumnDef): DimensionDef {
+function dimensionOf(
+  dimension: NonNullable<ResourceSql['dimension']>,
+  joins: ReadonlyArray<JoinDef>,
+  column: (name: string) => ColumnDef,
+): DimensionDef {
   const [first, ...rest] = dimension.joins.map((alias) => joins.find((j) => j.alias === alias)!);
   return { ...dimension, key: column(dimension.key), from: [`${first!.table} ${first!.alias}`, ...rest.map((j) => j.sql)].join(' ') };
 }

@@ -70,7 +70,12 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * and the base table is filtered by `key = any(ids)`: the planner estimates an id list well, where it
    * cannot estimate a text search across a join (server/table-api/query/filter.ts).
    */
-  dimension?: { joins: ReadonlyArray<NoInfer<Joins[number]['alias']>>; key: ColumnOf<D, { type: 'integer' }>; keyType: 'int' | 'bigint'; id: string };
+  dimension?: {
+    joins: ReadonlyArray<NoInfer<Joins[number]['alias']>>;
+    key: ColumnOf<D, { type: 'integer' }>;
+    keyType: 'int' | 'bigint';
+    id: string;
+  };
   /**
    * A table of footer totals kept per value of some columns of the base table (`keeps`, by triggers, in its
    * migration), read instead of the base table when a filter reads no other column: a million rows' totals

@@ -7,6 +7,7 @@ import { HUB_PATH } from '../../common/hub-frames.ts';
 import { msg } from '../../common/messages.ts';
 import { isOwnOrigin } from '../hub/same-origin.ts';
 import { isUpgrade, takeUpgrade } from '../hub/upgrades.ts';
+import { sendError } from '../plugins/errors.ts';
 import { signedIn } from '../plugins/session.ts';
 
 export default async function hubRoute(app: FastifyInstance) {
@@ -18,10 +19,11 @@ export default async function hubRoute(app: FastifyInstance) {
     {
       // Before the request gate, which would send a signed-out page visit to the sign-in page.
       preValidation: async (req, reply) => {
-        if (!isUpgrade(req)) return reply.code(426).header('Upgrade', 'websocket').send({ error: msg('hubUpgradeRequired') });
-        if (!isOwnOrigin(req)) return reply.code(403).send({ error: msg('forbidden') });
+        // Refusals in the request's shape, as every other route's: a page visit reads a page.
+        if (!isUpgrade(req)) return sendError(req, reply.header('Upgrade', 'websocket'), 426, msg('hubUpgradeRequired'));
+        if (!isOwnOrigin(req)) return sendError(req, reply, 403, msg('forbidden'));
         await signedIn(req);
-        if (!req.user || !req.session) return reply.code(401).send({ error: msg('unauthenticated') });
+        if (!req.user || !req.session) return sendError(req, reply, 401, msg('unauthenticated'));
       },
     },
     async (req, reply) => {

@@ -22,15 +22,19 @@ function waitMessage(seconds: number): string {
 
 export default async function loginRoutes(app: FastifyInstance) {
   const form = (req: FastifyRequest, reply: FastifyReply, status: number, error: string, username = '') =>
-    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').viewAsync('login.eta', {
-      error,
-      username,
-      next: safeNext((req.query as { next?: unknown }).next ?? (req.body as LoginBody | undefined)?.next),
-      csrfToken: reply.loginCsrfToken(),
-      css: app.assets.url('app.css'),
-      js: app.assets.url('app.js'),
-      version: app.assets.version,
-    });
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .viewAsync('login.eta', {
+        error,
+        username,
+        next: safeNext((req.query as { next?: unknown }).next ?? (req.body as LoginBody | undefined)?.next),
+        csrfToken: reply.loginCsrfToken(),
+        css: app.assets.url('app.css'),
+        js: app.assets.url('app.js'),
+        version: app.assets.version,
+      });
 
   app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
     if (req.user) return reply.redirect(safeNext((req.query as { next?: unknown }).next), 303);

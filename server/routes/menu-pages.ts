@@ -29,7 +29,7 @@ const plannedPages: PagePurpose[] = [
 ];
 
 export default async function menuPages(app: FastifyInstance) {
-  app.get('/', async (req, reply) => reply.page('dashboard', { title: 'Dashboard' }));
+  app.get('/', async (_req, reply) => reply.page('dashboard', { title: 'Dashboard' }));
 
   for (const page of plannedPages) {
     app.get(page.path, async (req, reply) => {

@@ -38,11 +38,21 @@ function menuAccess(m: MenuRow): Access {
 
 export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuItem[] {
   const permitted = rows.filter((m) => allows(user, menuAccess(m)));
-  const current = currentMenuUrl(permitted.map((m) => m.url), path);
+  const current = currentMenuUrl(
+    permitted.map((m) => m.url),
+    path,
+  );
   const build = (parent: number | null): MenuItem[] =>
     permitted
       .filter((m) => m.parent_id === parent)
-      .map((m) => ({ id: m.menu_id, title: m.title, url: m.url, icon: m.icon, current: m.url !== '' && m.url === current, children: build(m.menu_id) }))
+      .map((m) => ({
+        id: m.menu_id,
+        title: m.title,
+        url: m.url,
+        icon: m.icon,
+        current: m.url !== '' && m.url === current,
+        children: build(m.menu_id),
+      }))
       // A heading whose entries are all hidden is hidden too.
       .filter((m) => m.url !== '' || m.children.length > 0);
   return build(null);

@@ -17,12 +17,7 @@ export function groupScope(user: CurrentUser, groupIdSql: string, params: unknow
  * A SQL condition on a store id expression limiting it to the user's visible stores and, when given,
  * to the selected ones. Values are bound: the caller passes `params` on and gets the next index back.
  */
-export function storeScope(
-  user: CurrentUser,
-  storeIdSql: string,
-  selected: number[] | undefined,
-  params: unknown[],
-): string {
+export function storeScope(user: CurrentUser, storeIdSql: string, selected: number[] | undefined, params: unknown[]): string {
   const parts: string[] = [];
   const ownGroup = groupScope(user, 'group_id', params);
   if (ownGroup) parts.push(`${storeIdSql} in (select store_id from stores where ${ownGroup})`);

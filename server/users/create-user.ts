@@ -32,10 +32,23 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
     const inserted = await client.query<{ user_id: number }>(
       `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning user_id`,
-      [user.UserName, user.Email, user.FirstName, user.MiddleName, user.LastName, passwordHash, user.IsAdmin, user.IsSuperAdmin, user.GroupID],
+      [
+        user.UserName,
+        user.Email,
+        user.FirstName,
+        user.MiddleName,
+        user.LastName,
+        passwordHash,
+        user.IsAdmin,
+        user.IsSuperAdmin,
+        user.GroupID,
+      ],
     );
     const id = inserted.rows[0]!.user_id;
-    await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [id, user.Roles]);
+    await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [
+      id,
+      user.Roles,
+    ]);
     await client.query(
       'insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])',
       [id, user.Instances],

@@ -9,7 +9,11 @@ import { isPrivilegeField, privilegeRefusals, type AccountFlags, type PrivilegeF
 export function usersTableRule(user: CurrentUser, before: Row | null, sent: SentValues): RowFailure | null {
   const given: Partial<Record<PrivilegeField, unknown>> = {};
   for (const { column, value } of sent) if (isPrivilegeField(column.name)) given[column.name] = value;
-  const account: AccountFlags | null = before && { IsActive: before.IsActive === true, IsAdmin: before.IsAdmin === true, IsSuperAdmin: before.IsSuperAdmin === true };
+  const account: AccountFlags | null = before && {
+    IsActive: before.IsActive === true,
+    IsAdmin: before.IsAdmin === true,
+    IsSuperAdmin: before.IsSuperAdmin === true,
+  };
   const refusals = privilegeRefusals(user, account, given);
   const messages = Object.values(refusals);
   return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals } : null;

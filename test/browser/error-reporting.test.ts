@@ -13,9 +13,13 @@ const skip = browserSkipReason();
 /** Throws `message` outside any handler, as a script error would be (in a microtask: Playwright's clock
  * swallows what its fake timers throw). */
 function throwUncaught(page: Page, message: string): Promise<void> {
-  return page.evaluate((m) => queueMicrotask(() => {
-    throw new Error(m);
-  }), message);
+  return page.evaluate(
+    (m) =>
+      queueMicrotask(() => {
+        throw new Error(m);
+      }),
+    message,
+  );
 }
 
 /** The reports this page posts: their messages in order as they are sent, and a wait for all of their answers
@@ -28,7 +32,7 @@ function recordReports(page: Page): { sent: string[]; answered(): Promise<void> 
     sent.push((JSON.parse(r.postData() ?? '{}') as { Message: string }).Message);
     answers.push(r.response());
   });
-  return { sent, answered: async () => void await Promise.all(answers) };
+  return { sent, answered: async () => void (await Promise.all(answers)) };
 }
 
 function waitForReport(page: Page, text: string) {
@@ -87,7 +91,10 @@ describe('client error reporting', { skip }, () => {
     assert.equal(sent.length, 4);
     await answered();
     const pages = await env.t.db.pool.query(`select page from user_errors where message = 'Uncaught Error: repeated' order by error_id`);
-    assert.deepEqual(pages.rows.map((r) => r.page), ['/test/playground', '/test/page?n=1']);
+    assert.deepEqual(
+      pages.rows.map((r) => r.page),
+      ['/test/playground', '/test/page?n=1'],
+    );
     await context.close();
   });
 

@@ -216,7 +216,10 @@ describe('validated forms in a browser', { skip }, () => {
     await request('broken');
     await answer('broken', { status: 500, body: '' });
     await waitForMessage(page, slot, 'username validation error!');
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 500')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 500')),
+      [],
+    );
     await close();
   });
 
@@ -230,7 +233,18 @@ describe('validated forms in a browser', { skip }, () => {
       });
     });
     const password = 'long enough';
-    await fillNewUser(page, { UserName: 'Pat.Quinn', FirstName: 'Pat', LastName: 'Quinn', Email: 'pat.quinn@backroom.example', Password: password, ConfirmPassword: password }, 'Northeast');
+    await fillNewUser(
+      page,
+      {
+        UserName: 'Pat.Quinn',
+        FirstName: 'Pat',
+        LastName: 'Quinn',
+        Email: 'pat.quinn@backroom.example',
+        Password: password,
+        ConfirmPassword: password,
+      },
+      'Northeast',
+    );
     await page.check('input[name=Roles][value=reports]');
     await page.check('input[name=Instances][value=PROD]');
     await asked;
@@ -253,7 +267,18 @@ describe('validated forms in a browser', { skip }, () => {
     // The check says "free" (as it would have just before someone else took the name); the POST says otherwise.
     await page.route('**/api/common/valid-username?*', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
     const password = 'long enough';
-    await fillNewUser(page, { UserName: 'Manager', FirstName: 'Second', LastName: 'Manager', Email: 'second.manager@backroom.example', Password: password, ConfirmPassword: password }, 'Headquarters');
+    await fillNewUser(
+      page,
+      {
+        UserName: 'Manager',
+        FirstName: 'Second',
+        LastName: 'Manager',
+        Email: 'second.manager@backroom.example',
+        Password: password,
+        ConfirmPassword: password,
+      },
+      'Headquarters',
+    );
     await waitForMessage(page, 'new-user-UserName-message', 'valid username');
     const answered = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.click('form[data-validate] button[type=submit]');
@@ -263,16 +288,26 @@ describe('validated forms in a browser', { skip }, () => {
     assert.equal(await page.inputValue('#new-user-Password'), '');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'new-user-UserName', 'focus goes to the refused field');
     assert.equal(await page.isVisible('dialog[open]'), false, 'a refused form is not a failed request');
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 422')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 422')),
+      [],
+    );
     await close();
   });
 
   test('the report form shows the date range messages, refuses to send a bad range and shows the result of a good one', async () => {
     const { page, context } = await env.newPage('analyst');
     await context.addInitScript(recordShakes);
-    const storeIds = (await env.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id as number);
+    const storeIds = (
+      await env.t.db.pool.query(
+        `select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`,
+      )
+    ).rows.map((r) => r.store_id as number);
     const analystId = (await env.t.db.pool.query(`select user_id from users where user_name = 'analyst'`)).rows[0].user_id as number;
-    await page.evaluate(([key, ids]) => localStorage.setItem(key, JSON.stringify(ids)), [storeListKeys(analystId).selected, storeIds] as const);
+    await page.evaluate(([key, ids]) => localStorage.setItem(key, JSON.stringify(ids)), [
+      storeListKeys(analystId).selected,
+      storeIds,
+    ] as const);
     await page.reload();
     const errors = watchErrors(page);
     const posts = watchPosts(page);

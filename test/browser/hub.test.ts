@@ -34,29 +34,38 @@ describe('the hub in the browser', { skip }, () => {
 
   /** Sends a message from the page's user (who must have the messages role), as the Messages screen would. */
   async function sendMessage(from: Page, to: number, title: string): Promise<void> {
-    const status = await from.evaluate(async ({ to, title }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/api/messages', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ UserID: to, Title: title }),
-      });
-      return res.status;
-    }, { to, title });
+    const status = await from.evaluate(
+      async ({ to, title }) => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+        const res = await fetch('/api/messages', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+          body: JSON.stringify({ UserID: to, Title: title }),
+        });
+        return res.status;
+      },
+      { to, title },
+    );
     assert.equal(status, 200);
   }
 
-  test('a message sent by one user shows as a toast and in the other\'s badge, and the panel marks it read', async () => {
+  test("a message sent by one user shows as a toast and in the other's badge, and the panel marks it read", async () => {
     const sender = await env.newPage('itdesk');
     const reader = await env.newPage('clerk');
     await connected(reader.page);
     const badge = reader.page.locator('#inbox-badges [data-inbox="messages"]');
-    const unread = await env.t.db.pool.query(`select count(*)::int as n from inbox where user_id = $1 and kind = 'message' and not is_read`, [await userId('clerk')]);
+    const unread = await env.t.db.pool.query(
+      `select count(*)::int as n from inbox where user_id = $1 and kind = 'message' and not is_read`,
+      [await userId('clerk')],
+    );
     const before = unread.rows[0].n as number;
 
     await sendMessage(sender.page, await userId('clerk'), 'Stock count at 5 pm');
     await reader.page.locator('#toasts .toast', { hasText: 'Message from Riley Patel: Stock count at 5 pm' }).waitFor();
-    await reader.page.waitForFunction((n) => document.querySelector('#inbox-badges [data-inbox="messages"]')?.getAttribute('aria-label') === `Messages: ${n} unread`, before + 1);
+    await reader.page.waitForFunction(
+      (n) => document.querySelector('#inbox-badges [data-inbox="messages"]')?.getAttribute('aria-label') === `Messages: ${n} unread`,
+      before + 1,
+    );
     assert.equal(await badge.locator('.inbox-count').textContent(), String(before + 1));
     assert.equal(await badge.locator('.inbox-count').isVisible(), true);
 
@@ -65,7 +74,10 @@ describe('the hub in the browser', { skip }, () => {
     await item.waitFor();
     assert.equal(await badge.getAttribute('aria-expanded'), 'true');
     await item.getByRole('button', { name: 'Mark read' }).click();
-    await reader.page.waitForFunction((n) => document.querySelector('#inbox-badges [data-inbox="messages"]')?.getAttribute('aria-label') === `Messages: ${n} unread`, before);
+    await reader.page.waitForFunction(
+      (n) => document.querySelector('#inbox-badges [data-inbox="messages"]')?.getAttribute('aria-label') === `Messages: ${n} unread`,
+      before,
+    );
     await item.getByRole('button', { name: 'Mark unread' }).waitFor();
     await reader.page.keyboard.press('Escape');
     assert.equal(await reader.page.locator('#inbox-panel').isVisible(), false);
@@ -103,7 +115,9 @@ describe('the hub in the browser', { skip }, () => {
     await connected(viewer.page);
     await viewer.page.evaluate(() => {
       window.__changed = [];
-      document.addEventListener('backroom:changed', (e) => window.__changed!.push((e as CustomEvent<{ resource: string }>).detail.resource));
+      document.addEventListener('backroom:changed', (e) =>
+        window.__changed!.push((e as CustomEvent<{ resource: string }>).detail.resource),
+      );
     });
     const store = (await env.t.db.pool.query('select store_id, version, name from stores order by store_id limit 1')).rows[0];
     const status = await editor.page.evaluate(async (store) => {
@@ -120,7 +134,7 @@ describe('the hub in the browser', { skip }, () => {
     await Promise.all([viewer.context.close(), editor.context.close()]);
   });
 
-  test('signing out in one tab ends the other tabs\' connections for good', async () => {
+  test("signing out in one tab ends the other tabs' connections for good", async () => {
     const { page, context } = await env.newPage('clerk');
     const other = await context.newPage();
     await other.goto('/');

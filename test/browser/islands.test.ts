@@ -11,11 +11,15 @@ const skip = browserSkipReason();
 
 /** Waits until every island container on the page has a root and no other root is left mounted. */
 async function rootsMatchIslands(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(() => {
-    const containers = document.querySelectorAll('[data-island]');
-    const live = document.querySelectorAll('[data-island][data-island-live]');
-    return window.__islands.count() === containers.length && live.length === containers.length && containers.length;
-  }, undefined, { polling: 50 });
+  const handle = await page.waitForFunction(
+    () => {
+      const containers = document.querySelectorAll('[data-island]');
+      const live = document.querySelectorAll('[data-island][data-island-live]');
+      return window.__islands.count() === containers.length && live.length === containers.length && containers.length;
+    },
+    undefined,
+    { polling: 50 },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -50,7 +54,10 @@ describe('React islands', { skip }, () => {
     assert.ok(!scripts.some((s) => s.includes('react-root')), scripts.join(', '));
     await page.click('#to-island');
     await rootsMatchIslands(page);
-    assert.ok(scripts.some((s) => s.includes('react-root')), 'React arrives with the first island');
+    assert.ok(
+      scripts.some((s) => s.includes('react-root')),
+      'React arrives with the first island',
+    );
     await context.close();
   });
 

@@ -65,7 +65,7 @@ describe('data-load and popup links', { skip }, () => {
     shook = nextShake(page, '#panel');
     await page.click('#load-2');
     await shook;
-    assert.match(await page.textContent('#panel') ?? '', /Test page 1\./, 'still the first page');
+    assert.match((await page.textContent('#panel')) ?? '', /Test page 1\./, 'still the first page');
     assert.equal(loads(), 1, 'visible target: nothing loaded');
 
     await page.click('#close-panel');
@@ -121,7 +121,7 @@ describe('data-load and popup links', { skip }, () => {
     const body = page.locator('dialog.popup[open] .popup-body');
     await body.locator('text=Part of page 4.').waitFor();
     assert.equal(await body.locator('h1').count(), 0);
-    assert.doesNotMatch(await body.textContent() ?? '', /Test page 4\./);
+    assert.doesNotMatch((await body.textContent()) ?? '', /Test page 4\./);
     await context.close();
   });
 
@@ -140,7 +140,7 @@ describe('data-load and popup links', { skip }, () => {
     await page.click('#popup-embed');
     const frame = page.locator('dialog.popup[open] iframe');
     await frame.waitFor();
-    assert.match(await frame.getAttribute('src') ?? '', /\/test\/page\?n=5$/);
+    assert.match((await frame.getAttribute('src')) ?? '', /\/test\/page\?n=5$/);
     await page.frameLocator('dialog.popup[open] iframe').locator('text=Test page 5.').waitFor();
     await page.keyboard.press('Escape');
     await frame.waitFor({ state: 'detached' });

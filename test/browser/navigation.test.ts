@@ -85,7 +85,10 @@ describe('partial navigation', { skip }, () => {
 
     await page.click('#to-fast');
     await waitForTitle(page, 'Page 1');
-    assert.deepEqual((await log()).map(([e]) => e), ['request', 'swapped']);
+    assert.deepEqual(
+      (await log()).map(([e]) => e),
+      ['request', 'swapped'],
+    );
 
     await page.click('#to-playground');
     await waitForTitle(page, 'Playground');
@@ -93,7 +96,10 @@ describe('partial navigation', { skip }, () => {
     await page.click('#to-slow');
     await waitForTitle(page, 'Slow page');
     const events = await log();
-    assert.deepEqual(events.map(([e]) => e), ['request', 'shown', 'swapped']);
+    assert.deepEqual(
+      events.map(([e]) => e),
+      ['request', 'shown', 'swapped'],
+    );
     const waited = events[1]![1] - events[0]![1];
     assert.ok(waited >= 950, `the indicator started showing ${Math.round(waited)} ms after the request`);
     await context.close();
@@ -103,7 +109,7 @@ describe('partial navigation', { skip }, () => {
     const { page, context } = await env.newPage('admin', { viewport: { width: 700, height: 800 } });
     const menuOpen = () => page.evaluate(() => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0);
     const waitMenu = (open: boolean) =>
-      page.waitForFunction((o) => (document.getElementById('sidebar')!.getBoundingClientRect().left >= 0) === o, open);
+      page.waitForFunction((o) => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0 === o, open);
     assert.equal(await menuOpen(), false);
     await page.click('#menu-toggle');
     await waitMenu(true);

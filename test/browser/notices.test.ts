@@ -50,9 +50,11 @@ describe('toasts and the error dialog', { skip }, () => {
     await page.click('#to-500');
     const dialog = page.locator('#error-dialog[open]');
     await dialog.waitFor();
-    const facts = await dialog.locator('dl').evaluate((dl) =>
-      Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
-    );
+    const facts = await dialog
+      .locator('dl')
+      .evaluate((dl) =>
+        Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])),
+      );
     assert.deepEqual(facts, {
       Page: '/test/playground',
       Url: `${env.base}/test/status/500`,
@@ -69,7 +71,12 @@ describe('toasts and the error dialog', { skip }, () => {
     assert.ok(await note.isVisible());
     assert.match((await note.textContent())!, /service currently not available/);
     assert.equal(await ticket.getAttribute('aria-describedby'), await note.getAttribute('id'));
-    assert.deepEqual(await dialog.locator('menu button').allTextContents(), ['Send to IT', 'Create Service Ticket', 'Reload and Try again', 'Cancel']);
+    assert.deepEqual(await dialog.locator('menu button').allTextContents(), [
+      'Send to IT',
+      'Create Service Ticket',
+      'Reload and Try again',
+      'Cancel',
+    ]);
     assert.equal(await page.textContent('main#main h1'), 'Playground');
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -107,10 +114,16 @@ describe('toasts and the error dialog', { skip }, () => {
     const rows = await env.t.db.pool.query(
       `select e.page, e.url, e.status, e.error_thrown, e.message, u.user_name from user_errors e join users u using (user_id)`,
     );
-    assert.deepEqual(rows.rows, [{
-      page: '/test/playground', url: `${env.base}/test/status/500`, status: 500, error_thrown: 'Internal Server Error',
-      message: m.serverError, user_name: 'admin',
-    }]);
+    assert.deepEqual(rows.rows, [
+      {
+        page: '/test/playground',
+        url: `${env.base}/test/status/500`,
+        status: 500,
+        error_thrown: 'Internal Server Error',
+        message: m.serverError,
+        user_name: 'admin',
+      },
+    ]);
     await context.close();
   });
 

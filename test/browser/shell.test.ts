@@ -98,7 +98,7 @@ describe('the shell in a browser', { skip }, () => {
     await context.close();
   });
 
-  test('on a shared browser the next user sees none of the previous user\'s stores or selection', async () => {
+  test("on a shared browser the next user sees none of the previous user's stores or selection", async () => {
     const { page, context } = await env.newPage('admin');
     const adminKeys = storeListKeys(await userId('admin'));
     const chosen = await chooseStores(page, 3);
@@ -111,11 +111,25 @@ describe('the shell in a browser', { skip }, () => {
     assert.equal(await page.textContent('#store-selector-label'), 'All stores');
     await page.click('#store-selector');
     await page.waitForSelector('#store-list input');
-    const listed = await page.$$eval('#store-list input', (boxes) => boxes.map((b) => ({ id: Number((b as HTMLInputElement).value), checked: (b as HTMLInputElement).checked })));
-    const west = (await env.t.db.pool.query(`select store_id from stores join groups using (group_id) where code = 'WE' order by store_id`)).rows.map((r) => r.store_id as number);
-    assert.deepEqual(listed.map((s) => s.id).sort((a, b) => a - b), west, 'only the clerk\'s own stores are listed');
-    assert.ok(listed.every((s) => s.checked), 'nothing of the admin\'s selection is applied');
-    assert.ok(chosen.some((id) => !west.includes(id)), 'the admin had chosen stores the clerk cannot see');
+    const listed = await page.$$eval('#store-list input', (boxes) =>
+      boxes.map((b) => ({ id: Number((b as HTMLInputElement).value), checked: (b as HTMLInputElement).checked })),
+    );
+    const west = (
+      await env.t.db.pool.query(`select store_id from stores join groups using (group_id) where code = 'WE' order by store_id`)
+    ).rows.map((r) => r.store_id as number);
+    assert.deepEqual(
+      listed.map((s) => s.id).sort((a, b) => a - b),
+      west,
+      "only the clerk's own stores are listed",
+    );
+    assert.ok(
+      listed.every((s) => s.checked),
+      "nothing of the admin's selection is applied",
+    );
+    assert.ok(
+      chosen.some((id) => !west.includes(id)),
+      'the admin had chosen stores the clerk cannot see',
+    );
     const clerkKeys = storeListKeys(await userId('clerk'));
     assert.deepEqual(await storeLists(page), [clerkKeys.all]);
 

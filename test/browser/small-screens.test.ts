@@ -41,7 +41,8 @@ describe('the shell on a phone (375 px)', { skip }, () => {
       if (by > 0) wide.push(`${path}: ${by}px too wide`);
       const signOut = (await page.locator('.signout button').boundingBox())!;
       const bar = (await page.locator('.topbar').boundingBox())!;
-      if (signOut.x + signOut.width > bar.width || signOut.y + signOut.height > bar.height) wide.push(`${path}: Sign out outside the top bar`);
+      if (signOut.x + signOut.width > bar.width || signOut.y + signOut.height > bar.height)
+        wide.push(`${path}: Sign out outside the top bar`);
     }
     assert.deepEqual(wide, []);
     await context.close();

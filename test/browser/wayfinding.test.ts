@@ -31,7 +31,11 @@ describe('wayfinding in the shell', { skip }, () => {
     assert.deepEqual(await marked(page), ['/admin/users page true'], 'Add user belongs to Users');
     const style = await page.$eval('#sidebar a.current', (a) => {
       const other = document.querySelector('#sidebar a.menu-link:not(.current)')!;
-      return { own: getComputedStyle(a).backgroundColor, other: getComputedStyle(other).backgroundColor, weight: getComputedStyle(a).fontWeight };
+      return {
+        own: getComputedStyle(a).backgroundColor,
+        other: getComputedStyle(other).backgroundColor,
+        weight: getComputedStyle(a).fontWeight,
+      };
     });
     assert.notEqual(style.own, style.other, 'the marked entry looks different');
     assert.equal(style.weight, '600');

@@ -62,7 +62,10 @@ describe('signing in', () => {
     const res = await postLogin('analyst', 'wrong');
     assert.equal(res.statusCode, 401);
     assert.match(res.body, new RegExp(m.signInFailed.replace('.', '\\.')));
-    assert.equal(res.cookies.find((c) => c.name === 'backroom_sid'), undefined);
+    assert.equal(
+      res.cookies.find((c) => c.name === 'backroom_sid'),
+      undefined,
+    );
   });
 
   test('an inactive user cannot sign in even with the right password', async () => {
@@ -76,7 +79,7 @@ describe('signing in', () => {
       method: 'POST',
       url: '/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=admin&password=' + ADMIN_PASSWORD,
+      payload: `username=admin&password=${ADMIN_PASSWORD}`,
     });
     assert.equal(res.statusCode, 403);
   });
@@ -89,8 +92,23 @@ describe('a session', () => {
     assert.equal(res.statusCode, 200);
     const u = res.json();
     assert.deepEqual(Object.keys(u).sort(), [
-      'CreateDate', 'Email', 'FirstName', 'FullName', 'GroupCode', 'GroupID', 'GroupName', 'ID', 'Instances',
-      'IsActive', 'IsAdmin', 'IsSuperAdmin', 'LastName', 'MiddleName', 'Roles', 'UpdateDate', 'UserName',
+      'CreateDate',
+      'Email',
+      'FirstName',
+      'FullName',
+      'GroupCode',
+      'GroupID',
+      'GroupName',
+      'ID',
+      'Instances',
+      'IsActive',
+      'IsAdmin',
+      'IsSuperAdmin',
+      'LastName',
+      'MiddleName',
+      'Roles',
+      'UpdateDate',
+      'UserName',
     ]);
     assert.equal(u.UserName, 'admin');
     assert.equal(u.FullName, 'Avery Administrator');

@@ -145,7 +145,9 @@ describe('a database that cannot serve in time', () => {
     }
   });
 
-  test('a query held up past the statement timeout is cancelled by the server, and the request answered 503', { skip: serverOnly }, async () => {
+  test('a query held up past the statement timeout is cancelled by the server, and the request answered 503', {
+    skip: serverOnly,
+  }, async () => {
     const t = await createTestApp({ queryTimeoutMs: 1000 });
     const locker = new pg.Client({ connectionString: t.db.pool.options.connectionString });
     try {

@@ -21,7 +21,12 @@ describe('a slow query', () => {
       const slow = t.db.pool.query('select pg_sleep(2)').then(() => order.push('slow query done'));
       // Let the query reach the database before asking for health.
       await new Promise((r) => setTimeout(r, 100));
-      const timer = new Promise<void>((r) => setTimeout(() => { order.push('timer fired'); r(); }, 20));
+      const timer = new Promise<void>((r) =>
+        setTimeout(() => {
+          order.push('timer fired');
+          r();
+        }, 20),
+      );
       const health = t.app.inject({ url: '/healthz' }).then((res) => {
         order.push('healthz answered');
         return res;
@@ -69,7 +74,10 @@ describe('the embedded database on disk', { skip: embeddedOnly }, () => {
 
       db = await openDatabase({ dataDir: dir });
       const rows = await db.pool.query(`select key, value from meta where key in ('clean', 'crash') order by key`);
-      assert.deepEqual(rows.rows, [{ key: 'clean', value: 'kept' }, { key: 'crash', value: 'kept too' }]);
+      assert.deepEqual(rows.rows, [
+        { key: 'clean', value: 'kept' },
+        { key: 'crash', value: 'kept too' },
+      ]);
       await db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

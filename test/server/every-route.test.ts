@@ -32,7 +32,8 @@ function listRoute(route: RouteOptions): void {
   if (route.url.startsWith('/test/')) return;
   for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   const schema = route.schema as Record<string, { properties?: Record<string, unknown> } | undefined> | undefined;
-  for (const part of ['querystring', 'body', 'params']) for (const name of Object.keys(schema?.[part]?.properties ?? {})) valueNames.add(name);
+  for (const part of ['querystring', 'body', 'params'])
+    for (const name of Object.keys(schema?.[part]?.properties ?? {})) valueNames.add(name);
 }
 
 let t: TestApp;
@@ -62,7 +63,8 @@ function send(method: string, path: string, headers: Record<string, string>, bod
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const answer = (cut: boolean) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), cut });
+      const answer = (cut: boolean) =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), cut });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
@@ -85,10 +87,43 @@ const encode = (text: string) => encodeURIComponent(Buffer.from(text).toString()
 // Values as text: what people never type, numbers no column holds, long and odd text.
 const oddText = fc.oneof(
   fc.constantFrom(
-    '\u0000', 'a\u0000b', '99999999999999999999999', '3000000000', '-2147483649', '9223372036854775808', '1e308', '1e400',
-    '-0', 'NaN', 'Infinity', '0x10', '1.5', ' 12 ', '١٢', '😀', '\uFFFF', '\uD800', '<script>alert(1)</script>', "'; drop table users; --",
-    '[3000000000]', '[1,"x"]', '{"a":1}', 'null', 'true', '', ' ', '31/02/2025', '01/01/0001', '99/99/9999', '2025-01-01',
-    '//evil.example/x', '/\t/evil.example', 'x'.repeat(1001), 'x'.repeat(5000), '__proto__', 'constructor',
+    '\u0000',
+    'a\u0000b',
+    '99999999999999999999999',
+    '3000000000',
+    '-2147483649',
+    '9223372036854775808',
+    '1e308',
+    '1e400',
+    '-0',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '1.5',
+    ' 12 ',
+    '١٢',
+    '😀',
+    '\uFFFF',
+    '\uD800',
+    '<script>alert(1)</script>',
+    "'; drop table users; --",
+    '[3000000000]',
+    '[1,"x"]',
+    '{"a":1}',
+    'null',
+    'true',
+    '',
+    ' ',
+    '31/02/2025',
+    '01/01/0001',
+    '99/99/9999',
+    '2025-01-01',
+    '//evil.example/x',
+    '/\t/evil.example',
+    'x'.repeat(1001),
+    'x'.repeat(5000),
+    '__proto__',
+    'constructor',
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -96,23 +131,58 @@ const oddText = fc.oneof(
   fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
 );
 // Mixed with values a form or a table would send, so that requests also get past the first check.
-const plainText = fc.constantFrom('1', '2', '25', '0', '-1', 'asc', 'desc', 'true', 'csv', 'xlsx', 'Name', 'a', 'admin', '01/01/2025', '31/01/2025', '[1,2]');
+const plainText = fc.constantFrom(
+  '1',
+  '2',
+  '25',
+  '0',
+  '-1',
+  'asc',
+  'desc',
+  'true',
+  'csv',
+  'xlsx',
+  'Name',
+  'a',
+  'admin',
+  '01/01/2025',
+  '31/01/2025',
+  '[1,2]',
+);
 const hostileText = fc.oneof({ arbitrary: oddText, weight: 2 }, { arbitrary: plainText, weight: 1 });
 
 // Escapes written into a URL or form body as they are, undecoded: broken, overlong, NUL, surrogate halves.
-const oddEscape = fc.constantFrom('%', '%F', '%FF', '%zz', '%00', '%C0%AF', '%C3%28', '%ED%A0%80', '%F0%9F%98', '+', '%2B', '&', '=', '[]', '[0][x]', '%5B%5D');
+const oddEscape = fc.constantFrom(
+  '%',
+  '%F',
+  '%FF',
+  '%zz',
+  '%00',
+  '%C0%AF',
+  '%C3%28',
+  '%ED%A0%80',
+  '%F0%9F%98',
+  '+',
+  '%2B',
+  '&',
+  '=',
+  '[]',
+  '[0][x]',
+  '%5B%5D',
+);
 
-const valueName = fc.oneof(fc.constantFrom(...valueNames), fc.string({ maxLength: 12 }), fc.constantFrom('a[b]', 'a[0][b]', '__proto__', 'x\u0000'));
+const valueName = fc.oneof(
+  fc.constantFrom(...valueNames),
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('a[b]', 'a[0][b]', '__proto__', 'x\u0000'),
+);
 
 /** Query or form pairs, written as a browser would (encoded) or with odd escapes spliced in as they are. */
 const encodedPairs = fc
-  .tuple(
-    fc.array(fc.tuple(valueName, hostileText), { maxLength: 6 }),
-    fc.array(fc.tuple(fc.boolean(), oddEscape), { maxLength: 2 }),
-  )
+  .tuple(fc.array(fc.tuple(valueName, hostileText), { maxLength: 6 }), fc.array(fc.tuple(fc.boolean(), oddEscape), { maxLength: 2 }))
   .map(([pairs, odd]) => {
     const parts = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`);
-    for (const [asName, escape] of odd) parts.push(asName ? `${escape}=1` : `${encode(pairs[0]?.[0] ?? 'x')}=${escape}`);
+    for (const [asName, oddEscape] of odd) parts.push(asName ? `${oddEscape}=1` : `${encode(pairs[0]?.[0] ?? 'x')}=${oddEscape}`);
     return parts.join('&');
   });
 
@@ -136,17 +206,28 @@ const body: fc.Arbitrary<Body | undefined> = fc.oneof(
   encodedPairs.map((text) => ({ type: 'application/x-www-form-urlencoded', bytes: Buffer.from(text) })),
   fc.dictionary(valueName, jsonValue, { maxKeys: 8 }).map((obj) => ({ type: 'application/json', bytes: Buffer.from(JSON.stringify(obj)) })),
   jsonValue.map((v) => ({ type: 'application/json', bytes: Buffer.from(JSON.stringify(v) ?? '') })),
-  fc.constantFrom('{"a":', '{"n": 99999999999999999999999}', '{"__proto__": {"x": 1}}', '[', '').map((text) => ({ type: 'application/json', bytes: Buffer.from(text) })),
   fc
-    .tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/x-www-form-urlencoded'), fc.uint8Array({ maxLength: 200 }))
+    .constantFrom('{"a":', '{"n": 99999999999999999999999}', '{"__proto__": {"x": 1}}', '[', '')
+    .map((text) => ({ type: 'application/json', bytes: Buffer.from(text) })),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/x-www-form-urlencoded',
+      ),
+      fc.uint8Array({ maxLength: 200 }),
+    )
     .map(([type, bytes]) => ({ type, bytes: Buffer.from(bytes) })),
   fc.constant({ type: 'application/x-www-form-urlencoded', bytes: Buffer.from(`a=${'x'.repeat(200_000)}`) }),
 );
 
 /** A path for the route: parameters and wildcards filled with odd text, sometimes an odd escape added. */
-function pathFor(url: string, filler: string, escape: string | null): string {
+function pathFor(url: string, filler: string, oddEscape: string | null): string {
   const path = url.replace(/:\w+|\*/g, () => encode(filler) || 'x');
-  return escape ? `${path}${escape}` : path;
+  return oddEscape ? `${path}${oddEscape}` : path;
 }
 
 const requestShape = fc.record({
@@ -193,7 +274,10 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
     if (route.method === 'HEAD') return;
     const answer = JSON.parse(res.body) as Record<string, unknown>;
     // { error }, or a table list's refusal in its dialect (sError / error) or a change's (Error).
-    assert.ok([answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0), what);
+    assert.ok(
+      [answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0),
+      what,
+    );
   } else {
     assert.match(type, /^text\/html/, what);
     if (route.method !== 'HEAD' && !ownForm) assert.match(res.body, /<title>[^<]+<\/title>/, what);
@@ -207,7 +291,10 @@ describe('every route under random and hostile requests', () => {
     const methods = new Set(routes.map((r) => r.method));
     for (const m of ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']) assert.ok(methods.has(m), m);
     for (const url of ['/login', '/admin/users/new', '/reports/sales-by-state', '/api/admin/user-error', '/api/stores/export']) {
-      assert.ok(routes.some((r) => r.url === url), url);
+      assert.ok(
+        routes.some((r) => r.url === url),
+        url,
+      );
     }
   });
 

@@ -12,8 +12,11 @@ import { testBundleDir } from '../support/test-bundle.ts';
 
 /** The scripts of the last build in a bundle folder (files.json; the folder also keeps the build before it). */
 function bundleScripts(dir: string): string {
-  const files = JSON.parse(readFileSync(dir + 'files.json', 'utf8')) as string[];
-  return files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(dir + f, 'utf8')).join('\n');
+  const files = JSON.parse(readFileSync(`${dir}files.json`, 'utf8')) as string[];
+  return files
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(dir + f, 'utf8'))
+    .join('\n');
 }
 
 test("the app's browser bundle holds no demo island; the tests' bundle does", () => {

@@ -32,7 +32,10 @@ describe('what the layout tells the browser', () => {
   test('the htmx settings carry the spec numbers: 10 s timeout, 20 cached pages; #loader is the indicator', async () => {
     const res = await shared.admin.inject({ url: '/' });
     const meta = /<meta name="htmx-config" content="([^"]+)">/.exec(res.body)?.[1] ?? '';
-    const config = JSON.parse(meta.replace(/&quot;/g, '"').replace(/&#34;/g, '"')) as { defaultTimeout: number; historyCache: { size: number } };
+    const config = JSON.parse(meta.replace(/&quot;/g, '"').replace(/&#34;/g, '"')) as {
+      defaultTimeout: number;
+      historyCache: { size: number };
+    };
     assert.equal(config.defaultTimeout, 10_000);
     assert.equal(config.historyCache.size, 20);
     assert.match(res.body, /<body [^>]*hx-indicator:inherited="#loader"/);
@@ -54,7 +57,10 @@ describe('what the layout tells the browser', () => {
 describe('islands', () => {
   test('an island is rendered on the server inside its container, with its props and identifier prefix', async () => {
     const res = await shared.admin.inject({ url: '/test/island' });
-    const m = /<div data-island="demo-counter" data-island-id="(demo-counter-[0-9a-f]{8}-)" data-props="([^"]+)"><div class="demo-counter">/.exec(res.body);
+    const m =
+      /<div data-island="demo-counter" data-island-id="(demo-counter-[0-9a-f]{8}-)" data-props="([^"]+)"><div class="demo-counter">/.exec(
+        res.body,
+      );
     assert.ok(m, 'container with server markup directly inside');
     assert.deepEqual(JSON.parse(m[2]!.replace(/&#34;/g, '"')), { start: 3, label: 'Clicks' });
     assert.match(res.body, new RegExp(`id="_${m[1]}`), 'useId values carry the prefix');

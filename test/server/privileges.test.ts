@@ -65,8 +65,16 @@ describe('the new-user form', () => {
   function newUser(fields: FormFields): FormFields {
     made += 1;
     return {
-      UserName: `made.${made}`, FirstName: 'New', LastName: 'Person', Email: '', Password: 'long enough',
-      ConfirmPassword: 'long enough', GroupID: '', Roles: [], Instances: [], ...fields,
+      UserName: `made.${made}`,
+      FirstName: 'New',
+      LastName: 'Person',
+      Email: '',
+      Password: 'long enough',
+      ConfirmPassword: 'long enough',
+      GroupID: '',
+      Roles: [],
+      Instances: [],
+      ...fields,
     };
   }
 
@@ -81,7 +89,10 @@ describe('the new-user form', () => {
     for (const name of actors) {
       const may = name === 'admin' || managerMay;
       test(`${name} ${may ? 'may' : 'may not'} give a new user ${field}`, async () => {
-        const fields = newUser({ GroupID: String(await groupId('WE')), [field]: field === 'GroupID' ? String(await groupId('HQ')) : value });
+        const fields = newUser({
+          GroupID: String(await groupId('WE')),
+          [field]: field === 'GroupID' ? String(await groupId('HQ')) : value,
+        });
         const res = await postForm(actor(name), '/admin/users/new', fields);
         const user = await stored('u.user_name', fields.UserName as string);
         if (may) {
@@ -108,7 +119,13 @@ describe('the users table', () => {
   });
 
   // What an edit of each writable privilege field does to each kind of account, by whom.
-  const cases: Array<{ field: string; on: 'staff' | 'administrator'; value: unknown; holds: (s: Stored) => boolean; managerRefused?: string }> = [
+  const cases: Array<{
+    field: string;
+    on: 'staff' | 'administrator';
+    value: unknown;
+    holds: (s: Stored) => boolean;
+    managerRefused?: string;
+  }> = [
     { field: 'IsAdmin', on: 'staff', value: true, holds: (s) => s.is_admin, managerRefused: m.privilegeAdminFlags },
     { field: 'IsAdmin', on: 'administrator', value: false, holds: (s) => !s.is_admin, managerRefused: m.privilegeAdminFlags },
     { field: 'IsActive', on: 'staff', value: false, holds: (s) => !s.is_active },
@@ -140,28 +157,43 @@ describe('the users table', () => {
     const keys = { UserIDs: [staff.id, other.id], Versions: [staff.version, other.version] };
     const granted = await change(shared.manager, 'PATCH', { ...keys, IsAdmin: true });
     assert.deepEqual(granted.body.Succeed, []);
-    assert.deepEqual(granted.body.Failed.map((f) => f.fields), [{ IsAdmin: m.privilegeAdminFlags }, { IsAdmin: m.privilegeAdminFlags }]);
+    assert.deepEqual(
+      granted.body.Failed.map((f) => f.fields),
+      [{ IsAdmin: m.privilegeAdminFlags }, { IsAdmin: m.privilegeAdminFlags }],
+    );
     assert.equal((await stored('u.user_id', staff.id))!.is_admin, false);
 
     const deactivated = await change(shared.manager, 'PATCH', {
-      UserIDs: [staff.id, administrator.id], Versions: [staff.version, administrator.version], IsActive: false,
+      UserIDs: [staff.id, administrator.id],
+      Versions: [staff.version, administrator.version],
+      IsActive: false,
     });
     assert.deepEqual(deactivated.body.Succeed, [staff.id]);
-    assert.deepEqual(deactivated.body.Failed, [{ key: administrator.id, error: m.privilegeAdministratorActive, fields: { IsActive: m.privilegeAdministratorActive } }]);
+    assert.deepEqual(deactivated.body.Failed, [
+      { key: administrator.id, error: m.privilegeAdministratorActive, fields: { IsActive: m.privilegeAdministratorActive } },
+    ]);
 
     // A flag sent at the value an account already has changes nothing, and is not refused.
-    const unchanged = await change(shared.manager, 'PATCH', { UserIDs: [other.id], Versions: [other.version], IsAdmin: false, FirstName: 'Renamed' });
+    const unchanged = await change(shared.manager, 'PATCH', {
+      UserIDs: [other.id],
+      Versions: [other.version],
+      IsAdmin: false,
+      FirstName: 'Renamed',
+    });
     assert.deepEqual(unchanged.body.Succeed, [other.id]);
 
     const byAdmin = await change(shared.admin, 'PATCH', {
-      UserIDs: [staff.id, other.id, administrator.id], Versions: [staff.version + 1, other.version + 1, administrator.version], IsAdmin: true, IsActive: true,
+      UserIDs: [staff.id, other.id, administrator.id],
+      Versions: [staff.version + 1, other.version + 1, administrator.version],
+      IsAdmin: true,
+      IsActive: true,
     });
     assert.deepEqual(byAdmin.body.Failed, []);
     assert.deepEqual(byAdmin.body.Succeed, [staff.id, other.id, administrator.id]);
     for (const id of byAdmin.body.Succeed) assert.equal((await stored('u.user_id', id))!.is_admin, true);
   });
 
-  test('super administrator, roles and instances are not the table\'s to set, for anyone', async () => {
+  test("super administrator, roles and instances are not the table's to set, for anyone", async () => {
     const target = await account('staff');
     for (const name of actors) {
       for (const [field, value, error] of [
@@ -174,6 +206,13 @@ describe('the users table', () => {
         assert.equal(body.Error, error);
       }
     }
-    assert.deepEqual(await stored('u.user_id', target.id), { is_admin: false, is_super_admin: false, is_active: true, group_code: 'WE', roles: [], instances: [] });
+    assert.deepEqual(await stored('u.user_id', target.id), {
+      is_admin: false,
+      is_super_admin: false,
+      is_active: true,
+      group_code: 'WE',
+      roles: [],
+      instances: [],
+    });
   });
 });

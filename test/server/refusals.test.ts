@@ -22,8 +22,13 @@ function apiMessage(res: LightMyRequestResponse): string {
 }
 
 const newUser = {
-  UserName: 'odd.bytes', FirstName: 'Odd', LastName: 'Bytes', Email: 'odd@example.com',
-  Password: 'long enough 1', ConfirmPassword: 'long enough 1', GroupID: '1',
+  UserName: 'odd.bytes',
+  FirstName: 'Odd',
+  LastName: 'Bytes',
+  Email: 'odd@example.com',
+  Password: 'long enough 1',
+  ConfirmPassword: 'long enough 1',
+  GroupID: '1',
 };
 
 describe('sessions and forms that have run out', () => {
@@ -57,7 +62,12 @@ describe('sessions and forms that have run out', () => {
     const page = await shared.t.app.inject({ method: 'POST', url: '/logout', headers: { cookie: shared.admin.cookie } });
     assert.equal(page.statusCode, 403);
     assert.equal(pageMessage(page), m.csrfFailed);
-    const api = await shared.t.app.inject({ method: 'POST', url: '/api/stores', headers: { cookie: shared.admin.cookie }, payload: { Name: 'x' } });
+    const api = await shared.t.app.inject({
+      method: 'POST',
+      url: '/api/stores',
+      headers: { cookie: shared.admin.cookie },
+      payload: { Name: 'x' },
+    });
     assert.equal(api.statusCode, 403);
     assert.equal(apiMessage(api), m.csrfFailed);
   });
@@ -114,13 +124,28 @@ describe("the framework's refusals", () => {
     const large = await postForm(shared.admin, '/admin/users/new', { FirstName: 'x'.repeat(1024 * 1024) });
     assert.equal(large.statusCode, 413);
     assert.equal(pageMessage(large), m.requestTooLarge);
-    const xml = await shared.admin.inject({ method: 'POST', url: '/admin/users/new', headers: { 'content-type': 'text/xml' }, payload: '<user/>' });
+    const xml = await shared.admin.inject({
+      method: 'POST',
+      url: '/admin/users/new',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<user/>',
+    });
     assert.equal(xml.statusCode, 415);
     assert.equal(pageMessage(xml), m.requestBadContentType);
-    const json = await shared.admin.inject({ method: 'POST', url: '/admin/users/new', headers: { 'content-type': 'application/json' }, payload: '{"UserName":' });
+    const json = await shared.admin.inject({
+      method: 'POST',
+      url: '/admin/users/new',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"UserName":',
+    });
     assert.equal(json.statusCode, 400);
     assert.equal(pageMessage(json), m.requestBadJson);
-    const api = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', headers: { 'content-type': 'application/json' }, payload: '{"StoreID":' });
+    const api = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"StoreID":',
+    });
     assert.equal(api.statusCode, 400);
     assert.equal(apiMessage(api), m.requestBadJson);
   });
@@ -150,7 +175,10 @@ describe('odd bytes and numbers', () => {
   });
 
   test('a NUL byte in the new-user form, in a value or a field name, is refused in words and adds nobody', async () => {
-    for (const fields of [{ ...newUser, FirstName: 'Od\0d' }, { ...newUser, 'First\0Name': 'Odd' }]) {
+    for (const fields of [
+      { ...newUser, FirstName: 'Od\0d' },
+      { ...newUser, 'First\0Name': 'Odd' },
+    ]) {
       const res = await postForm(shared.admin, '/admin/users/new', fields);
       assert.equal(res.statusCode, 400);
       assert.equal(pageMessage(res), m.requestBadCharacter);
@@ -162,7 +190,12 @@ describe('odd bytes and numbers', () => {
   test('a NUL byte in a JSON body nested deep is found', async () => {
     const depth = 100_000;
     const deep = `{"UserName":${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)}}`;
-    const res = await shared.admin.inject({ method: 'POST', url: '/admin/users/new', headers: { 'content-type': 'application/json' }, payload: deep });
+    const res = await shared.admin.inject({
+      method: 'POST',
+      url: '/admin/users/new',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(pageMessage(res), m.requestBadCharacter);
   });
@@ -172,7 +205,10 @@ describe('odd bytes and numbers', () => {
     const page = await postForm(shared.admin, '/reports/sales-by-state', fields);
     assert.equal(page.statusCode, 400);
     assert.equal(pageMessage(page), m.requestOutOfRange);
-    const panel = await postForm(shared.admin, '/reports/sales-by-state', fields, { 'hx-request': 'true', 'hx-target': 'div#report-panel' });
+    const panel = await postForm(shared.admin, '/reports/sales-by-state', fields, {
+      'hx-request': 'true',
+      'hx-target': 'div#report-panel',
+    });
     assert.equal(panel.statusCode, 400);
     assert.equal(pageMessage(panel), m.requestOutOfRange);
   });

@@ -51,7 +51,9 @@ describe('the shell', () => {
     const all = (await shared.admin.inject({ url: '/api/common/stores' })).json() as Array<{ StoreID: number }>;
     const analyst = await signIn(shared.t.app, 'analyst');
     const ne = (await analyst.inject({ url: '/api/common/stores' })).json() as Array<{ StoreID: number }>;
-    const expected = await shared.t.db.pool.query(`select count(*)::int as n from stores s join groups g using (group_id) where g.code = 'NE'`);
+    const expected = await shared.t.db.pool.query(
+      `select count(*)::int as n from stores s join groups g using (group_id) where g.code = 'NE'`,
+    );
     assert.equal(ne.length, expected.rows[0].n);
     assert.ok(ne.length > 0 && ne.length < all.length);
     assert.equal(all.length, (await shared.t.db.pool.query('select count(*)::int as n from stores')).rows[0].n);
@@ -75,7 +77,13 @@ describe('security headers and errors', () => {
       await shared.admin.inject({ url: '/api/no-such-call' }),
       await shared.t.app.inject({ url: '/login' }),
     ]) {
-      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security']) {
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'strict-transport-security',
+      ]) {
         assert.equal(res.headers[name], page.headers[name], name);
       }
     }

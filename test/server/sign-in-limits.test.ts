@@ -163,14 +163,24 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   }
 
   test('TRUST_PROXY=1 believes the one address the proxy added, not what the client wrote before it', async () => {
-    const res = await tryToSignIn('nobody', 'wrong', { address: proxy, headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.4' } }, proxied.app);
+    const res = await tryToSignIn(
+      'nobody',
+      'wrong',
+      { address: proxy, headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.4' } },
+      proxied.app,
+    );
     assert.equal(res.statusCode, 401);
     assert.deepEqual(await countedAddresses(), ['198.51.100.4']);
   });
 
   test('a client rotating a forged left-most X-Forwarded-For is still throttled as one address', async () => {
     for (let i = 0; i <= signInLimits.freeTries; i++) {
-      const res = await tryToSignIn('trainee', 'wrong', { address: proxy, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.5` } }, proxied.app);
+      const res = await tryToSignIn(
+        'trainee',
+        'wrong',
+        { address: proxy, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.5` } },
+        proxied.app,
+      );
       assert.equal(res.statusCode, i < signInLimits.freeTries ? 401 : 429, `try ${i + 1}`);
     }
   });
@@ -185,7 +195,10 @@ describe('behind a proxy (TRUST_PROXY)', () => {
       await via('10.7.0.1');
       const rows = await named.db.pool.query<{ address: string }>('select address from login_attempts order by attempt_id');
       // Through named proxies the address before them is believed; the forged one further left never is.
-      assert.deepEqual(rows.rows.map((r) => r.address), ['198.51.100.6', '198.51.100.6', '10.7.0.1']);
+      assert.deepEqual(
+        rows.rows.map((r) => r.address),
+        ['198.51.100.6', '198.51.100.6', '10.7.0.1'],
+      );
     } finally {
       await named.close();
     }

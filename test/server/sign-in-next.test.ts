@@ -43,10 +43,17 @@ function visitSignedIn(next: string) {
 const tricky = fc
   .tuple(
     fc.constantFrom('', '/', '//', '/\\', '\\\\', '/\t/', '/.//', '/a/..//', 'http://', 'https:', 'javascript:', ' /', '\r\n/', '/%2F'),
-    fc.string({ unit: fc.constantFrom('/', '\\', '.', ':', '@', '?', '#', '%', 'a', 'é', '€', '\t', '\r', '\n', '\0', ' ', '\u2028', '\ud800') }),
+    fc.string({
+      unit: fc.constantFrom('/', '\\', '.', ':', '@', '?', '#', '%', 'a', 'é', '€', '\t', '\r', '\n', '\0', ' ', '\u2028', '\ud800'),
+    }),
   )
   .map(([start, rest]) => start + rest);
-const anyNext = fc.oneof(tricky, fc.string({ unit: 'binary' }), fc.webUrl(), fc.string({ unit: 'binary', minLength: 1990, maxLength: 2010 }));
+const anyNext = fc.oneof(
+  tricky,
+  fc.string({ unit: 'binary' }),
+  fc.webUrl(),
+  fc.string({ unit: 'binary', minLength: 1990, maxLength: 2010 }),
+);
 
 describe('next after signing in', () => {
   test('a same-site path with its query and fragment is kept', async () => {
@@ -58,7 +65,17 @@ describe('next after signing in', () => {
   test('what a browser would read as another site goes home: tabs, backslashes, dot segments, schemes', async () => {
     const tab = await shared.admin.inject({ url: '/login?next=/%09/evil.example/path' });
     assert.equal(tab.headers.location, '/');
-    for (const next of ['/\t/evil.example/path', '//evil.example', '/\\evil.example', '\\\\evil.example', '/.//evil.example', '/a/..//evil.example', 'https://evil.example/', 'javascript:alert(1)', ' //evil.example']) {
+    for (const next of [
+      '/\t/evil.example/path',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      ' //evil.example',
+    ]) {
       const res = await visitSignedIn(next);
       assert.equal(res.statusCode, 303, JSON.stringify(next));
       assert.equal(res.headers.location, '/', JSON.stringify(next));
@@ -79,7 +96,10 @@ describe('next after signing in', () => {
     const res = await signInWithNext(`/${'a'.repeat(5000)}`);
     assert.equal(res.statusCode, 303);
     assert.equal(res.headers.location, '/');
-    assert.ok(res.cookies.find((c) => c.name === 'backroom_sid'), 'signed in');
+    assert.ok(
+      res.cookies.find((c) => c.name === 'backroom_sid'),
+      'signed in',
+    );
   });
 
   test('the sign-in form carries only a safe next forward', async () => {
@@ -91,7 +111,10 @@ describe('next after signing in', () => {
   });
 
   test('any string as next yields a Location that is a path on this site (safeNext itself)', () => {
-    fc.assert(fc.property(anyNext, (next) => assertSameSitePath(safeNext(next), next)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(anyNext, (next) => assertSameSitePath(safeNext(next), next)),
+      { numRuns: 5000 },
+    );
   });
 
   test('any string as next, through HTTP, is answered with a same-site Location and never a server error', async () => {

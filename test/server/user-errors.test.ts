@@ -24,9 +24,7 @@ const report = {
 };
 
 async function storedRows() {
-  const r = await shared.t.db.pool.query(
-    `select e.*, u.user_name from user_errors e left join users u using (user_id) order by error_id`,
-  );
+  const r = await shared.t.db.pool.query(`select e.*, u.user_name from user_errors e left join users u using (user_id) order by error_id`);
   return r.rows;
 }
 
@@ -70,7 +68,12 @@ describe('POST /api/admin/user-error', () => {
 
   test('a signed-in report without the session CSRF token is refused', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');
-    const res = await shared.t.app.inject({ method: 'POST', url: '/api/admin/user-error', payload: report, headers: { cookie: analyst.cookie } });
+    const res = await shared.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user-error',
+      payload: report,
+      headers: { cookie: analyst.cookie },
+    });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { error: m.csrfFailed });
     assert.equal((await storedRows()).length, 0);
@@ -132,7 +135,9 @@ describe('POST /api/admin/user-error', () => {
   test('a burst of parallel reports stores no more than the limit', async () => {
     const clerk = await signIn(shared.t.app, 'clerk');
     const burst = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: { ...report, Message: `burst ${i}` } })),
+      Array.from({ length: 100 }, (_, i) =>
+        clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: { ...report, Message: `burst ${i}` } }),
+      ),
     );
     const stored = burst.filter((r) => r.statusCode === 201).length;
     assert.equal(stored, reportLimits.perUser);

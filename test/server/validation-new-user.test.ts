@@ -81,7 +81,11 @@ describe('adding a user with invalid values', () => {
   });
 
   test('the form comes back with the values as typed, passwords left empty', async () => {
-    const res = await postForm(admin, '/admin/users/new', validUser({ FirstName: 'Zoë <b>', Email: 'bad', Password: 'secret-one', ConfirmPassword: 'secret-two' }));
+    const res = await postForm(
+      admin,
+      '/admin/users/new',
+      validUser({ FirstName: 'Zoë <b>', Email: 'bad', Password: 'secret-one', ConfirmPassword: 'secret-two' }),
+    );
     assert.equal(res.statusCode, 422);
     assert.equal(inputValue(res.body, 'FirstName'), 'Zoë <b>');
     assert.equal(inputValue(res.body, 'Email'), 'bad');
@@ -101,7 +105,11 @@ describe('adding a user with invalid values', () => {
 
   test('a group, role or instance the form did not offer is refused', async () => {
     const before = await storedCounts();
-    for (const [field, value] of [['GroupID', '99999'], ['Roles', ['sales', 'owner']], ['Instances', ['MARS']]] as const) {
+    for (const [field, value] of [
+      ['GroupID', '99999'],
+      ['Roles', ['sales', 'owner']],
+      ['Instances', ['MARS']],
+    ] as const) {
       const res = await postForm(admin, '/admin/users/new', validUser({ [field]: value }));
       assert.equal(res.statusCode, 422, field);
       assert.equal(messageOf(res.body, field), 'please check this value.');
@@ -126,7 +134,10 @@ describe('adding a valid user', () => {
     assert.notEqual(user.password_hash, 'correct horse');
     assert.ok(await verifyPassword('correct horse', user.password_hash));
     const roles = await t.db.pool.query('select r.code from user_roles join roles r using (role_id) where user_id = $1 order by 1', [id]);
-    assert.deepEqual(roles.rows.map((r) => r.code), ['reports', 'sales']);
+    assert.deepEqual(
+      roles.rows.map((r) => r.code),
+      ['reports', 'sales'],
+    );
     const audit = (await t.db.pool.query(`select * from audit_log where resource = 'users' and row_key = $1`, [String(id)])).rows;
     assert.equal(audit.length, 1);
     assert.equal(audit[0].action, 'insert');

@@ -1,7 +1,7 @@
 // The sales report's parameters through HTTP: each date-range failure answers 422 with the spec's exact
 // message, checked in the spec's order; a valid range answers the result panel, scoped to the user's stores
 // and the store selection, and narrowed to a cycle when one is chosen.
-import { after, describe, mock, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays, format, subDays, subYears } from 'date-fns';
 import { useTestApp, signIn } from '../support/app.ts';
@@ -26,7 +26,12 @@ describe('report date ranges refused with the spec messages', () => {
     ['From Date not a calendar day', '31/02/2024', day(today), '"From Date" is invalid'],
     ['From Date in another format', '2024-01-05', day(today), '"From Date" is invalid'],
     ['To Date not a date', day(subDays(today, 5)), '1/13/2025', '"To Date" is invalid'],
-    ['From Date more than 3 years back', day(subDays(subYears(today, 3), 2)), day(subDays(today, 2)), '"From Date" can not be less than 3 years'],
+    [
+      'From Date more than 3 years back',
+      day(subDays(subYears(today, 3), 2)),
+      day(subDays(today, 2)),
+      '"From Date" can not be less than 3 years',
+    ],
     ['To Date after today', day(subDays(today, 5)), day(addDays(today, 2)), '"To Date" can not be greater than today'],
     ['From Date after To Date', day(subDays(today, 2)), day(subDays(today, 9)), '"From Date" can not be greater than "To Date"'],
   ];
@@ -59,7 +64,10 @@ describe('report date ranges refused with the spec messages', () => {
     const res = await postForm(shared.analyst, '/reports/sales-by-state', { FromDate: '31/02/2024', ToDate: '01/03/2024' });
     assert.equal(res.statusCode, 422);
     assert.match(res.body, /<!doctype html>/);
-    assert.match(res.body, /id="sales-report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</);
+    assert.match(
+      res.body,
+      /id="sales-report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</,
+    );
     assert.match(res.body, /name="FromDate" type="text" value="31\/02\/2024"/);
   });
 });
@@ -88,12 +96,19 @@ describe('the report result', () => {
     const states = [...res.body.matchAll(/<tr><td>[^<]+ \(([A-Z]{2})\)<\/td>/g)].map((m) => m[1]);
     const ne = (await shared.t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
     assert.ok(states.length > 0);
-    assert.ok(states.every((code) => ne.includes(code)), `${states} are all Northeast states`);
+    assert.ok(
+      states.every((code) => ne.includes(code)),
+      `${states} are all Northeast states`,
+    );
     assert.match(res.body, /<td class="num">\$[\d,]+\.\d\d<\/td><td class="num">[\d,]+<\/td><td class="num">\d+\.\d\d%<\/td>/);
   });
 
   test('follows the store selection sent with the parameters', async () => {
-    const ids = (await shared.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id);
+    const ids = (
+      await shared.t.db.pool.query(
+        `select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`,
+      )
+    ).rows.map((r) => r.store_id);
     const res = await ask({ FromDate: day(from), ToDate: day(to), stores: JSON.stringify(ids) });
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal('s.store_id = any($3::int[])', [ids]));
@@ -101,13 +116,18 @@ describe('the report result', () => {
   });
 
   test('is narrowed to the chosen cycle', async () => {
-    const cycle = (await shared.t.db.pool.query(`select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`, [isoTo])).rows[0];
+    const cycle = (
+      await shared.t.db.pool.query(
+        `select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`,
+        [isoTo],
+      )
+    ).rows[0];
     const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: String(cycle.cycle_id) });
     assert.equal(res.statusCode, 200);
-    const expected = await expectedTotal(
-      `x.sale_date between $3 and $4 and s.group_id = (select group_id from groups where code = 'NE')`,
-      [cycle.start_date, cycle.end_date],
-    );
+    const expected = await expectedTotal(`x.sale_date between $3 and $4 and s.group_id = (select group_id from groups where code = 'NE')`, [
+      cycle.start_date,
+      cycle.end_date,
+    ]);
     assert.equal(panelTotal(res.body), expected);
   });
 

@@ -29,7 +29,10 @@ export interface TestApp {
 type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs'>;
 
 /** A fresh database copied from this run's template; dropped again by `close`. */
-export async function openTestDatabase({ queryTimeoutMs, exportTimeoutMs }: DeadlineOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase({
+  queryTimeoutMs,
+  exportTimeoutMs,
+}: DeadlineOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
   const deadlines = { queryTimeoutMs, exportTimeoutMs };
   if (postgresBase()) {
     const template = process.env.BACKROOM_TEST_TEMPLATE;
@@ -70,7 +73,10 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, { testBundle = false, onRoute }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { testBundle = false, onRoute }: TestAppOptions = {},
+): Promise<TestApp> {
   const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...overrides };
   const { db, drop } = await openTestDatabase(config);
   const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
@@ -100,7 +106,11 @@ export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-export async function signIn(app: FastifyInstance, username: string, password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD): Promise<SignedIn> {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
+): Promise<SignedIn> {
   const form = await app.inject({ url: '/login' });
   const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
   const res = await app.inject({

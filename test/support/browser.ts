@@ -38,8 +38,15 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}, options: 
     browser = await chromium.launch({
       executablePath: chromiumPath()!,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (err) {
     await t.close();
@@ -78,9 +85,15 @@ export function useBrowserEnv(overrides: Partial<Config> = {}): BrowserEnv {
     return env;
   };
   return {
-    get t() { return started().t; },
-    get base() { return started().base; },
-    get browser() { return started().browser; },
+    get t() {
+      return started().t;
+    },
+    get base() {
+      return started().base;
+    },
+    get browser() {
+      return started().browser;
+    },
     newPage: (user, options) => started().newPage(user, options),
     close: () => started().close(),
   };

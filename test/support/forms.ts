@@ -5,10 +5,20 @@ import type { SignedIn } from './app.ts';
 
 export type FormFields = Record<string, string | ReadonlyArray<string>>;
 
-export function postForm(user: SignedIn, url: string, fields: FormFields, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function postForm(
+  user: SignedIn,
+  url: string,
+  fields: FormFields,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of typeof value === 'string' ? [value] : value) body.append(name, v);
-  return user.inject({ method: 'POST', url, payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  return user.inject({
+    method: 'POST',
+    url,
+    payload: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 }
 
 export function unescapeHtml(text: string): string {

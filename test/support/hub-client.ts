@@ -9,7 +9,11 @@ export interface HubSocket {
   socket: WebSocket;
   frames: ServerFrame[];
   /** The first frame (kept or still to come) that `match` accepts, after those already taken by `next`. */
-  next<T extends ServerFrame['type']>(type: T, match?: (frame: Extract<ServerFrame, { type: T }>) => boolean, ms?: number): Promise<Extract<ServerFrame, { type: T }>>;
+  next<T extends ServerFrame['type']>(
+    type: T,
+    match?: (frame: Extract<ServerFrame, { type: T }>) => boolean,
+    ms?: number,
+  ): Promise<Extract<ServerFrame, { type: T }>>;
   /** Settles with the close code when the socket closes. */
   closed: Promise<number>;
   close(): Promise<void>;
@@ -28,7 +32,11 @@ export interface ConnectOptions {
   answerPings?: boolean;
 }
 
-export async function connectHub(base: string, cookie: string, { origin = base, answerPings = true }: ConnectOptions = {}): Promise<HubSocket> {
+export async function connectHub(
+  base: string,
+  cookie: string,
+  { origin = base, answerPings = true }: ConnectOptions = {},
+): Promise<HubSocket> {
   const socket = new WebSocket(wsUrl(base), { headers: { cookie }, ...(origin === null ? {} : { origin }) });
   const frames: ServerFrame[] = [];
   const taken = new WeakSet<ServerFrame>();

@@ -14,12 +14,12 @@ if (mode === 'embedded') {
   const dir = embeddedTemplateDir();
   if (!existsSync(dir)) {
     mkdirSync(cacheDir, { recursive: true });
-    rmSync(dir + '.tmp', { recursive: true, force: true });
-    const db = await openDatabase({ dataDir: dir + '.tmp' });
+    rmSync(`${dir}.tmp`, { recursive: true, force: true });
+    const db = await openDatabase({ dataDir: `${dir}.tmp` });
     await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...TEST_SEED });
     await db.pool.query('checkpoint');
     await db.close();
-    renameSync(dir + '.tmp', dir);
+    renameSync(`${dir}.tmp`, dir);
   }
   console.log(`embedded template: ${dir}`);
 } else if (mode === 'postgres' && name) {

@@ -16,15 +16,26 @@ export async function reportTwoErrors(page: Page): Promise<void> {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
     const reports = [
       {
-        Page: '/reports', Url: `${location.origin}/reports/sales-by-state?from=01%2F01%2F2024&to=31%2F12%2F2024&stores=${'1234,'.repeat(30)}`,
-        Status: 500, ErrorThrown: 'Internal Server Error', Message: 'Something went wrong on the server. The IT department can see the details.',
+        Page: '/reports',
+        Url: `${location.origin}/reports/sales-by-state?from=01%2F01%2F2024&to=31%2F12%2F2024&stores=${'1234,'.repeat(30)}`,
+        Status: 500,
+        ErrorThrown: 'Internal Server Error',
+        Message: 'Something went wrong on the server. The IT department can see the details.',
         StackTrace: "TypeError: Cannot read properties of undefined (reading 'map')\n    at render (app.js:1:2345)",
       },
-      { Page: '/admin/users', Url: `${location.origin}/admin/users`, Status: 0, ErrorThrown: 'timeout', Message: 'The server did not answer within 10 seconds.' },
+      {
+        Page: '/admin/users',
+        Url: `${location.origin}/admin/users`,
+        Status: 0,
+        ErrorThrown: 'timeout',
+        Message: 'The server did not answer within 10 seconds.',
+      },
     ];
     for (const body of reports) {
       const res = await fetch('/api/admin/user-error', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`error report: ${res.status}`);
     }

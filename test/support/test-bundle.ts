@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { loadAssets, type Assets } from '../../server/assets.ts';
 import { cacheDir } from './template-db.ts';
 
-export const testBundleDir = join(cacheDir, 'build') + '/';
+export const testBundleDir = `${join(cacheDir, 'build')}/`;
 const urlPath = '/static/test-build/';
 
 export function testBundleAssets(): Assets {

@@ -275,10 +275,7 @@ describe('timeAgo', () => {
 
 describe('formatValue', () => {
   test('knows each format once', () => {
-    assert.deepEqual(
-      [...formatNames].sort(),
-      ['boolean', 'currency', 'date', 'datetime', 'integer', 'number', 'percent', 'text'],
-    );
+    assert.deepEqual([...formatNames].sort(), ['boolean', 'currency', 'date', 'datetime', 'integer', 'number', 'percent', 'text']);
   });
   test('shows no value as empty text in every format', () => {
     for (const name of formatNames) {

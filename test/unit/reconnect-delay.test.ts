@@ -11,8 +11,14 @@ test('the delay doubles after each failure, up to the last step', () => {
 });
 
 test('the delay is jittered within the upper half of its step, so dropped tabs do not return all at once', () => {
-  assert.equal(reconnectDelay(2, () => 0), 1000);
-  assert.equal(reconnectDelay(2, () => 0.5), 1500);
+  assert.equal(
+    reconnectDelay(2, () => 0),
+    1000,
+  );
+  assert.equal(
+    reconnectDelay(2, () => 0.5),
+    1500,
+  );
   const spread = new Set(Array.from({ length: 50 }, () => reconnectDelay(3)));
   assert.ok(spread.size > 40, 'different waits');
   for (const ms of spread) assert.ok(ms >= 2000 && ms <= 4000, String(ms));

@@ -58,12 +58,18 @@ function withFields(fields: ReadonlyArray<FormField>, code?: ColumnSql) {
 describe('a resource worked out from its two halves', () => {
   test('each column has its expression beside its label and type', () => {
     const def = resourceDef(tills, tillsSql);
-    assert.deepEqual(def.columns.find((c) => c.name === 'ShopName'), { name: 'ShopName', label: 'Shop', type: 'text', format: 'text', sql: 'sh.name', join: 'sh', writes: undefined });
+    assert.deepEqual(
+      def.columns.find((c) => c.name === 'ShopName'),
+      { name: 'ShopName', label: 'Shop', type: 'text', format: 'text', sql: 'sh.name', join: 'sh', writes: undefined },
+    );
   });
 
   test('a field writes the base table column its column reads, and no other column writes', () => {
     const def = resourceDef(tills, tillsSql);
-    assert.deepEqual(def.columns.filter((c) => c.writes !== undefined).map((c) => [c.name, c.writes]), [['Label', 'label']]);
+    assert.deepEqual(
+      def.columns.filter((c) => c.writes !== undefined).map((c) => [c.name, c.writes]),
+      [['Label', 'label']],
+    );
   });
 
   test('a column computed from the base table names the column its field writes', () => {
@@ -72,7 +78,10 @@ describe('a resource worked out from its two halves', () => {
   });
 
   test('a field on a column that is no base table column is refused', () => {
-    assert.throws(() => withFields([{ name: 'ShopName', label: 'Shop', kind: 'text' }]), /the field ShopName edits no column of its base table/);
+    assert.throws(
+      () => withFields([{ name: 'ShopName', label: 'Shop', kind: 'text' }]),
+      /the field ShopName edits no column of its base table/,
+    );
   });
 
   test('the key and the version are their columns of the base table', () => {
@@ -86,14 +95,20 @@ describe('a resource worked out from its two halves', () => {
   });
 
   test('a join goes through a join declared before it', () => {
-    assert.throws(() => resourceDef(tills, { ...tillsSql, joins: [...tillsSql.joins].reverse() }), /the join r goes through no join before it/);
+    assert.throws(
+      () => resourceDef(tills, { ...tillsSql, joins: [...tillsSql.joins].reverse() }),
+      /the join r goes through no join before it/,
+    );
   });
 
   test('a query joins what its columns read, with the joins those go through, and everything when it does not say', () => {
     const def = resourceDef(tills, tillsSql);
     const column = (name: string) => def.columns.find((c) => c.name === name)!;
     assert.equal(fromClause(def, [column('Label')]), 'tills t');
-    assert.equal(fromClause(def, [column('Region'), column('Label')]), 'tills t join shops sh on sh.shop_id = t.shop_id left join regions r on r.region_id = sh.region_id');
+    assert.equal(
+      fromClause(def, [column('Region'), column('Label')]),
+      'tills t join shops sh on sh.shop_id = t.shop_id left join regions r on r.region_id = sh.region_id',
+    );
     assert.equal(fromClause(def, [column('Manager')], 'till_totals'), 'till_totals t left join users m on m.user_id = t.manager_id');
     assert.equal(fromClause(def), `tills t ${def.joins.map((j) => j.sql).join(' ')}`);
   });

@@ -181,12 +181,23 @@ const flaggedTills = defineResource({
 // @ts-expect-error a field's choices are narrowed by a boolean column
 defineRegistry([shops, flaggedTills]);
 
-defineRegistry([shops, defineResource({ ...flaggedTills, fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'IsOpen' } }] })]);
+defineRegistry([
+  shops,
+  defineResource({
+    ...flaggedTills,
+    fields: [
+      { name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'IsOpen' } },
+    ],
+  }),
+]);
 
 // The SQL half: it names only what the browser-safe half declares, and gives every column its expression.
 
-// @ts-expect-error every column has its expression
-defineResourceSql(shops, { ...shopsSql, columns: { ShopID: 'sh.shop_id', Name: 'sh.name', Region: { sql: 'r.name', join: 'r' }, Takings: 'sh.takings', Version: 'sh.version' } });
+defineResourceSql(shops, {
+  ...shopsSql,
+  // @ts-expect-error every column has its expression
+  columns: { ShopID: 'sh.shop_id', Name: 'sh.name', Region: { sql: 'r.name', join: 'r' }, Takings: 'sh.takings', Version: 'sh.version' },
+});
 
 defineResourceSql(shops, {
   ...shopsSql,

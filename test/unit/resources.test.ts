@@ -18,15 +18,24 @@ describe('resource definitions', () => {
         const from = findResource(f.options.resource);
         assert.ok(from, `field ${f.name} chooses from ${f.options.resource}`);
         assert.equal(from.columns.find((c) => c.name === f.options!.value)?.type, 'integer', `field ${f.name}: its value column`);
-        assert.ok(from.columns.some((c) => c.name === f.options!.label), `field ${f.name}: its label column`);
+        assert.ok(
+          from.columns.some((c) => c.name === f.options!.label),
+          `field ${f.name}: its label column`,
+        );
       }
       if (def.totalsTable) {
-        const totalled = def.columns.filter((c) => c.total).map((c) => c.name).sort();
+        const totalled = def.columns
+          .filter((c) => c.total)
+          .map((c) => c.name)
+          .sort();
         assert.deepEqual(Object.keys(def.totalsTable.totals).sort(), totalled, 'the totals table answers every footer total');
       }
       for (const [column, measure] of Object.entries(def.valueCounts?.measures ?? {})) {
         const counted = def.columns.find((c) => c.name === column);
-        assert.ok(counted?.sortable && (counted.type === 'integer' || counted.type === 'number'), `value counts of ${column}: a sortable amount`);
+        assert.ok(
+          counted?.sortable && (counted.type === 'integer' || counted.type === 'number'),
+          `value counts of ${column}: a sortable amount`,
+        );
         // Written into SQL as a literal (server/table-api/list/positions.ts): a plain name only.
         assert.match(measure ?? '', /^[a-z_]+$/, `measure of ${column}`);
       }

@@ -1,7 +1,14 @@
 // The store selection kept in the browser and the spec's storage guard (10 units per store, low under 0.5).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLowMemory, isStoreListKey, parseSelection, remainingShare, selectionLabel, storeListKeys } from '../../common/store-selection.ts';
+import {
+  isLowMemory,
+  isStoreListKey,
+  parseSelection,
+  remainingShare,
+  selectionLabel,
+  storeListKeys,
+} from '../../common/store-selection.ts';
 
 describe('the storage guard', () => {
   test('counts 10 units per store against the remaining quota', () => {
@@ -42,8 +49,9 @@ describe('whose store lists', () => {
     assert.notDeepEqual(storeListKeys(7), storeListKeys(8));
   });
 
-  test('every user\'s keys, and the unkeyed ones of earlier versions, are known as store lists', () => {
-    for (const key of ['backroom.allStores', 'backroom.selectedStores', ...Object.values(storeListKeys(12))]) assert.ok(isStoreListKey(key), key);
+  test("every user's keys, and the unkeyed ones of earlier versions, are known as store lists", () => {
+    for (const key of ['backroom.allStores', 'backroom.selectedStores', ...Object.values(storeListKeys(12))])
+      assert.ok(isStoreListKey(key), key);
     for (const key of ['backroom.allStoresX', 'htmx-history-index', 'backroom.tableState']) assert.equal(isStoreListKey(key), false, key);
   });
 });

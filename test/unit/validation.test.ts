@@ -56,8 +56,22 @@ describe('the rule names', () => {
     assert.deepEqual(
       [...ruleNames].sort(),
       [
-        'date', 'dateISO', 'digit', 'email', 'equal', 'max', 'maxLength', 'min', 'minLength', 'notEqual',
-        'number', 'pattern', 'phoneUS', 'required', 'step', 'unique',
+        'date',
+        'dateISO',
+        'digit',
+        'email',
+        'equal',
+        'max',
+        'maxLength',
+        'min',
+        'minLength',
+        'notEqual',
+        'number',
+        'pattern',
+        'phoneUS',
+        'required',
+        'step',
+        'unique',
       ].sort(),
     );
     assert.equal(new Set(ruleNames).size, ruleNames.length);
@@ -66,9 +80,22 @@ describe('the rule names', () => {
 
 describe('empty values', () => {
   const params: Record<RuleName, RuleParam> = {
-    required: undefined, min: 5, max: 5, minLength: 3, maxLength: 3, pattern: /x/, step: 0.5, email: undefined,
-    date: undefined, dateISO: undefined, number: undefined, digit: undefined, phoneUS: undefined, equal: 'a',
-    notEqual: 'a', unique: ['a'],
+    required: undefined,
+    min: 5,
+    max: 5,
+    minLength: 3,
+    maxLength: 3,
+    pattern: /x/,
+    step: 0.5,
+    email: undefined,
+    date: undefined,
+    dateISO: undefined,
+    number: undefined,
+    digit: undefined,
+    phoneUS: undefined,
+    equal: 'a',
+    notEqual: 'a',
+    unique: ['a'],
   };
   const empties: ReadonlyArray<unknown> = [undefined, null, '', '   ', '\t\n'];
   for (const rule of ruleNames.filter((name) => name !== 'required')) {
@@ -89,7 +116,7 @@ describe('required', () => {
 });
 
 describe('values that are not form values', () => {
-  test('fail any rule with that rule\'s message, since no field can hold an object or a list', () => {
+  test("fail any rule with that rule's message, since no field can hold an object or a list", () => {
     assert.equal(check('required', { a: 1 }), messages.required);
     assert.equal(check('maxLength', ['a'], 3), messages.maxLength(3));
     assert.equal(check('number', { valueOf: () => 1 }), messages.number);
@@ -151,11 +178,7 @@ describe('pattern', () => {
   });
   test('gives the same answer every time for a global RegExp', () => {
     const global = /a/g;
-    assert.deepEqual([check('pattern', 'a', global), check('pattern', 'a', global), check('pattern', 'a', global)], [
-      null,
-      null,
-      null,
-    ]);
+    assert.deepEqual([check('pattern', 'a', global), check('pattern', 'a', global), check('pattern', 'a', global)], [null, null, null]);
   });
   test('matches the whole value even for a multiline RegExp', () => {
     assert.equal(check('pattern', 'a\nb', /a/m), messages.pattern);
@@ -266,12 +289,48 @@ describe('dateISO (year first)', () => {
 describe('number', () => {
   ruleTable('number', undefined, messages.number, {
     valid: [
-      '0', '1', '-1', '1234', '1,234', '1,234.5', '1,234,567.89', '-1,234.5', '-0.5', '.5', '-.5', '0.0001',
-      '001', '123,456', 42, -0.5, 1.25,
+      '0',
+      '1',
+      '-1',
+      '1234',
+      '1,234',
+      '1,234.5',
+      '1,234,567.89',
+      '-1,234.5',
+      '-0.5',
+      '.5',
+      '-.5',
+      '0.0001',
+      '001',
+      '123,456',
+      42,
+      -0.5,
+      1.25,
     ],
     invalid: [
-      '1,23', '1,2345', '12,34,567', '1234,567', 'abc', '1.2.3', '-', '.', '1.', '+1', '1e5', ' 1', '1 ', '--1',
-      '1-.5', ',123', '1,,234', '1,234,', '1,234.5.6', '0x1F', 'NaN', 'Infinity', '١٢٣',
+      '1,23',
+      '1,2345',
+      '12,34,567',
+      '1234,567',
+      'abc',
+      '1.2.3',
+      '-',
+      '.',
+      '1.',
+      '+1',
+      '1e5',
+      ' 1',
+      '1 ',
+      '--1',
+      '1-.5',
+      ',123',
+      '1,,234',
+      '1,234,',
+      '1,234.5.6',
+      '0x1F',
+      'NaN',
+      'Infinity',
+      '١٢٣',
     ],
   });
 });

@@ -20,17 +20,27 @@ function ownWords(source: string): string[] {
   const text = withoutEta.replace(/<[^>]*>/g, ' ');
   return [...attributes, text]
     .flatMap((part) => part.split('\u0000'))
-    .map((part) => part.replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/[\s·.,:;()|/-]+/g, ' ').trim())
+    .map((part) =>
+      part
+        .replace(/&[a-z]+;|&#\d+;/gi, ' ')
+        .replace(/[\s·.,:;()|/-]+/g, ' ')
+        .trim(),
+    )
     .filter((part) => /\p{L}/u.test(part));
 }
 
 describe('the templates', () => {
   test('write no words of their own: every text comes from the messages or the data', () => {
-    const found = templates(viewsDir).flatMap((file) => ownWords(readFileSync(file, 'utf8')).map((w) => `${relative(viewsDir, file)}: ${w}`));
+    const found = templates(viewsDir).flatMap((file) =>
+      ownWords(readFileSync(file, 'utf8')).map((w) => `${relative(viewsDir, file)}: ${w}`),
+    );
     assert.deepEqual(found, []);
   });
 
   test('the check finds words written in text and in labelling attributes', () => {
-    assert.deepEqual(ownWords('<p>Sign out</p><input aria-label="Filter" placeholder="<%= it.msg(\'x\') %>"><b><%= it.a %></b>'), ['Filter', 'Sign out']);
+    assert.deepEqual(ownWords('<p>Sign out</p><input aria-label="Filter" placeholder="<%= it.msg(\'x\') %>"><b><%= it.a %></b>'), [
+      'Filter',
+      'Sign out',
+    ]);
   });
 });

@@ -32,7 +32,12 @@ export function readMutationBody(def: ResourceDef, action: Exclude<Action, 'list
   const keys = many !== undefined ? idList(many, plural) : single !== undefined ? idList(single, def.key.name) : [];
   if (keys.length === 0) throw new TableRequestError('tableNoKeys', def.key.name, plural);
   if (keys.length > MAX_ROWS_PER_REQUEST) throw new TableRequestError('tableTooManyRows', MAX_ROWS_PER_REQUEST);
-  const versionList = versions !== undefined ? idList(versions, `${versionName}s`, 'tableBadVersions') : version !== undefined ? idList(version, versionName, 'tableBadVersions') : [];
+  const versionList =
+    versions !== undefined
+      ? idList(versions, `${versionName}s`, 'tableBadVersions')
+      : version !== undefined
+        ? idList(version, versionName, 'tableBadVersions')
+        : [];
   if (versionList.length > 0 && versionList.length !== keys.length) {
     throw new TableRequestError('tableVersionCount', keys.length, versionList.length);
   }

@@ -69,7 +69,10 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
-    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...values.columns.map((c) => c.value)]);
+    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [
+      key,
+      ...values.columns.map((c) => c.value),
+    ]);
     const after = await reachableRow(client, def, user, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
     if (!after) throw new RowRefused({ error: msg('forbidden') });
@@ -88,7 +91,13 @@ export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentU
 }
 
 /** The values checked by the field rules, then each select's value against the choices it offers this user. */
-async function offeredFieldValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, action: 'add' | 'edit', sent: Record<string, unknown>): Promise<FieldValues> {
+async function offeredFieldValues(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  action: 'add' | 'edit',
+  sent: Record<string, unknown>,
+): Promise<FieldValues> {
   const values = readFieldValues(def, action, sent);
   if (!values.ok) return values;
   const unoffered = await unofferedValues(pool, def, user, values.columns);
@@ -180,7 +189,13 @@ async function inRowTransaction(
 }
 
 /** The row as the user may reach it for an edit or delete, locked, at the version they read it. */
-async function lockForChange(client: pg.PoolClient, def: ResourceDef, user: CurrentUser, key: number, version: number | undefined): Promise<Row> {
+async function lockForChange(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  key: number,
+  version: number | undefined,
+): Promise<Row> {
   if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
   const row = await reachableRow(client, def, user, 'edit', key, true);
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed') });

@@ -27,11 +27,21 @@ interface Choice {
 export function optionColumns(options: Choices): { from: ResourceDef; value: ColumnDef; label: ColumnDef; only: ColumnDef[] } {
   const from = findResource(options.resource)!;
   const column = (name: string) => from.columns.find((c) => c.name === name)!;
-  return { from, value: column(options.value), label: column(options.label), only: options.only === undefined ? [] : [column(options.only)] };
+  return {
+    from,
+    value: column(options.value),
+    label: column(options.label),
+    only: options.only === undefined ? [] : [column(options.only)],
+  };
 }
 
 /** SELECT of value and label over the choices the user has, narrowed by `extra` conditions (written against `params`). */
-function choicesSql(options: Choices, user: CurrentUser, params: unknown[], extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[]): string {
+function choicesSql(
+  options: Choices,
+  user: CurrentUser,
+  params: unknown[],
+  extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[],
+): string {
   const columns = optionColumns(options);
   const { from, value, label, only } = columns;
   const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...only.map((c) => c.sql), ...extra(params, columns)];
@@ -40,7 +50,12 @@ function choicesSql(options: Choices, user: CurrentUser, params: unknown[], extr
 }
 
 /** The field's choices in label order, those whose label contains `search` when given; `more` when there are others. */
-export async function listChoices(pool: pg.Pool, options: Choices, user: CurrentUser, search: string): Promise<{ options: Choice[]; more: boolean }> {
+export async function listChoices(
+  pool: pg.Pool,
+  options: Choices,
+  user: CurrentUser,
+  search: string,
+): Promise<{ options: Choice[]; more: boolean }> {
   const params: unknown[] = [];
   const text = choicesSql(options, user, params, (p, { label }) => {
     if (!search) return [];
@@ -53,12 +68,7 @@ export async function listChoices(pool: pg.Pool, options: Choices, user: Current
 }
 
 /** The select fields among `sent` whose value is not one of their choices for this user, with the message. */
-export async function unofferedValues(
-  pool: pg.Pool,
-  def: ResourceDef,
-  user: CurrentUser,
-  sent: SentValues,
-): Promise<FieldMessages> {
+export async function unofferedValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, sent: SentValues): Promise<FieldMessages> {
   const messages: FieldMessages = {};
   for (const { column, value } of sent) {
     const options = def.fields.find((f) => f.name === column.name)?.options;

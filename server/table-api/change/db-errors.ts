@@ -42,7 +42,10 @@ export function rowFailure(def: ResourceDef, err: unknown, sent: SentValues = []
       : sent.filter((s) => s.value !== null && quoted.includes(String(s.value))).map((s) => s.column);
   const onFields = (message: string): RowFailure =>
     fields.length
-      ? { error: `${fields.map((f) => fieldLabel(def, f.name)).join(' and ')}: ${message}`, fields: Object.fromEntries(fields.map((f) => [f.name, message])) }
+      ? {
+          error: `${fields.map((f) => fieldLabel(def, f.name)).join(' and ')}: ${message}`,
+          fields: Object.fromEntries(fields.map((f) => [f.name, message])),
+        }
       : { error: message };
   switch (err.code) {
     case '23505':

@@ -60,7 +60,8 @@ function withDefaults(fields: ReadonlyArray<FormField>, values: Record<string, u
   const given = { ...values };
   for (const field of fields) {
     const value = given[field.name];
-    if (field.default !== undefined && (value === undefined || value === null || String(value).trim() === '')) given[field.name] = field.default;
+    if (field.default !== undefined && (value === undefined || value === null || String(value).trim() === ''))
+      given[field.name] = field.default;
   }
   return given;
 }

@@ -25,7 +25,9 @@ async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, use
   const columns = req.visible;
   const { text, params } = await exportQuery(db.pool, def, req, user, formattedSql);
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
-  yield* db.kind === 'postgres' ? inExportTransaction(db, (client) => copyCsvRows(client, text, params)) : csvRows(exportBatches(db, text, params));
+  yield* db.kind === 'postgres'
+    ? inExportTransaction(db, (client) => copyCsvRows(client, text, params))
+    : csvRows(exportBatches(db, text, params));
 }
 
 /** CSV rows of batches of formatted text columns (read through a cursor), as UTF-16LE chunks. */

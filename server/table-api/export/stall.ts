@@ -10,15 +10,18 @@ export function dropWhenStalled(res: ServerResponse, ms: number): void {
   if (!socket || typeof socket.bytesWritten !== 'number') return;
   let written = socket.bytesWritten;
   let stalledSince: number | null = null;
-  const check = setInterval(() => {
-    if (socket.bytesWritten !== written || !res.writableNeedDrain) {
-      written = socket.bytesWritten;
-      stalledSince = null;
-      return;
-    }
-    stalledSince ??= Date.now();
-    if (Date.now() - stalledSince >= ms) res.destroy();
-  }, Math.max(20, ms / 5));
+  const check = setInterval(
+    () => {
+      if (socket.bytesWritten !== written || !res.writableNeedDrain) {
+        written = socket.bytesWritten;
+        stalledSince = null;
+        return;
+      }
+      stalledSince ??= Date.now();
+      if (Date.now() - stalledSince >= ms) res.destroy();
+    },
+    Math.max(20, ms / 5),
+  );
   check.unref();
   res.once('close', () => clearInterval(check));
 }

@@ -24,7 +24,11 @@ export const xlsxLimits = { maxRows: XLSX_MAX_DATA_ROWS };
 function cellSql(column: ColumnDef): string {
   const day = column.format === 'date' ? `(${column.sql})::date` : `(${column.sql})::timestamp`;
   const days =
-    column.format === 'date' ? `(${day} - date '1899-12-30')` : column.format === 'datetime' ? `(extract(epoch from ${day} - timestamp '1899-12-30') / 86400)` : null;
+    column.format === 'date'
+      ? `(${day} - date '1899-12-30')`
+      : column.format === 'datetime'
+        ? `(extract(epoch from ${day} - timestamp '1899-12-30') / 86400)`
+        : null;
   if (days) {
     return `case when ${day} >= '1900-03-01' then ${days}::text when ${day} >= '1900-01-01' then (${days} - 1)::text else ${formattedSql(column)} end`;
   }
@@ -47,7 +51,10 @@ export async function exportXlsx(db: Database, def: ResourceDef, req: TableReque
   const columns = req.visible;
   const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, cellSql);
   const limit = xlsxLimits.maxRows;
-  const counted = await db.pool.query<{ n: number }>(`select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`, params);
+  const counted = await db.pool.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`,
+    params,
+  );
   if ((counted.rows[0]?.n ?? 0) > limit) throw new TableRequestError('tableExportTooManyRowsForExcel', limit.toLocaleString('en-US'));
 
   const sheet = new SheetWriter(

@@ -89,7 +89,9 @@ export function cellKind(format: FormatName, type: ValueType): CellKind {
 // XML 1.0 cannot hold most control characters, U+FFFE, U+FFFF or half a surrogate pair, even escaped: they
 // are written as U+FFFD (Excel's own _xHHHH_ escapes are not read back by every program that opens xlsx).
 // A CR is written as a character reference, which an XML reader keeps (a bare one it turns into LF).
-const unwritable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const unwritable =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 cannot hold, to be replaced.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 function xmlText(text: string): string {
@@ -139,7 +141,10 @@ export class SheetWriter {
         if (value === null || value === undefined) continue;
         const kind = this.kinds[i]!;
         const ref = `${this.letters[i]}${r}`;
-        xml += kind.number && numberText.test(value) ? `<c r="${ref}"${kind.style ? ` s="${kind.style}"` : ''}><v>${value}</v></c>` : textCell(ref, value);
+        xml +=
+          kind.number && numberText.test(value)
+            ? `<c r="${ref}"${kind.style ? ` s="${kind.style}"` : ''}><v>${value}</v></c>`
+            : textCell(ref, value);
       }
       xml += '</row>';
     }

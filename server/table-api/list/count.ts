@@ -29,7 +29,13 @@ function tableSize(pool: pg.Pool, def: Pick<ResourceDef, 'name' | 'table'>): Pro
 }
 
 /** The planner's estimate of the rows `fromWhere` finds, or null when that is few enough to count exactly. */
-function largeEstimate(pool: pg.Pool, def: Pick<ResourceDef, 'name'>, fromWhere: string, params: ReadonlyArray<unknown>, exactLimit: number) {
+function largeEstimate(
+  pool: pg.Pool,
+  def: Pick<ResourceDef, 'name'>,
+  fromWhere: string,
+  params: ReadonlyArray<unknown>,
+  exactLimit: number,
+) {
   return estimates.get(pool, def.name, [exactLimit, fromWhere, params], async () => {
     const plan = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
       `explain (format json) select 1 ${fromWhere}`,
@@ -54,4 +60,3 @@ export async function countRows(
   const exact = await pool.query<{ n: number }>(`select count(*)::int8 as n ${fromWhere}`, params as unknown[]);
   return { count: exact.rows[0]?.n ?? 0, estimate: false };
 }
-

@@ -26,7 +26,9 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
   let key = keys.get(pool);
   if (!key) {
     key = (async () => {
-      await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [randomBytes(32).toString('hex')]);
+      await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [
+        randomBytes(32).toString('hex'),
+      ]);
       const { rows } = await pool.query<{ value: string }>(`select value from meta where key = 'cursor_key'`);
       return Buffer.from(rows[0]!.value, 'hex');
     })();
@@ -42,8 +44,14 @@ type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
 /** The seal of cursors for this scope: the key for the scope is derived once per list. */
 export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {
-  const scoped = createHmac('sha256', key).update(JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])])).digest();
-  return (position, values) => createHmac('sha256', scoped).update(JSON.stringify([position, values])).digest().subarray(0, 16);
+  const scoped = createHmac('sha256', key)
+    .update(JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]))
+    .digest();
+  return (position, values) =>
+    createHmac('sha256', scoped)
+      .update(JSON.stringify([position, values]))
+      .digest()
+      .subarray(0, 16);
 }
 
 /**
@@ -111,6 +119,8 @@ function fitsType(value: unknown, type: ValueType): boolean {
     case 'integer':
       return (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d{1,18}$/.test(value));
     case 'number':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(value));
+      return (
+        (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(value))
+      );
   }
 }

@@ -49,8 +49,8 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
     : counted !== undefined
       ? { count: counted, estimate: false }
       : filter.searched
-      ? await countRows(pool, def, `from ${fromClause(def, filter.columns)} where ${filter.where}`, filter.params)
-      : total;
+        ? await countRows(pool, def, `from ${fromClause(def, filter.columns)} where ${filter.where}`, filter.params)
+        : total;
   return {
     ...rows,
     total: filter.searched ? total : filtered,

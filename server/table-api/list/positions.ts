@@ -53,12 +53,27 @@ function rangesFor(def: ResourceDef, filter: Filter, order: ReadonlyArray<SortTe
   const months = totalsTableFor(def, filter);
   if (months?.buckets?.column === column.name) {
     const { start: month, length } = months.buckets;
-    return { table: months.table, first: `${a}.${month}`, end: `(${a}.${month} + interval '${length}')::date`, rows: months.rows, column, dir };
+    return {
+      table: months.table,
+      first: `${a}.${month}`,
+      end: `(${a}.${month} + interval '${length}')::date`,
+      rows: months.rows,
+      column,
+      dir,
+    };
   }
   const values = valueCountsFor(def, filter);
   const measure = values?.measures[column.name];
   if (values && measure) {
-    return { table: values.table, first: `${a}.bucket`, end: `max(${a}.bucket_end)`, rows: `sum(${a}.row_count)`, where: `${a}.measure = '${measure}'`, column, dir };
+    return {
+      table: values.table,
+      first: `${a}.bucket`,
+      end: `max(${a}.bucket_end)`,
+      rows: `sum(${a}.row_count)`,
+      where: `${a}.measure = '${measure}'`,
+      column,
+      dir,
+    };
   }
   return undefined;
 }
@@ -89,7 +104,14 @@ export async function deepStart(
   return end <= page.start ? { kind: 'past-end' } : { kind: 'from-end', offset: rowCount - end, length: end - page.start };
 }
 
-async function rangeStart(pool: pg.Pool, def: ResourceDef, filter: Filter, ranges: Ranges, start: number, params: unknown[]): Promise<Start> {
+async function rangeStart(
+  pool: pg.Pool,
+  def: ResourceDef,
+  filter: Filter,
+  ranges: Ranges,
+  start: number,
+  params: unknown[],
+): Promise<Start> {
   const { column, dir } = ranges;
   const where = ranges.where ? `(${filter.where}) and ${ranges.where}` : filter.where;
   const counts = await pool.query<{ range_start: string; range_end: string; n: string }>(
@@ -104,7 +126,9 @@ async function rangeStart(pool: pg.Pool, def: ResourceDef, filter: Filter, range
     if (before + n > start) {
       // Descending, the page's rows are in this range or lower ones; ascending, in this one or higher.
       const condition =
-        dir === 'desc' ? `${column.sql} < ${typedParam(params, row.range_end, column.type)}` : `${column.sql} >= ${typedParam(params, row.range_start, column.type)}`;
+        dir === 'desc'
+          ? `${column.sql} < ${typedParam(params, row.range_end, column.type)}`
+          : `${column.sql} >= ${typedParam(params, row.range_start, column.type)}`;
       return { kind: 'range', condition, offset: start - before };
     }
     before += n;

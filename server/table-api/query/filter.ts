@@ -65,11 +65,20 @@ export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableReq
   const dimension = def.dimension;
   const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
     dimension !== undefined && columns.every((c) => c.join !== undefined && dimension.joins.includes(c.join));
-  const storesOnDimension = dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores.name === dimension.key.name;
+  const storesOnDimension =
+    dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores.name === dimension.key.name;
 
   const searches: Array<Reading & { dimension: boolean }> = [
-    ...req.searchTerms.map((term) => ({ condition: matches(req.searchColumns, term), columns: req.searchColumns, dimension: onDimension(req.searchColumns) })),
-    ...req.columnSearch.map(({ column, value }) => ({ condition: matches([column], value), columns: [column], dimension: onDimension([column]) })),
+    ...req.searchTerms.map((term) => ({
+      condition: matches(req.searchColumns, term),
+      columns: req.searchColumns,
+      dimension: onDimension(req.searchColumns),
+    })),
+    ...req.columnSearch.map(({ column, value }) => ({
+      condition: matches([column], value),
+      columns: [column],
+      dimension: onDimension([column]),
+    })),
   ];
   const params: unknown[] = [];
   const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
@@ -81,13 +90,21 @@ export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableReq
     const scopeParams = [...params];
     // The ids found on the dimension are a condition on its key column.
     const found = resolved.found ? [{ condition: resolved.found, columns: [dimension.key] }] : [];
-    return finish({ conditions: scope, params: scopeParams, columns: [dimension.key] }, [...found, ...searches.filter((s) => !s.dimension)], params);
+    return finish(
+      { conditions: scope, params: scopeParams, columns: [dimension.key] },
+      [...found, ...searches.filter((s) => !s.dimension)],
+      params,
+    );
   }
   const scopeParams = [...params];
   return finish({ conditions: scope, params: scopeParams, columns: scopeColumns(def) }, searches, params);
 }
 
-function finish(scope: { conditions: string[]; params: unknown[]; columns: ReadonlyArray<ColumnDef> }, rest: ReadonlyArray<Reading>, params: unknown[]): Filter {
+function finish(
+  scope: { conditions: string[]; params: unknown[]; columns: ReadonlyArray<ColumnDef> },
+  rest: ReadonlyArray<Reading>,
+  params: unknown[],
+): Filter {
   const where = [...scope.conditions, ...rest.map((r) => r.condition(params))];
   return {
     scope: and(scope.conditions),
@@ -125,17 +142,19 @@ async function resolveDimension(
     [...params, dimensionLimits.maxIds],
   );
   const row = rows[0]!;
-  const inList = (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition => (p) => {
-    if (n <= dimensionLimits.maxIds) {
-      p.push(ids ?? []);
-      return `${dimension.key.sql} = any($${p.length}::${dimension.keyType}[])`;
-    }
-    // Too many to list: the same condition as a subquery, its values bound again under new numbers.
-    const by = p.length;
-    const text = `${dimension.key.sql} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
-    p.push(...values);
-    return text;
-  };
+  const inList =
+    (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition =>
+    (p) => {
+      if (n <= dimensionLimits.maxIds) {
+        p.push(ids ?? []);
+        return `${dimension.key.sql} = any($${p.length}::${dimension.keyType}[])`;
+      }
+      // Too many to list: the same condition as a subquery, its values bound again under new numbers.
+      const by = p.length;
+      const text = `${dimension.key.sql} in (select ${dimension.id} from ${dimension.from} where ${mapPlaceholders(condition, (n) => `$${n + by}`)})`;
+      p.push(...values);
+      return text;
+    };
   return {
     scoped: scope === 'true' ? undefined : inList(row.scoped, row.scoped_n, scope, scopeParams),
     found: searches.length ? inList(row.found, row.found_n, `${scope} and ${searched}`, params) : undefined,

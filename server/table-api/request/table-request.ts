@@ -97,11 +97,22 @@ const keysFor: Record<Dialect, DialectKeys> = {
     start: 'iDisplayStart',
     length: 'iDisplayLength',
     search: 'sSearch',
-    columnCount: (p) => Math.max(wholeNumber(p, 'iColumns', 0, 0, MAX_COLUMNS), countIndexed(p, (i) => `mDataProp_${i}`)),
+    columnCount: (p) =>
+      Math.max(
+        wholeNumber(p, 'iColumns', 0, 0, MAX_COLUMNS),
+        countIndexed(p, (i) => `mDataProp_${i}`),
+      ),
     columnData: (i) => `mDataProp_${i}`,
     columnSearchable: (i) => `bSearchable_${i}`,
     columnSearch: (i) => `sSearch_${i}`,
-    sortCount: (p) => wholeNumber(p, 'iSortingCols', countIndexed(p, (i) => `iSortCol_${i}`), 0, MAX_SORT_TERMS),
+    sortCount: (p) =>
+      wholeNumber(
+        p,
+        'iSortingCols',
+        countIndexed(p, (i) => `iSortCol_${i}`),
+        0,
+        MAX_SORT_TERMS,
+      ),
     sortColumn: (i) => `iSortCol_${i}`,
     sortDir: (i) => `sSortDir_${i}`,
   },
@@ -200,7 +211,8 @@ function readOrder(params: Params, keys: DialectKeys, columns: ReadonlyArray<Col
   const order: SortTerm[] = [];
   for (let i = 0; i < count; i++) {
     // iSortingCols may promise more terms than were sent: a missing one is refused, not read as column 0.
-    if ((one(params, keys.sortColumn(i)) ?? '').trim() === '') throw new TableRequestError('tableSortColumnMissing', count, keys.sortColumn(i));
+    if ((one(params, keys.sortColumn(i)) ?? '').trim() === '')
+      throw new TableRequestError('tableSortColumnMissing', count, keys.sortColumn(i));
     const index = wholeNumber(params, keys.sortColumn(i), 0, 0, MAX_COLUMNS);
     const column = columns[index];
     if (column === undefined) throw new TableRequestError('tableBadSortColumn', index);

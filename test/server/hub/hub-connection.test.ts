@@ -9,7 +9,7 @@ import { createTestApp, signIn, useTestApp, type SignedIn, type TestApp } from '
 import { hashToken } from '../../../server/plugins/session.ts';
 import { connectHub, handshakeStatus, until, userIdOf } from '../../support/hub-client.ts';
 
-describe('the hub\'s websocket', () => {
+describe("the hub's websocket", () => {
   const shared = useTestApp('clerk', 'analyst');
   let base = '';
   before(async () => {
@@ -17,7 +17,7 @@ describe('the hub\'s websocket', () => {
   });
 
   describe('who may connect', () => {
-    test('a signed-in user on the app\'s own page connects and is greeted with the heartbeat interval', async () => {
+    test("a signed-in user on the app's own page connects and is greeted with the heartbeat interval", async () => {
       const hub = await connectHub(base, shared.clerk.cookie);
       const hello = await hub.next('hello');
       assert.equal(hello.heartbeatMs, shared.t.app.hub.connections.limits.heartbeatMs);
@@ -32,7 +32,7 @@ describe('the hub\'s websocket', () => {
       assert.equal(await handshakeStatus(base, { cookie: gone.cookie }), 401);
     });
 
-    test('from another site\'s page, or with no Origin at all, the handshake is refused with 403 even with a session', async () => {
+    test("from another site's page, or with no Origin at all, the handshake is refused with 403 even with a session", async () => {
       const cookie = shared.clerk.cookie;
       assert.equal(await handshakeStatus(base, { cookie }, 'http://evil.example'), 403);
       assert.equal(await handshakeStatus(base, { cookie }, base.replace('127.0.0.1', 'localhost')), 403);
@@ -47,8 +47,10 @@ describe('the hub\'s websocket', () => {
       for (const cookie of ['backroom_sid=ended', shared.clerk.cookie, 'backroom_sid=ended', shared.clerk.cookie]) {
         const socket = connect(Number(port), '127.0.0.1');
         await new Promise((resolve) => socket.once('connect', resolve));
-        socket.write(`GET ${HUB_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\n` +
-          'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+        socket.write(
+          `GET ${HUB_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\n` +
+            'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        );
         socket.resetAndDestroy();
       }
       const hub = await connectHub(base, shared.clerk.cookie);
@@ -56,7 +58,7 @@ describe('the hub\'s websocket', () => {
       await hub.close();
     });
 
-    test('a plain GET of the hub\'s address is answered 426, not a page', async () => {
+    test("a plain GET of the hub's address is answered 426 (a page in the app's words to a browser), asking for an upgrade", async () => {
       const res = await fetch(`${base}${HUB_PATH}`, { headers: { cookie: shared.clerk.cookie } });
       assert.equal(res.status, 426);
       assert.equal(res.headers.get('upgrade'), 'websocket');
@@ -64,7 +66,7 @@ describe('the hub\'s websocket', () => {
 
     test('the connection count goes back down as sockets close', async () => {
       const connections = shared.t.app.hub.connections;
-      await until(() => connections.size === 0, 'the earlier tests\' sockets are closed');
+      await until(() => connections.size === 0, "the earlier tests' sockets are closed");
       const hubs = await Promise.all([1, 2, 3].map(() => connectHub(base, shared.clerk.cookie)));
       assert.equal(connections.size, 3);
       await Promise.all(hubs.map((h) => h.close()));
@@ -89,7 +91,7 @@ describe('the hub\'s websocket', () => {
       assert.equal(await handshakeStatus(proxiedBase, forwarded, proxiedBase), 403);
     });
 
-    test('without TRUST_PROXY a client\'s own X-Forwarded-Host is not believed', async () => {
+    test("without TRUST_PROXY a client's own X-Forwarded-Host is not believed", async () => {
       const forwarded = { cookie: shared.clerk.cookie, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
       assert.equal(await handshakeStatus(base, forwarded, 'http://evil.example'), 403);
     });
@@ -104,7 +106,7 @@ describe('the hub\'s websocket', () => {
       connections.beat();
       await Promise.all([silent.next('ping'), answering.next('ping')]);
       const analystId = await userIdOf(shared.analyst);
-      await until(() => [...connections.audience({ user: analystId })].every((c) => c.answered), 'the answering socket\'s pong has arrived');
+      await until(() => [...connections.audience({ user: analystId })].every((c) => c.answered), "the answering socket's pong has arrived");
       connections.beat();
       assert.equal(await silent.closed, 1006, 'dropped without a closing handshake');
       await answering.next('ping');
@@ -147,7 +149,7 @@ describe('the hub\'s websocket', () => {
   });
 
   describe('signing out', () => {
-    test('signing out closes that session\'s sockets, telling the browser not to come back, and no other session\'s', async () => {
+    test("signing out closes that session's sockets, telling the browser not to come back, and no other session's", async () => {
       const leaving = await signIn(shared.t.app, 'clerk');
       const staying = await signIn(shared.t.app, 'clerk');
       const leavingHubs = await Promise.all([connectHub(base, leaving.cookie), connectHub(base, leaving.cookie)]);

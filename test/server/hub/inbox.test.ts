@@ -25,7 +25,11 @@ describe('the inbox through the hub', () => {
   }
 
   async function send(from: SignedIn, to: number, title: string) {
-    return from.inject({ method: 'POST', url: '/api/messages', payload: { UserID: to, Title: title, Body: `${title}, in full.`, Severity: 'warning' } });
+    return from.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { UserID: to, Title: title, Body: `${title}, in full.`, Severity: 'warning' },
+    });
   }
 
   /**
@@ -37,10 +41,13 @@ describe('the inbox through the hub', () => {
     const marker = `marker-${Math.random()}`;
     connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker });
     await hub.next('changed', (f) => f.resource === marker);
-    return hub.frames.slice(0, hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker));
+    return hub.frames.slice(
+      0,
+      hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker),
+    );
   }
 
-  test('a message sent by one user reaches the recipient\'s sockets, with their unread counts, and no one else\'s', async () => {
+  test("a message sent by one user reaches the recipient's sockets, with their unread counts, and no one else's", async () => {
     const clerkTabs = await Promise.all([connectHub(base, shared.clerk.cookie), connectHub(base, shared.clerk.cookie)]);
     const analyst = await connectHub(base, shared.analyst.cookie);
     const before = await summary(shared.clerk);
@@ -53,20 +60,34 @@ describe('the inbox through the hub', () => {
       assert.equal(frame.kind, 'message');
       assert.deepEqual(
         { ...frame.item, CreatedAt: typeof frame.item.CreatedAt },
-        { ID: id, Kind: 'message', Title: 'Till 3 is short', Body: 'Till 3 is short, in full.', Severity: 'warning', SenderName: 'Riley Patel', CreatedAt: 'string', IsRead: false },
+        {
+          ID: id,
+          Kind: 'message',
+          Title: 'Till 3 is short',
+          Body: 'Till 3 is short, in full.',
+          Severity: 'warning',
+          SenderName: 'Riley Patel',
+          CreatedAt: 'string',
+          IsRead: false,
+        },
       );
       assert.deepEqual(frame.unread, { ...before.unread, messages: before.unread.messages + 1 });
     }
-    assert.deepEqual((await framesUntilNow(analyst, ids.analyst!)).filter((f) => f.type === 'inbox'), []);
+    assert.deepEqual(
+      (await framesUntilNow(analyst, ids.analyst!)).filter((f) => f.type === 'inbox'),
+      [],
+    );
     const after = await summary(shared.clerk);
     assert.equal(after.unread.messages, before.unread.messages + 1);
     assert.equal(after.newest.messages![0]!.ID, id);
     await Promise.all([...clerkTabs, analyst].map((h) => h.close()));
   });
 
-  test('marking read and unread, one, a kind or all, answers and sends the new counts to the user\'s sockets', async () => {
+  test("marking read and unread, one, a kind or all, answers and sends the new counts to the user's sockets", async () => {
     const clerk = await connectHub(base, shared.clerk.cookie);
-    const [first, second] = await Promise.all(['Read me', 'And me'].map(async (title) => (await send(shared.itdesk, ids.clerk!, title)).json().Succeed[0] as number));
+    const [first, second] = await Promise.all(
+      ['Read me', 'And me'].map(async (title) => (await send(shared.itdesk, ids.clerk!, title)).json().Succeed[0] as number),
+    );
     await clerk.next('inbox', (f) => f.item.ID === second);
     const start = (await summary(shared.clerk)).unread;
     assert.ok(start.messages >= 2);
@@ -99,13 +120,17 @@ describe('the inbox through the hub', () => {
     const id = (await send(shared.itdesk, ids.clerk!, 'Through the table')).json().Succeed[0] as number;
     const arrived = await clerk.next('inbox', (f) => f.item.ID === id);
     const version = (await shared.t.db.pool.query('select version from inbox where inbox_id = $1', [id])).rows[0].version as number;
-    const res = await shared.clerk.inject({ method: 'PATCH', url: '/api/messages', payload: { MessageID: id, Version: version, IsRead: true } });
+    const res = await shared.clerk.inject({
+      method: 'PATCH',
+      url: '/api/messages',
+      payload: { MessageID: id, Version: version, IsRead: true },
+    });
     assert.deepEqual(res.json().Succeed, [id]);
     assert.deepEqual((await clerk.next('unread')).unread, { ...arrived.unread, messages: arrived.unread.messages - 1 });
     await clerk.close();
   });
 
-  test('nobody marks another user\'s items, and an unclear or unsigned request is refused', async () => {
+  test("nobody marks another user's items, and an unclear or unsigned request is refused", async () => {
     const id = (await send(shared.itdesk, ids.clerk!, 'Not yours')).json().Succeed[0] as number;
     const foreign = await shared.analyst.inject({ method: 'POST', url: '/api/common/inbox/read', payload: { ids: [id], read: true } });
     assert.equal(foreign.json().changed, 0);
@@ -117,7 +142,12 @@ describe('the inbox through the hub', () => {
     }
     const unclear = await shared.clerk.inject({ method: 'POST', url: '/api/common/inbox/read', payload: { read: true } });
     assert.deepEqual(unclear.json(), { error: m.inboxReadWhich });
-    const noToken = await shared.clerk.inject({ method: 'POST', url: '/api/common/inbox/read', payload: { all: true, read: true }, headers: { 'x-csrf-token': 'wrong' } });
+    const noToken = await shared.clerk.inject({
+      method: 'POST',
+      url: '/api/common/inbox/read',
+      payload: { all: true, read: true },
+      headers: { 'x-csrf-token': 'wrong' },
+    });
     assert.equal(noToken.statusCode, 403);
   });
 
@@ -126,9 +156,17 @@ describe('the inbox through the hub', () => {
     assert.equal(refused.statusCode, 403);
     assert.equal((await shared.clerk.inject({ url: '/api/messages/options?field=UserID' })).statusCode, 403);
 
-    const offered = (await shared.itdesk.inject({ url: '/api/messages/options?field=UserID' })).json().options as Array<{ value: number; label: string }>;
-    const active = (await shared.t.db.pool.query('select user_id from users where is_active order by user_id')).rows.map((r) => r.user_id as number);
-    assert.deepEqual(offered.map((o) => o.value).sort((a, b) => a - b), active);
+    const offered = (await shared.itdesk.inject({ url: '/api/messages/options?field=UserID' })).json().options as Array<{
+      value: number;
+      label: string;
+    }>;
+    const active = (await shared.t.db.pool.query('select user_id from users where is_active order by user_id')).rows.map(
+      (r) => r.user_id as number,
+    );
+    assert.deepEqual(
+      offered.map((o) => o.value).sort((a, b) => a - b),
+      active,
+    );
     assert.ok(!offered.some((o) => o.label === 'former'), 'an inactive user is not offered');
     const former = (await shared.t.db.pool.query(`select user_id from users where user_name = 'former'`)).rows[0].user_id as number;
     const toFormer = await send(shared.itdesk, former, 'Are you there?');
@@ -140,12 +178,19 @@ describe('the inbox through the hub', () => {
     const trainee = await connectHub(base, shared.trainee.cookie);
     const store = (await shared.t.db.pool.query('select store_id, version, name from stores order by store_id limit 1')).rows[0];
     const rename = async (name: string, version: number) => {
-      const res = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', payload: { StoreID: store.store_id, Version: version, Name: name } });
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: version, Name: name },
+      });
       assert.deepEqual(res.json().Succeed, [store.store_id]);
     };
     await rename(`${store.name} (renamed)`, store.version);
     await clerk.next('changed', (f) => f.resource === 'stores');
-    assert.deepEqual((await framesUntilNow(trainee, ids.trainee!)).filter((f) => f.type === 'changed'), []);
+    assert.deepEqual(
+      (await framesUntilNow(trainee, ids.trainee!)).filter((f) => f.type === 'changed'),
+      [],
+    );
     await rename(store.name, store.version + 1);
     await Promise.all([clerk.close(), trainee.close()]);
   });

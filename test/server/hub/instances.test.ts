@@ -37,26 +37,37 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
     const clerk = await signIn(two, 'clerk');
     const hub = await connectHub(base.two, clerk.cookie);
     await hub.next('hello');
-    const sent = await itdesk.inject({ method: 'POST', url: '/api/messages', payload: { UserID: await userIdOf(clerk), Title: 'From the other instance' } });
+    const sent = await itdesk.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { UserID: await userIdOf(clerk), Title: 'From the other instance' },
+    });
     const [id] = sent.json().Succeed as number[];
     const arrived = await hub.next('inbox', (f) => f.item.ID === id, 1000);
     assert.equal(arrived.item.Title, 'From the other instance');
     await hub.close();
   });
 
-  test('a row changed through instance 1 shows in instance 2\'s next list answer, its kept totals forgotten', async () => {
+  test("a row changed through instance 1 shows in instance 2's next list answer, its kept totals forgotten", async () => {
     const admin1 = await signIn(one.app, 'admin');
     const admin2 = await signIn(two, 'admin');
     const watching = await connectHub(base.two, admin2.cookie);
     const name = 'Renamed on instance one';
-    const list = async (admin: SignedIn) => (await admin.inject({ url: url('stores', currentQuery(['StoreID', 'Name', 'StoreNumber'], { 'search[value]': name })) })).json() as Row;
+    const list = async (admin: SignedIn) =>
+      (
+        await admin.inject({ url: url('stores', currentQuery(['StoreID', 'Name', 'StoreNumber'], { 'search[value]': name })) })
+      ).json() as Row;
     const before = await list(admin2);
     assert.equal(before.recordsFiltered, 0);
     assert.equal((before.totals as Row).StoreNumber, 0);
     assert.equal((await list(admin2)).totalsSyncedAt, before.totalsSyncedAt, 'instance 2 keeps its totals');
 
     const store = (await one.db.pool.query('select store_id, version from stores order by store_id limit 1')).rows[0];
-    const res = await admin1.inject({ method: 'PATCH', url: '/api/stores', payload: { StoreID: store.store_id, Version: store.version, Name: name } });
+    const res = await admin1.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: store.store_id, Version: store.version, Name: name },
+    });
     assert.deepEqual(res.json().Succeed, [store.store_id]);
     await watching.next('changed', (f) => f.resource === 'stores');
 
@@ -66,7 +77,7 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
     await watching.close();
   });
 
-  test('signing out on instance 1 closes the session\'s socket on instance 2', async () => {
+  test("signing out on instance 1 closes the session's socket on instance 2", async () => {
     const clerk = await signIn(one.app, 'clerk');
     const hub = await connectHub(base.two, clerk.cookie);
     await hub.next('hello');

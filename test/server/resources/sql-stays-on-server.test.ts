@@ -25,12 +25,18 @@ function definitionSql(): { all: string[]; written: string[] } {
     ...(def.valueCounts ? [def.valueCounts.table] : []),
     ...def.columns.map((c) => c.sql).filter((sql) => !/^\w+\.[a-z]+$/.test(sql)),
   ]);
-  const assembled = resources.flatMap((def) => [...def.joins.map((j) => j.sql), ...(def.where ? [def.where] : []), ...(def.dimension ? [def.dimension.from] : [])]);
+  const assembled = resources.flatMap((def) => [
+    ...def.joins.map((j) => j.sql),
+    ...(def.where ? [def.where] : []),
+    ...(def.dimension ? [def.dimension.from] : []),
+  ]);
   return { all: [...new Set([...written, ...assembled])], written: [...new Set(written)] };
 }
 
 function builtScripts(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(dir, f));
 }
 
 function leaks(text: string, sql: ReadonlyArray<string>): string[] {
@@ -49,8 +55,14 @@ describe('SQL text of the resource definitions', () => {
     for (const file of scripts) assert.deepEqual(leaks(readFileSync(file, 'utf8'), sql), [], file);
     // Were a browser module to import a SQL half, its bundle would hold these texts as the server's does.
     const server = readFileSync(join(root, 'dist/server/main.mjs'), 'utf8');
-    assert.deepEqual(written.filter((s) => !server.includes(s)), []);
-    assert.ok(written.some((s) => s.includes('array_to_string')), 'expressions are looked for');
+    assert.deepEqual(
+      written.filter((s) => !server.includes(s)),
+      [],
+    );
+    assert.ok(
+      written.some((s) => s.includes('array_to_string')),
+      'expressions are looked for',
+    );
   });
 
   test('is in no page the server renders', async () => {

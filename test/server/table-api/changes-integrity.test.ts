@@ -28,24 +28,50 @@ async function rows<T = Row>(text: string, params: unknown[] = []): Promise<T[]>
 
 async function storeToAdd(overrides: Row = {}): Promise<Row> {
   const [place] = await rows<{ state_id: number; group_id: number }>('select state_id, group_id from stores limit 1');
-  return { StoreNumber: 98001, Name: 'Edge Store', City: 'Edgeville', StateID: place!.state_id, GroupID: place!.group_id, OpenDate: '2024-01-02', IsActive: true, ...overrides };
+  return {
+    StoreNumber: 98001,
+    Name: 'Edge Store',
+    City: 'Edgeville',
+    StateID: place!.state_id,
+    GroupID: place!.group_id,
+    OpenDate: '2024-01-02',
+    IsActive: true,
+    ...overrides,
+  };
 }
 
 describe('history', () => {
   test('deleting an account keeps who made its changes and who reported its errors', async () => {
     const admin = (await rows<{ user_id: number }>(`select user_id from users where user_name = 'admin'`))[0]!;
-    const id = await createUser(shared.t.db.pool, { ID: admin.user_id, UserName: 'admin' }, {
-      UserName: 'leaver', FirstName: 'Lee', MiddleName: '', LastName: 'Ver', Email: '', Password: 'leaver password 1',
-      GroupID: (await rows<{ group_id: number }>('select group_id from groups limit 1'))[0]!.group_id,
-      IsAdmin: false, IsSuperAdmin: false, Roles: [], Instances: [],
-    });
+    const id = await createUser(
+      shared.t.db.pool,
+      { ID: admin.user_id, UserName: 'admin' },
+      {
+        UserName: 'leaver',
+        FirstName: 'Lee',
+        MiddleName: '',
+        LastName: 'Ver',
+        Email: '',
+        Password: 'leaver password 1',
+        GroupID: (await rows<{ group_id: number }>('select group_id from groups limit 1'))[0]!.group_id,
+        IsAdmin: false,
+        IsSuperAdmin: false,
+        Roles: [],
+        Instances: [],
+      },
+    );
     assert.ok(id);
     const leaver = await signIn(shared.t.app, 'leaver', 'leaver password 1');
     const [message] = await rows<{ inbox_id: number }>(
-      `insert into inbox (kind, user_id, title) values ('message', $1, 'Welcome') returning inbox_id`, [id]);
+      `insert into inbox (kind, user_id, title) values ('message', $1, 'Welcome') returning inbox_id`,
+      [id],
+    );
     const read = await change(leaver, 'PATCH', 'messages', { MessageID: message!.inbox_id, Version: 1, IsRead: true });
     assert.deepEqual(read.Succeed, [message!.inbox_id]);
-    assert.equal((await leaver.inject({ method: 'POST', url: '/api/admin/user-error', payload: { Message: 'before leaving' } })).statusCode, 201);
+    assert.equal(
+      (await leaver.inject({ method: 'POST', url: '/api/admin/user-error', payload: { Message: 'before leaving' } })).statusCode,
+      201,
+    );
 
     const gone = await change(shared.admin, 'DELETE', 'users', { UserID: id, Version: 1 });
     assert.deepEqual(gone.Succeed, [id]);
@@ -55,7 +81,10 @@ describe('history', () => {
     assert.equal(entry?.UserName, 'leaver', 'the audit log still names who marked it read');
     const itdesk = await signIn(shared.t.app, 'itdesk');
     const reports = (await itdesk.inject({ url: '/api/user-errors?length=-1&search[value]=leaving' })).json().data as Row[];
-    assert.deepEqual(reports.map((r) => r.UserName), ['leaver']);
+    assert.deepEqual(
+      reports.map((r) => r.UserName),
+      ['leaver'],
+    );
   });
 });
 
@@ -82,15 +111,20 @@ describe('the menu tree', () => {
     const top = await menu('Edge top');
     const middle = await menu('Edge middle', top);
     const bottom = await menu('Edge bottom', middle);
-    for (const [key, parent] of [[top, top], [top, bottom], [middle, bottom]] as const) {
+    for (const [key, parent] of [
+      [top, top],
+      [top, bottom],
+      [middle, bottom],
+    ] as const) {
       const version = (await rows<{ version: number }>('select version from menus where menu_id = $1', [key]))[0]!.version;
       const refused = await change(shared.admin, 'PATCH', 'menus', { MenuID: key, Version: version, ParentID: parent });
       assert.deepEqual(refused.Failed[0]!.fields, { ParentID: m.notEqual }, `${key} under ${parent}`);
     }
-    assert.deepEqual(
-      await rows('select menu_id, parent_id from menus where menu_id = any($1) order by menu_id', [[top, middle, bottom]]),
-      [{ menu_id: top, parent_id: null }, { menu_id: middle, parent_id: top }, { menu_id: bottom, parent_id: middle }],
-    );
+    assert.deepEqual(await rows('select menu_id, parent_id from menus where menu_id = any($1) order by menu_id', [[top, middle, bottom]]), [
+      { menu_id: top, parent_id: null },
+      { menu_id: middle, parent_id: top },
+      { menu_id: bottom, parent_id: middle },
+    ]);
   });
 });
 
@@ -107,7 +141,7 @@ describe('values', () => {
     assert.equal(chosen.Data[0]!.Severity, 'error');
   });
 
-  test('a key past its column\'s range names no record', async () => {
+  test("a key past its column's range names no record", async () => {
     for (const key of [99_999_999_999, 2_147_483_648]) {
       const edit = await change(shared.admin, 'PATCH', 'stores', { StoreID: key, Version: 1, Name: 'X' });
       assert.deepEqual(edit.Failed, [{ key, error: m.notFoundRefreshed }]);
@@ -120,18 +154,28 @@ describe('values', () => {
     const tooBig = await change(shared.admin, 'POST', 'stores', await storeToAdd({ StateID: '99999999999' }));
     assert.deepEqual(tooBig.Failed[0]!.fields, { StateID: m.tableNotInList });
     const [sale] = await rows<{ store_id: number; sale_date: string }>('select store_id, sale_date::text from sales limit 1');
-    const twice = await change(shared.admin, 'POST', 'sales', { StoreID: sale!.store_id, SaleDate: sale!.sale_date, Sales: '10.00', Transactions: 1, Margin: '0.1' });
+    const twice = await change(shared.admin, 'POST', 'sales', {
+      StoreID: sale!.store_id,
+      SaleDate: sale!.sale_date,
+      Sales: '10.00',
+      Transactions: 1,
+      Margin: '0.1',
+    });
     assert.deepEqual(twice.Failed[0]!.fields, { StoreID: m.unique, SaleDate: m.unique });
   });
 
   test('a list, an object or a NUL where one value belongs is refused on its field, nothing stored', async () => {
-    const [store] = await rows<{ store_id: number; version: number; name: string }>('select store_id, version, name from stores order by store_id limit 1');
+    const [store] = await rows<{ store_id: number; version: number; name: string }>(
+      'select store_id, version, name from stores order by store_id limit 1',
+    );
     for (const Name of [['a', 'b'], { a: 1 }, 'a\u0000b']) {
       const refused = await change(shared.admin, 'PATCH', 'stores', { StoreID: store!.store_id, Version: store!.version, Name });
       assert.deepEqual(refused.Failed[0]!.fields, { Name: m.pattern }, JSON.stringify(Name));
     }
     const form = await shared.admin.inject({
-      method: 'PATCH', url: '/api/stores', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'PATCH',
+      url: '/api/stores',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `StoreID=${store!.store_id}&Version=${store!.version}&City=a&City=b`,
     });
     assert.deepEqual(form.json().Failed[0].fields, { City: m.pattern });
@@ -145,8 +189,16 @@ describe('values', () => {
       ...stores.map((s) => ['Versions[]', String(s.version)]),
       ['IsActive', 'true'],
     ]);
-    const res = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
-    assert.deepEqual(res.json().Succeed, stores.map((s) => s.store_id));
+    const res = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body.toString(),
+    });
+    assert.deepEqual(
+      res.json().Succeed,
+      stores.map((s) => s.store_id),
+    );
   });
 
   test('amounts finer than their column keeps are refused, not rounded', async () => {
@@ -163,7 +215,7 @@ describe('values', () => {
 });
 
 describe('an add or a list', () => {
-  test('a POST carrying the resource\'s fields is an add: list words in it are refused by name, not taken for a list', async () => {
+  test("a POST carrying the resource's fields is an add: list words in it are refused by name, not taken for a list", async () => {
     const stray = await shared.admin.inject({ method: 'POST', url: '/api/groups', payload: { Code: 'ZZ', Name: 'Stray', start: 5 } });
     assert.equal(stray.statusCode, 400);
     assert.deepEqual(stray.json(), { Succeed: [], Failed: [], Data: [], Error: 'This table has no field "start".' });
@@ -181,7 +233,11 @@ describe('an add or a list', () => {
     assert.equal((await trainee.inject({ method: 'POST', url: '/api/groups', payload: deep })).statusCode, 403);
     const refused = await change(shared.admin, 'POST', 'groups', deep);
     assert.deepEqual(refused.Failed[0]!.fields, { Name: m.pattern });
-    const list = await trainee.inject({ method: 'POST', url: '/api/groups', payload: { draw: 1, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } });
+    const list = await trainee.inject({
+      method: 'POST',
+      url: '/api/groups',
+      payload: { draw: 1, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } },
+    });
     assert.equal(list.statusCode, 403, 'a list nobody could read is still refused to who may not list');
   });
 
@@ -200,8 +256,12 @@ describe('an add or a list', () => {
 describe('own account', () => {
   test('nobody deactivates, demotes or deletes their own account; other changes to it go through', async () => {
     const manager = await signIn(shared.t.app, 'manager');
-    const me = async () => (await rows<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'manager'`))[0]!;
-    for (const [field, message] of [['IsAdmin', 'You cannot change "Admin" on your own account: please ask another administrator.'], ['IsActive', 'You cannot change "Active" on your own account: please ask another administrator.']] as const) {
+    const me = async () =>
+      (await rows<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'manager'`))[0]!;
+    for (const [field, message] of [
+      ['IsAdmin', 'You cannot change "Admin" on your own account: please ask another administrator.'],
+      ['IsActive', 'You cannot change "Active" on your own account: please ask another administrator.'],
+    ] as const) {
       const { user_id, version } = await me();
       const refused = await change(manager, 'PATCH', 'users', { UserID: user_id, Version: version, [field]: false });
       assert.deepEqual(refused.Failed, [{ key: user_id, error: message, fields: { [field]: message } }]);
@@ -212,9 +272,20 @@ describe('own account', () => {
     assert.deepEqual(gone.Failed, [{ key: admin.user_id, error: 'You cannot delete your own account: please ask another administrator.' }]);
     const { user_id, version } = await me();
     // Unchanged flags and the rest of the account are the user's to edit.
-    const renamed = await change(manager, 'PATCH', 'users', { UserID: user_id, Version: version, IsAdmin: true, IsActive: 'on', FirstName: 'Morgan' });
+    const renamed = await change(manager, 'PATCH', 'users', {
+      UserID: user_id,
+      Version: version,
+      IsAdmin: true,
+      IsActive: 'on',
+      FirstName: 'Morgan',
+    });
     assert.deepEqual(renamed.Succeed, [user_id]);
-    const after = (await rows<{ is_admin: boolean; is_active: boolean; first_name: string }>('select is_admin, is_active, first_name from users where user_id = $1', [user_id]))[0];
+    const after = (
+      await rows<{ is_admin: boolean; is_active: boolean; first_name: string }>(
+        'select is_admin, is_active, first_name from users where user_id = $1',
+        [user_id],
+      )
+    )[0];
     assert.deepEqual(after, { is_admin: true, is_active: true, first_name: 'Morgan' });
     assert.equal((await manager.inject({ url: '/api/users?length=1' })).statusCode, 200, 'still an administrator');
     // Another administrator may.
@@ -228,10 +299,19 @@ describe('long changes', () => {
   test('between the rows of a long change other requests are answered', async () => {
     const sales = await rows<{ sale_id: number; version: number }>('select sale_id, version from sales order by sale_id limit 1000');
     const order: string[] = [];
-    const bulk = change(shared.admin, 'PATCH', 'sales', { SaleIDs: sales.map((s) => s.sale_id), Versions: sales.map((s) => s.version), Transactions: 42 })
-      .then((answer) => (order.push('bulk change'), answer));
+    const bulk = change(shared.admin, 'PATCH', 'sales', {
+      SaleIDs: sales.map((s) => s.sale_id),
+      Versions: sales.map((s) => s.version),
+      Transactions: 42,
+    }).then((answer) => (order.push('bulk change'), answer));
     // Once the change is under way (its first rows are done), another user's request.
-    while ((await rows<{ n: number }>('select count(*)::int as n from sales where sale_id = any($1) and transactions = 42', [sales.map((s) => s.sale_id)]))[0]!.n === 0) {
+    while (
+      (
+        await rows<{ n: number }>('select count(*)::int as n from sales where sale_id = any($1) and transactions = 42', [
+          sales.map((s) => s.sale_id),
+        ])
+      )[0]!.n === 0
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     const analyst = await signIn(shared.t.app, 'analyst');
@@ -245,14 +325,23 @@ describe('long changes', () => {
 
 describe('rules the database keeps', () => {
   test('the head office group keeps its code, and no other group takes it', async () => {
-    const groups = await rows<{ group_id: number; code: string; version: number }>(`select group_id, code, version from groups where code in ('HQ', 'NE') order by code`);
-    const [hq, ne] = groups as [typeof groups[number], typeof groups[number]];
+    const groups = await rows<{ group_id: number; code: string; version: number }>(
+      `select group_id, code, version from groups where code in ('HQ', 'NE') order by code`,
+    );
+    const [hq, ne] = groups as [(typeof groups)[number], (typeof groups)[number]];
     const message = 'the head office group keeps the code HQ, and no other group can take it.';
-    for (const [group, Code] of [[hq, 'HQ1'], [ne, 'HQ']] as const) {
+    for (const [group, Code] of [
+      [hq, 'HQ1'],
+      [ne, 'HQ'],
+    ] as const) {
       const refused = await change(shared.admin, 'PATCH', 'groups', { GroupID: group.group_id, Version: group.version, Code });
       assert.deepEqual(refused.Failed, [{ key: group.group_id, error: `Code: ${message}`, fields: { Code: message } }]);
     }
-    const renamed = await change(shared.admin, 'PATCH', 'groups', { GroupID: hq.group_id, Version: hq.version, Name: 'Head office (all stores)' });
+    const renamed = await change(shared.admin, 'PATCH', 'groups', {
+      GroupID: hq.group_id,
+      Version: hq.version,
+      Name: 'Head office (all stores)',
+    });
     assert.deepEqual(renamed.Succeed, [hq.group_id]);
   });
 
@@ -264,13 +353,26 @@ describe('rules the database keeps', () => {
   });
 
   test('a cycle ends on or after its start: the end is refused in words', async () => {
-    const reversed = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Reversed', StartDate: '10/01/2031', EndDate: '03/01/2031' });
-    assert.deepEqual(reversed.Failed, [{ key: null, error: 'End: please enter a date on or after the start.', fields: { EndDate: 'please enter a date on or after the start.' } }]);
+    const reversed = await change(shared.admin, 'POST', 'cycles', {
+      Kind: 'weekly',
+      Name: 'Reversed',
+      StartDate: '10/01/2031',
+      EndDate: '03/01/2031',
+    });
+    assert.deepEqual(reversed.Failed, [
+      {
+        key: null,
+        error: 'End: please enter a date on or after the start.',
+        fields: { EndDate: 'please enter a date on or after the start.' },
+      },
+    ]);
   });
 
   test('several fields refused at once read as one sentence each', async () => {
     const all = await change(shared.admin, 'POST', 'cycles', { Kind: 'x', Name: '', StartDate: 'x', EndDate: 'y' });
-    assert.equal(all.Failed[0]!.error, `Kind: please check this value. Name: ${m.required.replace(/\.$/, '')}. Start: please enter a valid date. End: please enter a valid date.`);
+    assert.equal(
+      all.Failed[0]!.error,
+      `Kind: please check this value. Name: ${m.required.replace(/\.$/, '')}. Start: please enter a valid date. End: please enter a valid date.`,
+    );
   });
 });
-

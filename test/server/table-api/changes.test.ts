@@ -25,10 +25,12 @@ async function one<T = Row>(text: string, params: unknown[] = []): Promise<T> {
 }
 
 async function auditOf(resource: string, key: number) {
-  return (await shared.t.db.pool.query(
-    `select a.action, a.before, a.after, u.user_name from audit_log a join users u using (user_id) where resource = $1 and row_key = $2 order by audit_id`,
-    [resource, String(key)],
-  )).rows as Array<{ action: string; before: Row | null; after: Row | null; user_name: string }>;
+  return (
+    await shared.t.db.pool.query(
+      `select a.action, a.before, a.after, u.user_name from audit_log a join users u using (user_id) where resource = $1 and row_key = $2 order by audit_id`,
+      [resource, String(key)],
+    )
+  ).rows as Array<{ action: string; before: Row | null; after: Row | null; user_name: string }>;
 }
 
 describe('add', () => {
@@ -64,8 +66,17 @@ describe('add', () => {
   });
 
   test('a duplicate or a missing reference is reported on its field', async () => {
-    const existing = await one<{ store_number: number; state_id: number; group_id: number }>('select store_number, state_id, group_id from stores limit 1');
-    const store = { Name: 'Test Store', City: 'Testville', StateID: existing.state_id, GroupID: existing.group_id, OpenDate: '01/02/2024', IsActive: true };
+    const existing = await one<{ store_number: number; state_id: number; group_id: number }>(
+      'select store_number, state_id, group_id from stores limit 1',
+    );
+    const store = {
+      Name: 'Test Store',
+      City: 'Testville',
+      StateID: existing.state_id,
+      GroupID: existing.group_id,
+      OpenDate: '01/02/2024',
+      IsActive: true,
+    };
     const duplicate = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: existing.store_number });
     assert.deepEqual(duplicate.body.Failed[0]!.fields, { StoreNumber: m.unique });
     const missing = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: 99001, GroupID: 9999 });
@@ -73,23 +84,38 @@ describe('add', () => {
   });
 
   test('dates are read as dd/MM/yyyy (what people type) or yyyy-mm-dd', async () => {
-    const { body } = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Test week', StartDate: '3/2/2020', EndDate: '2020-02-09' });
+    const { body } = await change(shared.admin, 'POST', 'cycles', {
+      Kind: 'weekly',
+      Name: 'Test week',
+      StartDate: '3/2/2020',
+      EndDate: '2020-02-09',
+    });
     assert.deepEqual(body.Failed, []);
     assert.equal(body.Data[0]!.StartDate, '2020-02-03');
     assert.equal(body.Data[0]!.EndDate, '2020-02-09');
-    const bad = await change(shared.admin, 'POST', 'cycles', { Kind: 'weekly', Name: 'Bad', StartDate: '31/02/2020', EndDate: '2020-02-09' });
+    const bad = await change(shared.admin, 'POST', 'cycles', {
+      Kind: 'weekly',
+      Name: 'Bad',
+      StartDate: '31/02/2020',
+      EndDate: '2020-02-09',
+    });
     assert.deepEqual(bad.body.Failed[0]!.fields, { StartDate: m.date });
   });
 
   test('a store-scoped user cannot add a row outside their stores', async () => {
     const clerk = await signIn(shared.t.app, 'clerk');
-    const groups = await shared.t.db.pool.query<{ code: string; group_id: number }>(`select code, group_id from groups where code in ('WE', 'NE')`);
+    const groups = await shared.t.db.pool.query<{ code: string; group_id: number }>(
+      `select code, group_id from groups where code in ('WE', 'NE')`,
+    );
     const id = (code: string) => groups.rows.find((g) => g.code === code)!.group_id;
     const state = await one<{ state_id: number }>('select state_id from states limit 1');
     const store = { Name: 'Clerk Store', City: 'Reno', StateID: state.state_id, OpenDate: '2024-05-01', IsActive: 'on' };
     // Another region's group is no choice of theirs: refused on the field.
     const outside = await change(clerk, 'POST', 'stores', { ...store, StoreNumber: 99101, GroupID: id('NE') });
-    assert.deepEqual(outside.body.Failed.map((f) => f.fields), [{ GroupID: m.tableNotInList }]);
+    assert.deepEqual(
+      outside.body.Failed.map((f) => f.fields),
+      [{ GroupID: m.tableNotInList }],
+    );
     assert.equal((await one<{ n: number }>('select count(*)::int as n from stores where store_number = 99101')).n, 0);
     const inside = await change(clerk, 'POST', 'stores', { ...store, StoreNumber: 99102, GroupID: id('WE') });
     assert.equal(inside.body.Succeed.length, 1);
@@ -98,7 +124,12 @@ describe('add', () => {
   test('a sender addresses a message to a user, who then sees it as theirs', async () => {
     const itdesk = await signIn(shared.t.app, 'itdesk');
     const analystId = (await one<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`)).user_id;
-    const sent = await change(itdesk, 'POST', 'messages', { UserID: analystId, Title: 'Printer fixed', Body: 'Try again.', Severity: 'success' });
+    const sent = await change(itdesk, 'POST', 'messages', {
+      UserID: analystId,
+      Title: 'Printer fixed',
+      Body: 'Try again.',
+      Severity: 'success',
+    });
     assert.equal(sent.body.Succeed.length, 1);
     assert.equal(sent.body.Data[0]!.SenderName, 'Riley Patel');
     const analyst = await signIn(shared.t.app, 'analyst');
@@ -109,8 +140,14 @@ describe('add', () => {
 
 describe('edit and versions', () => {
   test('an edit at the current version succeeds, bumps the version and is audited before and after', async () => {
-    const row = await one<{ state_id: number; version: number; name: string }>(`select state_id, version, name from states where code = 'VT'`);
-    const { body } = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Vermont (Green Mountains)' });
+    const row = await one<{ state_id: number; version: number; name: string }>(
+      `select state_id, version, name from states where code = 'VT'`,
+    );
+    const { body } = await change(shared.admin, 'PATCH', 'states', {
+      StateID: row.state_id,
+      Version: row.version,
+      Name: 'Vermont (Green Mountains)',
+    });
     assert.deepEqual(body.Succeed, [row.state_id]);
     assert.equal(body.Data[0]!.Version, row.version + 1);
     assert.equal(body.Data[0]!.Name, 'Vermont (Green Mountains)');
@@ -138,54 +175,87 @@ describe('edit and versions', () => {
 
   test('a many-row edit succeeds where it can: stale and foreign rows fail alone', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');
-    const mine = (await shared.t.db.pool.query<{ inbox_id: number; version: number }>(
-      `select inbox_id, i.version from inbox i join users u using (user_id) where u.user_name = 'analyst' and kind = 'alert' order by inbox_id`,
-    )).rows;
+    const mine = (
+      await shared.t.db.pool.query<{ inbox_id: number; version: number }>(
+        `select inbox_id, i.version from inbox i join users u using (user_id) where u.user_name = 'analyst' and kind = 'alert' order by inbox_id`,
+      )
+    ).rows;
     const foreign = await one<{ inbox_id: number; version: number }>(
       `select inbox_id, i.version from inbox i join users u using (user_id) where u.user_name = 'clerk' and kind = 'alert' and not is_read limit 1`,
     );
     assert.equal(mine.length, 2);
     const keys = [mine[0]!.inbox_id, mine[1]!.inbox_id, foreign.inbox_id];
     const { body } = await change(analyst, 'PATCH', 'alerts', {
-      AlertIDs: keys, Versions: [mine[0]!.version, mine[1]!.version + 5, foreign.version], IsRead: true,
+      AlertIDs: keys,
+      Versions: [mine[0]!.version, mine[1]!.version + 5, foreign.version],
+      IsRead: true,
     });
     assert.deepEqual(body.Succeed, [mine[0]!.inbox_id]);
     assert.deepEqual(body.Failed, [
       { key: mine[1]!.inbox_id, error: m.notFoundRefreshed },
       { key: foreign.inbox_id, error: m.notFoundRefreshed },
     ]);
-    const read = (await shared.t.db.pool.query<{ inbox_id: number; is_read: boolean }>('select inbox_id, is_read from inbox where inbox_id = any($1::int[]) order by inbox_id', [keys])).rows;
+    const read = (
+      await shared.t.db.pool.query<{ inbox_id: number; is_read: boolean }>(
+        'select inbox_id, is_read from inbox where inbox_id = any($1::int[]) order by inbox_id',
+        [keys],
+      )
+    ).rows;
     assert.equal(read.find((r) => r.inbox_id === mine[0]!.inbox_id)!.is_read, true);
     assert.equal(read.find((r) => r.inbox_id === foreign.inbox_id)!.is_read, false);
   });
 
   test('a form-encoded edit with a plural key list works like JSON', async () => {
-    const rows = (await shared.t.db.pool.query<{ cycle_id: number; version: number }>(`select cycle_id, version from cycles where kind = 'monthly' order by cycle_id limit 2`)).rows;
+    const rows = (
+      await shared.t.db.pool.query<{ cycle_id: number; version: number }>(
+        `select cycle_id, version from cycles where kind = 'monthly' order by cycle_id limit 2`,
+      )
+    ).rows;
     const res = await shared.admin.inject({
       method: 'PATCH',
       url: '/api/cycles',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `CycleIDs=${rows.map((r) => r.cycle_id).join(',')}&Versions=${rows.map((r) => r.version).join(',')}&Kind=monthly`,
     });
-    assert.deepEqual(res.json().Succeed, rows.map((r) => r.cycle_id));
+    assert.deepEqual(
+      res.json().Succeed,
+      rows.map((r) => r.cycle_id),
+    );
   });
 
   test('an edit may not move a row out of the user reach', async () => {
     const clerk = await signIn(shared.t.app, 'clerk');
-    const store = await one<{ store_id: number; version: number }>(`select store_id, s.version from stores s join groups g using (group_id) where g.code = 'WE' limit 1`);
+    const store = await one<{ store_id: number; version: number }>(
+      `select store_id, s.version from stores s join groups g using (group_id) where g.code = 'WE' limit 1`,
+    );
     const ne = await one<{ group_id: number }>(`select group_id from groups where code = 'NE'`);
     const { body } = await change(clerk, 'PATCH', 'stores', { StoreID: store.store_id, Version: store.version, GroupID: ne.group_id });
     assert.deepEqual(body.Failed, [{ key: store.store_id, error: `Group: ${m.tableNotInList}`, fields: { GroupID: m.tableNotInList } }]);
-    assert.equal((await one<{ version: number }>('select version from stores where store_id = $1', [store.store_id])).version, store.version);
+    assert.equal(
+      (await one<{ version: number }>('select version from stores where store_id = $1', [store.store_id])).version,
+      store.version,
+    );
   });
 
   test('only a super administrator changes a super administrator account', async () => {
     const manager = await signIn(shared.t.app, 'manager');
-    const rows = (await shared.t.db.pool.query<{ user_name: string; user_id: number; version: number }>(`select user_name, user_id, version from users where user_name in ('admin', 'trainee')`)).rows;
+    const rows = (
+      await shared.t.db.pool.query<{ user_name: string; user_id: number; version: number }>(
+        `select user_name, user_id, version from users where user_name in ('admin', 'trainee')`,
+      )
+    ).rows;
     const target = (name: string) => rows.find((r) => r.user_name === name)!;
-    const denied = await change(manager, 'PATCH', 'users', { UserID: target('admin').user_id, Version: target('admin').version, IsActive: false });
+    const denied = await change(manager, 'PATCH', 'users', {
+      UserID: target('admin').user_id,
+      Version: target('admin').version,
+      IsActive: false,
+    });
     assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.forbidden }]);
-    const allowed = await change(manager, 'PATCH', 'users', { UserID: target('trainee').user_id, Version: target('trainee').version, MiddleName: 'Q' });
+    const allowed = await change(manager, 'PATCH', 'users', {
+      UserID: target('trainee').user_id,
+      Version: target('trainee').version,
+      MiddleName: 'Q',
+    });
     assert.deepEqual(allowed.body.Succeed, [target('trainee').user_id]);
     assert.equal('PasswordHash' in allowed.body.Data[0]!, false);
   });
@@ -210,7 +280,8 @@ describe('delete', () => {
     const spare = (await change(shared.admin, 'POST', 'groups', { Code: 'TMP', Name: 'Temporary' })).body.Data[0]!;
     const used = await one<{ group_id: number; version: number }>(`select group_id, version from groups where code = 'NE'`);
     const { body } = await change(shared.admin, 'DELETE', 'groups', {
-      GroupIDs: [spare.GroupID, used.group_id, 987654], Versions: [spare.Version, used.version, 1],
+      GroupIDs: [spare.GroupID, used.group_id, 987654],
+      Versions: [spare.Version, used.version, 1],
     });
     assert.deepEqual(body.Succeed, [spare.GroupID]);
     assert.deepEqual(body.Failed, [
@@ -218,7 +289,10 @@ describe('delete', () => {
       { key: 987654, error: m.notFoundRefreshed },
     ]);
     const audit = await auditOf('groups', spare.GroupID as number);
-    assert.deepEqual(audit.map((a) => a.action), ['insert', 'delete']);
+    assert.deepEqual(
+      audit.map((a) => a.action),
+      ['insert', 'delete'],
+    );
     assert.equal(audit[1]!.before!.Code, 'TMP');
     assert.equal(audit[1]!.after, null);
   });
@@ -258,7 +332,12 @@ describe('permissions and the audit log', () => {
   });
 
   test('a change without the CSRF token is refused', async () => {
-    const res = await shared.t.app.inject({ method: 'PATCH', url: '/api/states', headers: { cookie: shared.admin.cookie }, payload: { StateID: 1, Version: 1, Name: 'x' } });
+    const res = await shared.t.app.inject({
+      method: 'PATCH',
+      url: '/api/states',
+      headers: { cookie: shared.admin.cookie },
+      payload: { StateID: 1, Version: 1, Name: 'x' },
+    });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { error: m.csrfFailed });
   });

@@ -3,9 +3,8 @@
 // select value is not among them is refused on that field.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m, msg } from '../../../common/messages.ts';
-import { stores } from '../../../common/resources/stores.ts';
 import { findResource } from '../../../server/resources/index.ts';
 import { rowFailure } from '../../../server/table-api/change/db-errors.ts';
 import { CHOICES_LISTED } from '../../../server/table-api/change/choices.ts';
@@ -31,11 +30,16 @@ describe('listing the choices', () => {
     assert.equal((await shared.itdesk.inject({ url: '/api/users' })).statusCode, 403);
     const { status, body } = await choices(shared.itdesk, 'messages', 'field=UserID');
     assert.equal(status, 200);
-    const active = await rows<{ user_id: number; user_name: string }>('select user_id, user_name from users where is_active order by user_name, user_id');
+    const active = await rows<{ user_id: number; user_name: string }>(
+      'select user_id, user_name from users where is_active order by user_name, user_id',
+    );
     assert.deepEqual(body, { options: active.map((u) => ({ value: u.user_id, label: u.user_name })), more: false });
     assert.ok(!body.options.some((o) => o.label === 'former'), 'an inactive user is no choice');
     const narrowed = await choices(shared.itdesk, 'messages', 'field=UserID&search=ANAL');
-    assert.deepEqual(narrowed.body.options.map((o) => o.label), ['analyst']);
+    assert.deepEqual(
+      narrowed.body.options.map((o) => o.label),
+      ['analyst'],
+    );
     // Literal text: a % finds only a % in a name.
     assert.deepEqual((await choices(shared.itdesk, 'messages', 'field=UserID&search=%25')).body.options, []);
   });
@@ -46,17 +50,32 @@ describe('listing the choices', () => {
     const reachable = await rows<{ store_id: number; name: string }>(
       `select s.store_id, s.name from stores s join groups g using (group_id) where g.code = 'NE' order by s.name, s.store_id`,
     );
-    assert.deepEqual(body.options, reachable.slice(0, CHOICES_LISTED).map((s) => ({ value: s.store_id, label: s.name })));
+    assert.deepEqual(
+      body.options,
+      reachable.slice(0, CHOICES_LISTED).map((s) => ({ value: s.store_id, label: s.name })),
+    );
     assert.equal(body.more, reachable.length > CHOICES_LISTED);
   });
 
   test('a regional user adding a store chooses only their own group, an administrator any', async () => {
-    const groups = await rows<{ group_id: number; name: string; code: string }>('select group_id, name, code from groups order by name, group_id');
+    const groups = await rows<{ group_id: number; name: string; code: string }>(
+      'select group_id, name, code from groups order by name, group_id',
+    );
     const west = groups.find((g) => g.code === 'WE')!;
     assert.deepEqual((await choices(shared.clerk, 'stores', 'field=GroupID')).body.options, [{ value: west.group_id, label: west.name }]);
-    assert.deepEqual((await choices(shared.admin, 'stores', 'field=GroupID')).body.options, groups.map((g) => ({ value: g.group_id, label: g.name })));
+    assert.deepEqual(
+      (await choices(shared.admin, 'stores', 'field=GroupID')).body.options,
+      groups.map((g) => ({ value: g.group_id, label: g.name })),
+    );
     const [state] = await rows<{ state_id: number }>('select state_id from states limit 1');
-    const store = { StoreNumber: 97001, Name: 'Elsewhere', City: 'Reno', StateID: state!.state_id, OpenDate: '2024-01-02', GroupID: groups.find((g) => g.code === 'NE')!.group_id };
+    const store = {
+      StoreNumber: 97001,
+      Name: 'Elsewhere',
+      City: 'Reno',
+      StateID: state!.state_id,
+      OpenDate: '2024-01-02',
+      GroupID: groups.find((g) => g.code === 'NE')!.group_id,
+    };
     const refused = await shared.clerk.inject({ method: 'POST', url: '/api/stores', payload: store });
     assert.deepEqual(refused.json().Failed[0].fields, { GroupID: m.tableNotInList });
   });
@@ -85,11 +104,15 @@ describe('listing the choices', () => {
 });
 
 describe('changes', () => {
-  test('a value not among the field\'s choices is refused on the field: inactive, out of reach, past the range', async () => {
+  test("a value not among the field's choices is refused on the field: inactive, out of reach, past the range", async () => {
     const [former] = await rows<{ user_id: number }>(`select user_id from users where user_name = 'former'`);
     for (const UserID of [former!.user_id, 99_999_999_999, 2_147_483_648]) {
       const res = await shared.itdesk.inject({ method: 'POST', url: '/api/messages', payload: { UserID, Title: 'Hello' } });
-      assert.deepEqual(res.json().Failed, [{ key: null, error: `Recipient: ${m.tableNotInList}`, fields: { UserID: m.tableNotInList } }], String(UserID));
+      assert.deepEqual(
+        res.json().Failed,
+        [{ key: null, error: `Recipient: ${m.tableNotInList}`, fields: { UserID: m.tableNotInList } }],
+        String(UserID),
+      );
     }
     const [west] = await rows<{ store_id: number }>(`select store_id from stores join groups using (group_id) where code = 'WE' limit 1`);
     const sale = { StoreID: west!.store_id, SaleDate: '1999-02-01', Sales: '1.00', Transactions: 1, Margin: '0.1' };
@@ -103,9 +126,15 @@ describe('changes', () => {
     const stores = findResource('stores')!;
     const stateId = stores.columns.find((c) => c.name === 'StateID')!;
     const city = stores.columns.find((c) => c.name === 'City')!;
-    assert.deepEqual(rowFailure(stores, err, [{ column: city, value: '99999999999 Main St' }, { column: stateId, value: 99999999999 }]), {
-      error: `State: ${m.pattern}`,
-      fields: { StateID: m.pattern },
-    });
+    assert.deepEqual(
+      rowFailure(stores, err, [
+        { column: city, value: '99999999999 Main St' },
+        { column: stateId, value: 99999999999 },
+      ]),
+      {
+        error: `State: ${m.pattern}`,
+        fields: { StateID: m.pattern },
+      },
+    );
   });
 });

@@ -61,11 +61,22 @@ describe('COPY and cursor exports write the same bytes', () => {
       }
     };
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(field, fc.string({ unit: 'grapheme' }).map((s) => s.replaceAll('\u0000', ''))), { minLength: 1, maxLength: 60 }), fc.nat(60), fc.string(), async (list, upTo, skip) => {
-        const params = [list, upTo, skip.replaceAll('\u0000', '')];
-        const copied = await read(copyCsvRows, params);
-        assert.deepEqual(copied.toString('utf16le'), (await read(cursorCsvRows, params)).toString('utf16le'));
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            field,
+            fc.string({ unit: 'grapheme' }).map((s) => s.replaceAll('\u0000', '')),
+          ),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.nat(60),
+        fc.string(),
+        async (list, upTo, skip) => {
+          const params = [list, upTo, skip.replaceAll('\u0000', '')];
+          const copied = await read(copyCsvRows, params);
+          assert.deepEqual(copied.toString('utf16le'), (await read(cursorCsvRows, params)).toString('utf16le'));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -22,16 +22,43 @@ after(() => drop());
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 const decimal = (maxInt: number, decimals: number) =>
-  fc.tuple(fc.boolean(), digits(1, maxInt), digits(0, decimals))
+  fc
+    .tuple(fc.boolean(), digits(1, maxInt), digits(0, decimals))
     .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`);
 // Amounts near the rounding edges (x.xx5, -0.005, -0.0049) as well as anything up to 10^20.
-const edges = fc.constantFrom('0', '-0', '0.005', '-0.005', '-0.0049', '-0.0051', '2.345', '-2.345', '999.995', '-999.995', '0.00005', '-0.00005', '-0.00004999');
+const edges = fc.constantFrom(
+  '0',
+  '-0',
+  '0.005',
+  '-0.005',
+  '-0.0049',
+  '-0.0051',
+  '2.345',
+  '-2.345',
+  '999.995',
+  '-999.995',
+  '0.00005',
+  '-0.00005',
+  '-0.00004999',
+);
 const numeric = fc.oneof(decimal(20, 6), decimal(3, 4), edges);
-const safeInteger = fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -1, 999, 1000, -1000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER));
-const day = fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const moment = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+const safeInteger = fc.oneof(
+  fc.integer(),
+  fc.maxSafeInteger(),
+  fc.constantFrom(0, -1, 999, 1000, -1000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+);
+const day = fc
+  .date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const moment = fc
+  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
 // Formula starts, quotes, separators, line breaks and any Unicode (PostgreSQL text holds no NUL).
-const text = fc.oneof(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", 'a', ' ', 'é', '€') }), fc.string({ unit: 'grapheme' }))
+const text = fc
+  .oneof(
+    fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", 'a', ' ', 'é', '€') }),
+    fc.string({ unit: 'grapheme' }),
+  )
   .map((s) => s.replaceAll('\u0000', ''));
 
 const values: Record<ValueType, { sql: string; arbitrary: fc.Arbitrary<unknown> }> = {
@@ -71,7 +98,8 @@ async function agrees(format: FormatName, type: ValueType, sized?: Sized) {
         await client.query(formatSettings.text, formatSettings.params);
         const cells = (await client.query<{ cell: string | null }>(`select ${expression} as cell ${from}`, [list])).rows;
         assert.equal(cells.length, raws.length);
-        for (const [i, { raw }] of raws.entries()) assert.equal(cells[i]!.cell, shown(raw, format), `${format} of ${type} ${JSON.stringify(raw)}`);
+        for (const [i, { raw }] of raws.entries())
+          assert.equal(cells[i]!.cell, shown(raw, format), `${format} of ${type} ${JSON.stringify(raw)}`);
       } finally {
         await client.query('rollback');
         client.release();
@@ -100,9 +128,28 @@ describe('exported cells read as the table shows them', () => {
 
 // Columns that declare their type's size are formatted within it, without rounding where none is needed.
 const sized: Array<[FormatName, ValueType, Sized]> = [
-  ['currency', 'number', { sql: 'numeric(14,2)', arbitrary: fc.oneof(decimal(12, 2), edges.filter((e) => e.split('.')[1] === undefined || e.split('.')[1]!.length <= 2)), digits: { whole: 12, decimals: 2 } }],
+  [
+    'currency',
+    'number',
+    {
+      sql: 'numeric(14,2)',
+      arbitrary: fc.oneof(
+        decimal(12, 2),
+        edges.filter((e) => e.split('.')[1] === undefined || e.split('.')[1]!.length <= 2),
+      ),
+      digits: { whole: 12, decimals: 2 },
+    },
+  ],
   ['number', 'number', { sql: 'numeric(14,2)', arbitrary: decimal(12, 2), digits: { whole: 12, decimals: 2 } }],
-  ['percent', 'number', { sql: 'numeric(6,4)', arbitrary: fc.oneof(decimal(2, 4), fc.constantFrom('0', '-0', '0.0001', '-0.0001', '-0.00005', '99.9999', '-99.9999')), digits: { whole: 2, decimals: 4 } }],
+  [
+    'percent',
+    'number',
+    {
+      sql: 'numeric(6,4)',
+      arbitrary: fc.oneof(decimal(2, 4), fc.constantFrom('0', '-0', '0.0001', '-0.0001', '-0.00005', '99.9999', '-99.9999')),
+      digits: { whole: 2, decimals: 4 },
+    },
+  ],
   ['percent', 'number', { sql: 'numeric(8,6)', arbitrary: decimal(2, 6), digits: { whole: 2, decimals: 6 } }],
   ['integer', 'integer', { sql: 'int4', arbitrary: fc.integer(), digits: { whole: 10, decimals: 0 } }],
   ['integer', 'number', { sql: 'numeric(14,2)', arbitrary: decimal(12, 2), digits: { whole: 12, decimals: 2 } }],
@@ -126,7 +173,11 @@ describe('exported cells of sized columns read as the table shows them', () => {
         const [type] = rows;
         assert.ok(type, `${def.name}.${column.name}`);
         const whole = type.data_type === 'integer' ? 10 : type.data_type === 'smallint' ? 5 : type.numeric_precision - type.numeric_scale;
-        assert.deepEqual(column.digits, { whole, decimals: type.numeric_scale }, `${def.name}.${column.name} is ${type.data_type}(${type.numeric_precision}, ${type.numeric_scale})`);
+        assert.deepEqual(
+          column.digits,
+          { whole, decimals: type.numeric_scale },
+          `${def.name}.${column.name} is ${type.data_type}(${type.numeric_precision}, ${type.numeric_scale})`,
+        );
         checked++;
       }
     }

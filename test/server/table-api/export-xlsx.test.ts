@@ -37,10 +37,18 @@ function valuesOf(sheet: ExcelJS.Worksheet): unknown[][] {
 
 describe('workbook', () => {
   test('a header of labels, frozen and bold; numbers and dates as values in the table styles', async () => {
-    const sale = (await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 1234.5, margin = 0.1234, transactions = 4321, sale_date = '2026-03-07'
-      where sale_id = (select min(sale_id) from sales) returning sale_id`)).rows[0]!;
+    const sale = (
+      await shared.t.db.pool.query<{
+        sale_id: number;
+      }>(`update sales set sales = 1234.5, margin = 0.1234, transactions = 4321, sale_date = '2026-03-07'
+      where sale_id = (select min(sale_id) from sales) returning sale_id`)
+    ).rows[0]!;
     const columns = ['SaleID', 'SaleDate', 'Sales', 'Transactions', 'Margin', 'StoreName'];
-    const { res, sheet } = await workbookOf(shared.admin, 'sales', currentQuery(columns, { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    const { res, sheet } = await workbookOf(
+      shared.admin,
+      'sales',
+      currentQuery(columns, { 'order[0][column]': 0, 'order[0][dir]': 'asc' }),
+    );
     assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     assert.equal(res.headers['content-disposition'], 'attachment; filename="sales.xlsx"');
     assert.equal(sheet.name, 'Daily sales');
@@ -68,47 +76,80 @@ describe('workbook', () => {
     assert.equal(typeof first.getCell(6).value, 'string');
   });
 
-  test('the list\'s rows in its order: a search and a sort', async () => {
-    const query = currentQuery(['StoreNumber', 'StoreName', 'Sales'], { 'search[value]': 'downtown', 'order[0][column]': 2, 'order[0][dir]': 'desc' });
+  test("the list's rows in its order: a search and a sort", async () => {
+    const query = currentQuery(['StoreNumber', 'StoreName', 'Sales'], {
+      'search[value]': 'downtown',
+      'order[0][column]': 2,
+      'order[0][dir]': 'desc',
+    });
     const list = (await shared.admin.inject({ url: url('sales', query) })).json();
     const rows = valuesOf((await workbookOf(shared.admin, 'sales', query)).sheet).slice(1);
     assert.equal(rows.length, list.recordsFiltered);
     assert.ok(rows.length > 0 && rows.every((r) => /Downtown/.test(String(r[1]))));
     const amounts = rows.map((r) => r[2] as number);
-    assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+    assert.deepEqual(
+      amounts,
+      [...amounts].sort((a, b) => b - a),
+    );
   });
 
   test('text is written as text: formulas, markup and line breaks arrive as they are', async () => {
     const names = ['=HYPERLINK("http://x")', '<b>&"Big" Store</b>', 'Two\r\nlines\there', '_x0041_ \u{1F600}', 'odd \u0001 \u001f chars'];
-    for (const [i, name] of names.entries()) await shared.t.db.pool.query(`update stores set name = $1 where store_number = $2`, [name, 1001 + i]);
-    const { sheet } = await workbookOf(shared.admin, 'stores', currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    for (const [i, name] of names.entries())
+      await shared.t.db.pool.query(`update stores set name = $1 where store_number = $2`, [name, 1001 + i]);
+    const { sheet } = await workbookOf(
+      shared.admin,
+      'stores',
+      currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }),
+    );
     const read = names.map((_, i) => sheet.getRow(2 + i).getCell(2));
     assert.ok(read.every((cell) => cell.type === ExcelJS.ValueType.String));
     // Control characters cannot be held by a workbook: they show as the replacement character.
-    assert.deepEqual(read.map((cell) => cell.value), [...names.slice(0, -1), 'odd \uFFFD \uFFFD chars']);
+    assert.deepEqual(
+      read.map((cell) => cell.value),
+      [...names.slice(0, -1), 'odd \uFFFD \uFFFD chars'],
+    );
   });
 
   test('yes/no and date-time cells', async () => {
-    await shared.t.db.pool.query(`insert into audit_log (at, resource, action, row_key) values ('2026-03-07 13:45:00', 'stores', 'update', '7')`);
-    const { sheet } = await workbookOf(shared.admin, 'audit', currentQuery(['At', 'Resource'], { 'search[value]': 'stores', 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    await shared.t.db.pool.query(
+      `insert into audit_log (at, resource, action, row_key) values ('2026-03-07 13:45:00', 'stores', 'update', '7')`,
+    );
+    const { sheet } = await workbookOf(
+      shared.admin,
+      'audit',
+      currentQuery(['At', 'Resource'], { 'search[value]': 'stores', 'order[0][column]': 0, 'order[0][dir]': 'asc' }),
+    );
     const at = sheet.getRow(2).getCell(1);
     // Excel has no time zones: the cell holds the time as the server shows it (its own zone, as the insert read it).
     assert.deepEqual(at.value, new Date(Date.UTC(2026, 2, 7, 13, 45)));
     assert.equal(at.numFmt, 'dd/mm/yyyy hh:mm');
-    const users = valuesOf((await workbookOf(shared.admin, 'users', currentQuery(['UserName', 'IsAdmin'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }))).sheet);
+    const users = valuesOf(
+      (await workbookOf(shared.admin, 'users', currentQuery(['UserName', 'IsAdmin'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' })))
+        .sheet,
+    );
     assert.deepEqual(users.find((r) => r[0] === 'admin')?.[1], m.yes);
     assert.ok(users.some((r) => r[1] === m.no));
   });
 });
 
 describe('dates Excel counts differently', () => {
-  test('days before 1 March 1900 get Excel\'s own numbers (it counts a 29 February 1900), days before 1900 are text', async () => {
+  test("days before 1 March 1900 get Excel's own numbers (it counts a 29 February 1900), days before 1900 are text", async () => {
     const days = ['1900-03-01', '1900-02-28', '1900-01-01', '1899-12-31', '0001-01-01'];
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 5')).rows;
-    await Promise.all(stores.map((s, i) => shared.t.db.pool.query(`update stores set open_date = $1, city = 'Oldtown' where store_id = $2`, [days[i], s.store_id])));
-    const { sheet } = await workbookOf(shared.admin, 'stores', currentQuery(['StoreID', 'OpenDate', 'City'], { 'search[value]': 'Oldtown', 'order[0][column]': 1, 'order[0][dir]': 'desc' }));
+    await Promise.all(
+      stores.map((s, i) =>
+        shared.t.db.pool.query(`update stores set open_date = $1, city = 'Oldtown' where store_id = $2`, [days[i], s.store_id]),
+      ),
+    );
+    const { sheet } = await workbookOf(
+      shared.admin,
+      'stores',
+      currentQuery(['StoreID', 'OpenDate', 'City'], { 'search[value]': 'Oldtown', 'order[0][column]': 1, 'order[0][dir]': 'desc' }),
+    );
     // exceljs turns a day number into a date from 30 December 1899, so its Date gives back the number written.
-    const written = (cell: ExcelJS.Cell) => (cell.value instanceof Date ? (cell.value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : cell.value);
+    const written = (cell: ExcelJS.Cell) =>
+      cell.value instanceof Date ? (cell.value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : cell.value;
     const cells = [2, 3, 4, 5, 6].map((r) => written(sheet.getRow(r).getCell(2)));
     // In Excel, 61 is 1 March 1900, 59 is 28 February and 1 is 1 January; it has no day before 1900.
     assert.deepEqual(cells, [61, 59, 1, '31/12/1899', '01/01/0001']);
@@ -119,9 +160,11 @@ describe('who and how much', () => {
   test('a store-scoped user exports only their stores', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');
     const rows = valuesOf((await workbookOf(analyst, 'sales', {})).sheet);
-    const [ne] = (await shared.t.db.pool.query<{ n: number }>(
-      `select count(*)::int as n from sales join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
-    )).rows;
+    const [ne] = (
+      await shared.t.db.pool.query<{ n: number }>(
+        `select count(*)::int as n from sales join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
+      )
+    ).rows;
     assert.equal(rows.length - 1, ne!.n);
   });
 
@@ -165,7 +208,8 @@ function holdable(text: string): string {
     if (pair) {
       out += text.slice(i, i + 2);
       i++;
-    } else if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff || (c >= 0xd800 && c <= 0xdfff)) out += '\uFFFD';
+    } else if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff || (c >= 0xd800 && c <= 0xdfff))
+      out += '\uFFFD';
     else out += text[i];
   }
   return out;
@@ -173,7 +217,13 @@ function holdable(text: string): string {
 
 describe('the sheet writer', () => {
   test('any text reads back as written (where a workbook can hold it), any number as written', async () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('_', 'x', '0', 'A', 'f', '&', '<', '\r', '\n', '\t', '\u0000', '\uFFFE', '\uD800', '\uDC00'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 40 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('_', 'x', '0', 'A', 'f', '&', '<', '\r', '\n', '\t', '\u0000', '\uFFFE', '\uD800', '\uDC00'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+      maxLength: 40,
+    });
     const number = fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => String(n));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(text, number), { minLength: 1, maxLength: 20 }), async (rows) => {

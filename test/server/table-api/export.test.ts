@@ -34,10 +34,12 @@ describe('CSV bytes', () => {
   });
 
   test('values read as the table shows them: USD with 2 decimals, percent x100, dd/MM/yyyy', async () => {
-    const sale = (await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 1234.5, margin = 0.1234, sale_date = '2026-03-07'
-      where sale_id = (select min(sale_id) from sales) returning sale_id`)).rows[0]!;
-    const small = (await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 7.05, margin = -0.005
-      where sale_id = (select max(sale_id) from sales) returning sale_id`)).rows[0]!;
+    const sale = (
+      await shared.t.db.pool.query<{ sale_id: number }>(`update sales set sales = 1234.5, margin = 0.1234, sale_date = '2026-03-07'
+      where sale_id = (select min(sale_id) from sales) returning sale_id`)
+    ).rows[0]!;
+    await shared.t.db.pool.query(`update sales set sales = 7.05, margin = -0.005
+      where sale_id = (select max(sale_id) from sales) returning sale_id`);
     const columns = ['SaleID', 'SaleDate', 'Sales', 'Margin'];
     const { lines } = await exportOf(shared.admin, 'sales', currentQuery(columns, { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
     assert.equal(lines[0], 'ID,Date,Sales,Margin');
@@ -48,7 +50,11 @@ describe('CSV bytes', () => {
   test('fields holding commas, quotes or line breaks are quoted; formulas are defused', async () => {
     await shared.t.db.pool.query(`update stores set name = $1 where store_number = 1001`, ['Smith, "Big"\nStore']);
     await shared.t.db.pool.query(`update stores set name = '=HYPERLINK("x")' where store_number = 1002`);
-    const { res } = await exportOf(shared.admin, 'stores', currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }));
+    const { res } = await exportOf(
+      shared.admin,
+      'stores',
+      currentQuery(['StoreNumber', 'Name'], { 'order[0][column]': 0, 'order[0][dir]': 'asc' }),
+    );
     const text = decode(res.rawPayload);
     assert.ok(text.startsWith('Store #,Name\r\n1001,"Smith, ""Big""\nStore"\r\n1002,"\'=HYPERLINK(""x"")"\r\n'), text.slice(0, 120));
   });
@@ -57,7 +63,11 @@ describe('CSV bytes', () => {
 describe('what is exported', () => {
   test('every filtered row, not just the page, in the requested order and columns', async () => {
     const query = currentQuery(['StoreNumber', 'StoreName', 'Sales'], {
-      start: 20, length: 10, 'search[value]': 'downtown', 'order[0][column]': 2, 'order[0][dir]': 'desc',
+      start: 20,
+      length: 10,
+      'search[value]': 'downtown',
+      'order[0][column]': 2,
+      'order[0][dir]': 'desc',
     });
     const list = (await shared.admin.inject({ url: url('sales', query) })).json();
     const { lines } = await exportOf(shared.admin, 'sales', query);
@@ -65,15 +75,20 @@ describe('what is exported', () => {
     assert.equal(lines.length - 1, list.recordsFiltered);
     assert.ok(lines.slice(1).every((l) => /Downtown/.test(l)));
     const amounts = lines.slice(1).map((l) => Number(/"?\$([\d,.]+)"?$/.exec(l)![1]!.replaceAll(',', '')));
-    assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+    assert.deepEqual(
+      amounts,
+      [...amounts].sort((a, b) => b - a),
+    );
   });
 
   test('a store-scoped user exports only their stores', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');
     const { lines } = await exportOf(analyst, 'sales', {});
-    const [ne] = (await shared.t.db.pool.query<{ n: number }>(
-      `select count(*)::int as n from sales join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
-    )).rows;
+    const [ne] = (
+      await shared.t.db.pool.query<{ n: number }>(
+        `select count(*)::int as n from sales join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
+      )
+    ).rows;
     assert.equal(lines.length - 1, ne!.n);
   });
 
@@ -98,7 +113,8 @@ describe('streaming', () => {
       select 'big download', (select string_agg(md5(random()::text || g::text || i::text), '') from generate_series(1, 32) g)
       from generate_series(1, 30000) i`);
   });
-  const bigDownload = (format: string) => `/api/user-errors/export?format=${format}&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=big%20download`;
+  const bigDownload = (format: string) =>
+    `/api/user-errors/export?format=${format}&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=big%20download`;
   const db = () => shared.t.db;
 
   /** A download whose client reads `upTo` bytes, then stops reading (until `stop`, which disconnects it). */
@@ -148,7 +164,10 @@ describe('streaming', () => {
         new Promise<null>((r) => setTimeout(() => r(null), 5000)),
       ]);
       assert.ok(answered, 'answered while the export waited');
-      assert.deepEqual(answered.map((r) => r.statusCode), [200, 200]);
+      assert.deepEqual(
+        answered.map((r) => r.statusCode),
+        [200, 200],
+      );
       download.stop();
       await until(nothingLeft, 'the export let go of its connection or cursor');
     });
@@ -187,7 +206,16 @@ describe('streaming', () => {
     const holder = await db().pool.connect();
     await holder.query('begin');
     await holder.query('lock table states in access exclusive mode');
-    const released = new Promise<void>((r) => setTimeout(() => holder.query('commit').then(() => holder.release()).then(r), 1000));
+    const released = new Promise<void>((r) =>
+      setTimeout(
+        () =>
+          holder
+            .query('commit')
+            .then(() => holder.release())
+            .then(r),
+        1000,
+      ),
+    );
     const body = await new Promise<Buffer>((resolve, reject) => {
       const req = request({ port, host: '127.0.0.1', path: '/api/states/export', headers: { cookie: shared.admin.cookie } }, (res) => {
         const chunks: Buffer[] = [];
@@ -264,7 +292,7 @@ describe('streaming', () => {
     return new Promise((resolve, reject) => shared.t.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
   }
 
-  test('HEAD of an export answers the download\'s headers without running it', async () => {
+  test("HEAD of an export answers the download's headers without running it", async () => {
     const head = await shared.admin.inject({ method: 'HEAD', url: bigDownload('xlsx') });
     assert.equal(head.statusCode, 200);
     assert.equal(head.headers['content-disposition'], 'attachment; filename="user-errors.xlsx"');

@@ -28,7 +28,11 @@ async function sql<T = Row>(text: string, params: unknown[] = []): Promise<T[]> 
 
 describe('the current dialect', () => {
   test('answers draw, recordsTotal, recordsFiltered and data rows keyed by column name', async () => {
-    const { status, body } = await list(shared.admin, 'states', currentQuery(stateColumns, { draw: 12, length: 5, 'order[0][column]': 2, 'order[0][dir]': 'desc' }));
+    const { status, body } = await list(
+      shared.admin,
+      'states',
+      currentQuery(stateColumns, { draw: 12, length: 5, 'order[0][column]': 2, 'order[0][dir]': 'desc' }),
+    );
     assert.equal(status, 200);
     assert.equal(body.draw, 12);
     assert.equal(body.recordsTotal, 51);
@@ -36,19 +40,33 @@ describe('the current dialect', () => {
     assert.equal(body.countIsEstimate, false);
     assert.ok(!Number.isNaN(Date.parse(String(body.syncedAt))), 'syncedAt is a timestamp');
     const expected = await sql<{ name: string }>('select name from states order by name desc limit 5');
-    assert.deepEqual(body.data.map((r) => r.Name), expected.map((r) => r.name));
+    assert.deepEqual(
+      body.data.map((r) => r.Name),
+      expected.map((r) => r.name),
+    );
     assert.deepEqual(Object.keys(body.data[0]!).sort(), ['Code', 'Name', 'Region', 'StateID', 'Version']);
     assert.equal('sEcho' in body, false);
   });
 
   test('pages are consecutive slices of one order', async () => {
-    const all = await list(shared.admin, 'states', currentQuery(stateColumns, { length: -1, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+    const all = await list(
+      shared.admin,
+      'states',
+      currentQuery(stateColumns, { length: -1, 'order[0][column]': 3, 'order[0][dir]': 'asc' }),
+    );
     const names: unknown[] = [];
     for (let start = 0; start < 51; start += 20) {
-      const page = await list(shared.admin, 'states', currentQuery(stateColumns, { start, length: 20, 'order[0][column]': 3, 'order[0][dir]': 'asc' }));
+      const page = await list(
+        shared.admin,
+        'states',
+        currentQuery(stateColumns, { start, length: 20, 'order[0][column]': 3, 'order[0][dir]': 'asc' }),
+      );
       names.push(...page.body.data.map((r) => r.Name));
     }
-    assert.deepEqual(names, all.body.data.map((r) => r.Name));
+    assert.deepEqual(
+      names,
+      all.body.data.map((r) => r.Name),
+    );
   });
 
   test('the draw comes back as the integer sent', async () => {
@@ -71,13 +89,20 @@ describe('the current dialect', () => {
 
 describe('the legacy dialect', () => {
   test('answers sEcho, iTotalRecords, iTotalDisplayRecords and aaData', async () => {
-    const { status, body } = await list(shared.admin, 'states', legacyQuery(stateColumns, { sEcho: 9, iDisplayStart: 10, iDisplayLength: 5, iSortingCols: 1, iSortCol_0: 1, sSortDir_0: 'asc' }));
+    const { status, body } = await list(
+      shared.admin,
+      'states',
+      legacyQuery(stateColumns, { sEcho: 9, iDisplayStart: 10, iDisplayLength: 5, iSortingCols: 1, iSortCol_0: 1, sSortDir_0: 'asc' }),
+    );
     assert.equal(status, 200);
     assert.equal(body.sEcho, 9);
     assert.equal(body.iTotalRecords, 51);
     assert.equal(body.iTotalDisplayRecords, 51);
     const expected = await sql<{ code: string }>('select code from states order by code offset 10 limit 5');
-    assert.deepEqual(body.aaData.map((r) => r.Code), expected.map((r) => r.code));
+    assert.deepEqual(
+      body.aaData.map((r) => r.Code),
+      expected.map((r) => r.code),
+    );
     assert.equal('draw' in body, false);
     assert.equal('data' in body, false);
   });
@@ -97,7 +122,10 @@ describe('the legacy dialect', () => {
 describe('search, sort, grouping and totals', () => {
   test('every word of a search must match some searchable column; wildcards are literal', async () => {
     const both = await list(shared.admin, 'states', currentQuery(stateColumns, { 'search[value]': 'new  york' }));
-    assert.deepEqual(both.body.data.map((r) => r.Name), ['New York']);
+    assert.deepEqual(
+      both.body.data.map((r) => r.Name),
+      ['New York'],
+    );
     const percent = await list(shared.admin, 'states', currentQuery(stateColumns, { 'search[value]': '%' }));
     assert.equal(percent.body.recordsFiltered, 0);
   });
@@ -110,21 +138,41 @@ describe('search, sort, grouping and totals', () => {
   });
 
   test('several sort columns apply in the order given', async () => {
-    const { body } = await list(shared.admin, 'sales', currentQuery(saleColumns, {
-      length: 200, 'order[0][column]': 1, 'order[0][dir]': 'desc', 'order[1][column]': 4, 'order[1][dir]': 'asc',
-    }));
+    const { body } = await list(
+      shared.admin,
+      'sales',
+      currentQuery(saleColumns, {
+        length: 200,
+        'order[0][column]': 1,
+        'order[0][dir]': 'desc',
+        'order[1][column]': 4,
+        'order[1][dir]': 'asc',
+      }),
+    );
     const expected = await sql<{ sale_id: number }>(
       `select sa.sale_id from sales sa join stores s using (store_id) order by s.store_number desc, sa.sales asc, sa.sale_id asc limit 200`,
     );
-    assert.deepEqual(body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id));
+    assert.deepEqual(
+      body.data.map((r) => r.SaleID),
+      expected.map((r) => r.sale_id),
+    );
   });
 
   test('main and sub grouping columns sort first, so groups stay contiguous across pages', async () => {
     const seen: string[] = [];
     for (let start = 0; start < 60; start += 7) {
-      const page = await list(shared.admin, 'stores', currentQuery(['StoreNumber', 'Name', 'GroupName', 'StateCode'], {
-        start, length: 7, maingroup: 'GroupName', subgroup: 'StateCode', 'order[0][column]': 1, 'order[0][dir]': 'desc',
-      }));
+      const page = await list(
+        shared.admin,
+        'stores',
+        currentQuery(['StoreNumber', 'Name', 'GroupName', 'StateCode'], {
+          start,
+          length: 7,
+          maingroup: 'GroupName',
+          subgroup: 'StateCode',
+          'order[0][column]': 1,
+          'order[0][dir]': 'desc',
+        }),
+      );
       seen.push(...page.body.data.map((r) => `${r.GroupName}/${r.StateCode}`));
     }
     assert.equal(seen.length, 60);
@@ -163,22 +211,36 @@ describe('deep pages', () => {
     assert.equal(typeof first.body.next, 'string');
     const byCursor = await list(shared.admin, 'sales', { ...query, start: 50, after: String(first.body.next) });
     const byOffset = await list(shared.admin, 'sales', { ...query, start: 50 });
-    assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+    assert.deepEqual(
+      byCursor.body.data.map((r) => r.SaleID),
+      byOffset.body.data.map((r) => r.SaleID),
+    );
   });
 
   test('the previous-page cursor reads the same rows as an offset', async () => {
-    const query = currentQuery(saleColumns, { length: 50, 'order[0][column]': 1, 'order[0][dir]': 'asc', 'order[1][column]': 4, 'order[1][dir]': 'desc' });
+    const query = currentQuery(saleColumns, {
+      length: 50,
+      'order[0][column]': 1,
+      'order[0][dir]': 'asc',
+      'order[1][column]': 4,
+      'order[1][dir]': 'desc',
+    });
     const third = await list(shared.admin, 'sales', { ...query, start: 100 });
     assert.equal(typeof third.body.prev, 'string');
     const byCursor = await list(shared.admin, 'sales', { ...query, start: 50, before: String(third.body.prev) });
     const byOffset = await list(shared.admin, 'sales', { ...query, start: 50 });
-    assert.deepEqual(byCursor.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+    assert.deepEqual(
+      byCursor.body.data.map((r) => r.SaleID),
+      byOffset.body.data.map((r) => r.SaleID),
+    );
   });
 
   test('paging on by cursor neither repeats nor skips a row when rows are added meanwhile', async () => {
     const query = currentQuery(saleColumns, { length: 10, 'order[0][column]': 0, 'order[0][dir]': 'desc' });
     const first = await list(shared.admin, 'sales', query);
-    await shared.t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-01', 1, 1, 0.1 from stores`);
+    await shared.t.db.pool.query(
+      `insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-01', 1, 1, 0.1 from stores`,
+    );
     const byCursor = await list(shared.admin, 'sales', { ...query, start: 10, after: String(first.body.next) });
     const byOffset = await list(shared.admin, 'sales', { ...query, start: 10 });
     const lastSeen = Number(first.body.data.at(-1)!.SaleID);
@@ -192,7 +254,10 @@ describe('deep pages', () => {
     const first = await list(shared.admin, 'sales', query);
     const elsewhere = await list(shared.admin, 'sales', { ...query, start: 500, after: String(first.body.next) });
     const byOffset = await list(shared.admin, 'sales', { ...query, start: 500 });
-    assert.deepEqual(elsewhere.body.data.map((r) => r.SaleID), byOffset.body.data.map((r) => r.SaleID));
+    assert.deepEqual(
+      elsewhere.body.data.map((r) => r.SaleID),
+      byOffset.body.data.map((r) => r.SaleID),
+    );
   });
 
   test('a cursor whose values or position a client edited is ignored: the page is the offset page', async () => {
@@ -200,18 +265,31 @@ describe('deep pages', () => {
     const first = await list(shared.admin, 'sales', query);
     const cursor = JSON.parse(Buffer.from(String(first.body.next), 'base64url').toString()) as { p: number; v: unknown[] };
     // A row added in front shifts the offset page by one: a cursor honoured and one ignored then differ.
-    await shared.t.db.pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-02', 1, 1, 0.1 from stores`);
+    await shared.t.db.pool.query(
+      `insert into sales (store_id, sale_date, sales, transactions, margin) select min(store_id), '1990-01-02', 1, 1, 0.1 from stores`,
+    );
     try {
       const byOffset = (await list(shared.admin, 'sales', { ...query, start: 20 })).body.data.map((r) => r.SaleID);
       const lastSeen = first.body.data.at(-1)!.SaleID;
       assert.equal(byOffset[0], lastSeen);
       const forge = (edit: object) => Buffer.from(JSON.stringify({ ...cursor, ...edit })).toString('base64url');
-      for (const forged of [forge({ v: [1] }), forge({ v: ['999999999999999999'] }), forge({ p: 40 }), forge({ m: undefined }), forge({ m: 'AAAAAAAAAAAAAAAAAAAAAA' })]) {
+      for (const forged of [
+        forge({ v: [1] }),
+        forge({ v: ['999999999999999999'] }),
+        forge({ p: 40 }),
+        forge({ m: undefined }),
+        forge({ m: 'AAAAAAAAAAAAAAAAAAAAAA' }),
+      ]) {
         const page = await list(shared.admin, 'sales', { ...query, start: 20, after: forged });
         assert.equal(page.status, 200);
-        assert.deepEqual(page.body.data.map((r) => r.SaleID), byOffset);
+        assert.deepEqual(
+          page.body.data.map((r) => r.SaleID),
+          byOffset,
+        );
       }
-      const honoured = (await list(shared.admin, 'sales', { ...query, start: 20, after: String(first.body.next) })).body.data.map((r) => r.SaleID);
+      const honoured = (await list(shared.admin, 'sales', { ...query, start: 20, after: String(first.body.next) })).body.data.map(
+        (r) => r.SaleID,
+      );
       assert.deepEqual(honoured, [...byOffset.slice(1), honoured.at(-1)], 'the cursor reads on after the last row seen');
     } finally {
       await shared.t.db.pool.query(`delete from sales where sale_date = '1990-01-02'`);
@@ -223,44 +301,62 @@ describe('deep pages', () => {
   // Deep pages are read from the end past the middle, or in date and amount orders from their month or
   // value range (positions.ts, which starts at 20k rows in production and at every page here, in the
   // second run).
-  for (const from of [positionLimits.from, 0]) test(`any deep page holds the rows at its position (ranges counted from row ${from})`, async (t) => {
-    const saved = positionLimits.from;
-    positionLimits.from = from;
-    t.after(() => (positionLimits.from = saved));
-    const analystGroup = (await sql<{ group_id: number }>(`select group_id from groups where code = 'NE'`))[0]!.group_id;
-    const sorts = { SaleDate: 'sa.sale_date', Sales: 'sa.sales', Transactions: 'sa.transactions', Margin: 'sa.margin', StoreName: 's.name' } as const;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('admin' as const, 'analyst' as const),
-        fc.constantFrom(...(Object.keys(sorts) as Array<keyof typeof sorts>)),
-        fc.constantFrom('asc', 'desc'),
-        fc.constantFrom('', 'a', 'Mall'),
-        fc.integer({ min: from ? 500 : 0, max: 2500 }),
-        fc.integer({ min: 1, max: 60 }),
-        async (who, sort, dir, name, start, length) => {
-          const query = currentQuery(saleColumns, {
-            start, length, 'order[0][column]': saleColumns.indexOf(sort), 'order[0][dir]': dir, 'columns[2][search][value]': name,
-          });
-          const page = await list(shared[who], 'sales', query);
-          assert.equal(page.status, 200);
-          const expected = await sql<{ sale_id: number }>(
-            `select sa.sale_id from sales sa join stores s on s.store_id = sa.store_id
+  for (const from of [positionLimits.from, 0])
+    test(`any deep page holds the rows at its position (ranges counted from row ${from})`, async (t) => {
+      const saved = positionLimits.from;
+      positionLimits.from = from;
+      t.after(() => (positionLimits.from = saved));
+      const analystGroup = (await sql<{ group_id: number }>(`select group_id from groups where code = 'NE'`))[0]!.group_id;
+      const sorts = {
+        SaleDate: 'sa.sale_date',
+        Sales: 'sa.sales',
+        Transactions: 'sa.transactions',
+        Margin: 'sa.margin',
+        StoreName: 's.name',
+      } as const;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('admin' as const, 'analyst' as const),
+          fc.constantFrom(...(Object.keys(sorts) as Array<keyof typeof sorts>)),
+          fc.constantFrom('asc', 'desc'),
+          fc.constantFrom('', 'a', 'Mall'),
+          fc.integer({ min: from ? 500 : 0, max: 2500 }),
+          fc.integer({ min: 1, max: 60 }),
+          async (who, sort, dir, name, start, length) => {
+            const query = currentQuery(saleColumns, {
+              start,
+              length,
+              'order[0][column]': saleColumns.indexOf(sort),
+              'order[0][dir]': dir,
+              'columns[2][search][value]': name,
+            });
+            const page = await list(shared[who], 'sales', query);
+            assert.equal(page.status, 200);
+            const expected = await sql<{ sale_id: number }>(
+              `select sa.sale_id from sales sa join stores s on s.store_id = sa.store_id
              where ($1::int is null or s.group_id = $1) and s.name ilike $2
              order by ${sorts[sort]} ${dir}, sa.sale_id ${dir} offset $3 limit $4`,
-            [who === 'analyst' ? analystGroup : null, `%${name}%`, start, length],
-          );
-          assert.deepEqual(page.body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id), JSON.stringify({ who, sort, dir, name, start, length }));
-        },
-      ),
-      { numRuns: 80 },
-    );
-  });
+              [who === 'analyst' ? analystGroup : null, `%${name}%`, start, length],
+            );
+            assert.deepEqual(
+              page.body.data.map((r) => r.SaleID),
+              expected.map((r) => r.sale_id),
+              JSON.stringify({ who, sort, dir, name, start, length }),
+            );
+          },
+        ),
+        { numRuns: 80 },
+      );
+    });
 
   test('a deep page holds the rows at that position of the whole order', async () => {
     const query = currentQuery(saleColumns, { 'order[0][column]': 3, 'order[0][dir]': 'asc' });
     const deep = await list(shared.admin, 'sales', { ...query, start: 1510, length: 10 });
     const expected = await sql<{ sale_id: number }>(`select sale_id from sales order by sale_date, sale_id offset 1510 limit 10`);
-    assert.deepEqual(deep.body.data.map((r) => r.SaleID), expected.map((r) => r.sale_id));
+    assert.deepEqual(
+      deep.body.data.map((r) => r.SaleID),
+      expected.map((r) => r.sale_id),
+    );
   });
 });
 
@@ -271,7 +367,9 @@ describe('store scope', () => {
       `select count(*)::int as n from sales sa join stores s using (store_id) join groups g on g.group_id = s.group_id where g.code = 'NE'`,
     );
     assert.equal(body.recordsTotal, ne!.n);
-    const storeIds = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code = 'NE' order by store_id limit 2`);
+    const storeIds = await sql<{ store_id: number }>(
+      `select store_id from stores s join groups g using (group_id) where g.code = 'NE' order by store_id limit 2`,
+    );
     const selected = storeIds.map((r) => r.store_id);
     const narrowed = await list(shared.analyst, 'sales', currentQuery(saleColumns, { length: -1, stores: selected.join(',') }));
     assert.ok(narrowed.body.data.length > 0);
@@ -280,7 +378,9 @@ describe('store scope', () => {
   });
 
   test('selecting a store outside the user group shows nothing of it', async () => {
-    const [other] = await sql<{ store_id: number }>(`select store_id from stores s join groups g using (group_id) where g.code <> 'NE' limit 1`);
+    const [other] = await sql<{ store_id: number }>(
+      `select store_id from stores s join groups g using (group_id) where g.code <> 'NE' limit 1`,
+    );
     const { body } = await list(shared.analyst, 'sales', currentQuery(saleColumns, { stores: other!.store_id }));
     assert.equal(body.recordsFiltered, 0);
   });
@@ -339,12 +439,20 @@ describe('refusals', () => {
     ['an unknown column', { 'columns[0][data]': 'Nope' }, 'This table has no column "Nope".'],
     ['a non-numeric start', { start: 'abc' }, 'The parameter "start" must be a whole number.'],
     ['a negative length', { length: -5 }, 'The parameter "length" must be from -1 to 9007199254740991.'],
-    ['a sort on a non-sortable column', { 'columns[0][data]': 'StateCode', 'order[0][column]': 0 }, 'The column "StateCode" cannot be sorted.'],
+    [
+      'a sort on a non-sortable column',
+      { 'columns[0][data]': 'StateCode', 'order[0][column]': 0 },
+      'The column "StateCode" cannot be sorted.',
+    ],
     ['a 10 KB search', { 'search[value]': 'x'.repeat(10_240) }, 'The search text is too long: at most 200 characters.'],
     ['a bad sort direction', { 'order[0][column]': 0, 'order[0][dir]': 'sideways' }, m.tableBadSortDir],
     ['a store list of words', { stores: '1,two' }, m.tableBadStores],
     ['a search of more words than are searched', { 'search[value]': 'a b c d e f g h i' }, 'The search has too many words: at most 8.'],
-    ['a search of 201 characters, emoji counted as one', { 'search[value]': '\u{1F600}'.repeat(201) }, 'The search text is too long: at most 200 characters.'],
+    [
+      'a search of 201 characters, emoji counted as one',
+      { 'search[value]': '\u{1F600}'.repeat(201) },
+      'The search text is too long: at most 200 characters.',
+    ],
   ];
   for (const [what, query, message] of cases) {
     test(`${what} gets a 400 with a clear message and no SQL`, async () => {
@@ -372,7 +480,9 @@ describe('refusals', () => {
   });
 
   test('a legacy request promising more sort columns than it sends is refused, not sorted by the first column', async () => {
-    const res = await shared.admin.inject({ url: url('states', legacyQuery(stateColumns, { sEcho: 4, iSortingCols: 2, iSortCol_0: 2, sSortDir_0: 'asc' })) });
+    const res = await shared.admin.inject({
+      url: url('states', legacyQuery(stateColumns, { sEcho: 4, iSortingCols: 2, iSortCol_0: 2, sSortDir_0: 'asc' })),
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().sError, 'The sort has 2 columns but "iSortCol_1" names none.');
   });
@@ -384,7 +494,11 @@ describe('refusals', () => {
     assert.equal(legacy.statusCode, 400);
     assert.equal(legacy.json().sEcho, 7);
     assert.equal(legacy.json().sError, m.tableTooManyParams);
-    const deep = await shared.admin.inject({ method: 'POST', url: '/api/stores', payload: { draw: 9, start: 0, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } });
+    const deep = await shared.admin.inject({
+      method: 'POST',
+      url: '/api/stores',
+      payload: { draw: 9, start: 0, a: { b: { c: { d: { e: { f: { g: 1 } } } } } } },
+    });
     assert.equal(deep.statusCode, 400);
     assert.deepEqual([deep.json().draw, deep.json().error], [9, m.tableTooManyParams]);
   });
@@ -396,7 +510,9 @@ describe('the list by POST', () => {
       method: 'POST',
       url: '/api/states',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(Object.entries(currentQuery(stateColumns, { draw: 4, length: 3 })).map(([k, v]) => [k, String(v)])).toString(),
+      payload: new URLSearchParams(
+        Object.entries(currentQuery(stateColumns, { draw: 4, length: 3 })).map(([k, v]) => [k, String(v)]),
+      ).toString(),
     });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().draw, 4);
@@ -408,14 +524,20 @@ describe('the list by POST', () => {
       method: 'POST',
       url: '/api/states',
       payload: {
-        draw: 6, start: 0, length: 4, search: { value: 'north', regex: false },
+        draw: 6,
+        start: 0,
+        length: 4,
+        search: { value: 'north', regex: false },
         columns: stateColumns.map((data) => ({ data, searchable: true, orderable: true, search: { value: '' } })),
         order: [{ column: 2, dir: 'desc' }],
       },
     });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().draw, 6);
-    assert.deepEqual(res.json().data.map((r: Row) => r.Name), ['North Dakota', 'North Carolina']);
+    assert.deepEqual(
+      res.json().data.map((r: Row) => r.Name),
+      ['North Dakota', 'North Carolina'],
+    );
   });
 });
 
@@ -451,7 +573,8 @@ describe('counts and totals after a change', () => {
 
   test('a change through the table API shows at once in every table that reads what it changed, the audit log too', async () => {
     const audit = async () => (await list(shared.admin, 'audit', currentQuery(['AuditID', 'At', 'Action'], { length: 1 }))).body;
-    const stores = async (search: string) => (await list(shared.admin, 'stores', currentQuery(['StoreID', 'Name', 'StateCode'], { 'search[value]': search }))).body;
+    const stores = async (search: string) =>
+      (await list(shared.admin, 'stores', currentQuery(['StoreID', 'Name', 'StateCode'], { 'search[value]': search }))).body;
     const wyoming = (await sql<{ state_id: number }>(`select state_id from states where code = 'WY'`))[0]!.state_id;
     const wyomingStores = (await sql<{ n: number }>('select count(*)::int as n from stores where state_id = $1', [wyoming]))[0]!.n;
     assert.ok(wyomingStores > 0);
@@ -459,7 +582,11 @@ describe('counts and totals after a change', () => {
     const auditBefore = await audit();
     assert.equal((await stores('QZ')).recordsFiltered, 0);
     const rename = async (code: string) => {
-      const res = await shared.admin.inject({ method: 'PATCH', url: '/api/states', payload: { StateID: wyoming, Version: await versionOf('states', 'state_id', wyoming), Code: code } });
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/states',
+        payload: { StateID: wyoming, Version: await versionOf('states', 'state_id', wyoming), Code: code },
+      });
       assert.deepEqual(res.json().Succeed, [wyoming]);
     };
     await rename('QZ');
@@ -476,11 +603,15 @@ describe('counts and totals after a change', () => {
     }
   });
 
-  test('an error report is counted in IT\'s list at once', async () => {
+  test("an error report is counted in IT's list at once", async () => {
     const itdesk = await signIn(shared.t.app, 'itdesk');
     const errors = async () => (await list(itdesk, 'user-errors', currentQuery(['ErrorID', 'Message'], { length: 1 }))).body;
     const before = await errors();
-    const report = await itdesk.inject({ method: 'POST', url: '/api/admin/user-error', payload: { Page: '/stores', Url: '/stores', Message: 'counted at once' } });
+    const report = await itdesk.inject({
+      method: 'POST',
+      url: '/api/admin/user-error',
+      payload: { Page: '/stores', Url: '/stores', Message: 'counted at once' },
+    });
     assert.equal(report.statusCode, 201);
     const after = await errors();
     assert.equal(after.recordsTotal, Number(before.recordsTotal) + 1);

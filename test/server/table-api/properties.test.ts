@@ -10,15 +10,46 @@ import { resources } from '../../../server/resources/index.ts';
 const shared = useTestApp('admin');
 
 // What our SQL or the database's errors would look like if any leaked into an answer.
-const sqlLeak = /syntax error|relation "|column "\w+" does not exist|\bselect\s[\s\S]*\sfrom\s|\bilike\b|\border by\b|pg_catalog|\$\d+::|sale_id|store_id|at character \d/i;
+const sqlLeak =
+  /syntax error|relation "|column "\w+" does not exist|\bselect\s[\s\S]*\sfrom\s|\bilike\b|\border by\b|pg_catalog|\$\d+::|sale_id|store_id|at character \d/i;
 
 const columnNames = [...new Set(resources.flatMap((r) => r.columns.map((c) => c.name)))];
 
 const hostileText = fc.oneof(
   fc.constantFrom(
-    "'; drop table stores; --", '1 or 1=1', '%', '_', '\\', '%_\\%', '"', '\u0000', '$1', '1e999', '-0', 'NaN',
-    'Infinity', '0x10', ' 12 ', '١٢', '𝟙𝟚', '😀', '<script>alert(1)</script>', 'null', 'undefined', '[]', '{}',
-    'asc', 'desc', 'DESC', 'true', 'false', '-1', '9007199254740993', '2147483648', '1.5', '',
+    "'; drop table stores; --",
+    '1 or 1=1',
+    '%',
+    '_',
+    '\\',
+    '%_\\%',
+    '"',
+    '\u0000',
+    '$1',
+    '1e999',
+    '-0',
+    'NaN',
+    'Infinity',
+    '0x10',
+    ' 12 ',
+    '١٢',
+    '𝟙𝟚',
+    '😀',
+    '<script>alert(1)</script>',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    'asc',
+    'desc',
+    'DESC',
+    'true',
+    'false',
+    '-1',
+    '9007199254740993',
+    '2147483648',
+    '1.5',
+    '',
   ),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -28,14 +59,39 @@ const hostileText = fc.oneof(
 );
 
 const indexedKeys = (i: number) => [
-  `columns[${i}][data]`, `columns[${i}][searchable]`, `columns[${i}][orderable]`, `columns[${i}][search][value]`,
-  `order[${i}][column]`, `order[${i}][dir]`, `mDataProp_${i}`, `bSearchable_${i}`, `bSortable_${i}`, `sSearch_${i}`,
-  `iSortCol_${i}`, `sSortDir_${i}`,
+  `columns[${i}][data]`,
+  `columns[${i}][searchable]`,
+  `columns[${i}][orderable]`,
+  `columns[${i}][search][value]`,
+  `order[${i}][column]`,
+  `order[${i}][dir]`,
+  `mDataProp_${i}`,
+  `bSearchable_${i}`,
+  `bSortable_${i}`,
+  `sSearch_${i}`,
+  `iSortCol_${i}`,
+  `sSortDir_${i}`,
 ];
 const paramKeys = fc.oneof(
   fc.constantFrom(
-    'draw', 'start', 'length', 'search[value]', 'search[regex]', 'sEcho', 'iDisplayStart', 'iDisplayLength', 'iColumns',
-    'sSearch', 'bRegex', 'iSortingCols', 'maingroup', 'subgroup', 'stores', 'after', 'totals', 'format',
+    'draw',
+    'start',
+    'length',
+    'search[value]',
+    'search[regex]',
+    'sEcho',
+    'iDisplayStart',
+    'iDisplayLength',
+    'iColumns',
+    'sSearch',
+    'bRegex',
+    'iSortingCols',
+    'maingroup',
+    'subgroup',
+    'stores',
+    'after',
+    'totals',
+    'format',
   ),
   fc.integer({ min: 0, max: 3 }).chain((i) => fc.constantFrom(...indexedKeys(i))),
   fc.string({ maxLength: 12 }),
@@ -74,15 +130,21 @@ describe('the list under random and hostile parameters', () => {
   });
 
   test('POST with nested JSON: never a 5xx, never SQL text, always the asked dialect', async () => {
-    const nested = fc.record({
-      draw: hostileText,
-      start: hostileText,
-      length: hostileText,
-      search: fc.record({ value: hostileText, regex: hostileText }),
-      columns: fc.array(fc.record({ data: hostileText, searchable: hostileText, orderable: hostileText, search: fc.record({ value: hostileText }) }), { maxLength: 4 }),
-      order: fc.array(fc.record({ column: hostileText, dir: hostileText }), { maxLength: 3 }),
-      stores: fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })),
-    }, { requiredKeys: ['draw'] });
+    const nested = fc.record(
+      {
+        draw: hostileText,
+        start: hostileText,
+        length: hostileText,
+        search: fc.record({ value: hostileText, regex: hostileText }),
+        columns: fc.array(
+          fc.record({ data: hostileText, searchable: hostileText, orderable: hostileText, search: fc.record({ value: hostileText }) }),
+          { maxLength: 4 },
+        ),
+        order: fc.array(fc.record({ column: hostileText, dir: hostileText }), { maxLength: 3 }),
+        stores: fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })),
+      },
+      { requiredKeys: ['draw'] },
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('sales', 'stores', 'users', 'messages'), nested, async (resource, body) => {
         const res = await shared.admin.inject({ method: 'POST', url: `/api/${resource}`, payload: body });
@@ -111,8 +173,28 @@ describe('the list under random and hostile parameters', () => {
 
 describe('changes under random and hostile bodies', () => {
   test('add, edit and delete never give a 5xx or SQL text, and answer the change envelope', async () => {
-    const fieldNames = fc.constantFrom('Code', 'Name', 'Region', 'Description', 'GroupID', 'GroupIDs', 'StateID', 'StateIDs', 'Version', 'Versions', 'Nope', '_csrf');
-    const value = fc.oneof(hostileText, fc.integer({ min: -3, max: 60 }), fc.array(fc.oneof(hostileText, fc.integer({ min: 0, max: 60 })), { maxLength: 4 }), fc.boolean(), fc.constant(null), fc.object({ maxDepth: 1 }));
+    const fieldNames = fc.constantFrom(
+      'Code',
+      'Name',
+      'Region',
+      'Description',
+      'GroupID',
+      'GroupIDs',
+      'StateID',
+      'StateIDs',
+      'Version',
+      'Versions',
+      'Nope',
+      '_csrf',
+    );
+    const value = fc.oneof(
+      hostileText,
+      fc.integer({ min: -3, max: 60 }),
+      fc.array(fc.oneof(hostileText, fc.integer({ min: 0, max: 60 })), { maxLength: 4 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.object({ maxDepth: 1 }),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('POST', 'PATCH', 'DELETE'),

@@ -21,7 +21,7 @@ test('a value computed across a change to its resource is not kept', async () =>
   assert.equal(await cache.get(pool, 'sales', ['totals'], async () => ++computed), 2, 'but the next caller computes afresh');
   assert.equal(await cache.get(pool, 'sales', ['totals'], async () => ++computed), 2, 'and that value is kept');
   forgetResource(pool, 'stores');
-  assert.equal(await cache.get(pool, 'sales', ['totals'], async () => ++computed), 2, 'another resource\'s change leaves it');
+  assert.equal(await cache.get(pool, 'sales', ['totals'], async () => ++computed), 2, "another resource's change leaves it");
   forgetResource(pool, 'sales');
   assert.equal(await cache.get(pool, 'sales', ['totals'], async () => ++computed), 3);
 });

@@ -23,14 +23,22 @@ const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) 
 const rangesKept = `select measure, store_id, bucket, row_count from sales_store_value_counts order by 1, 2, 3`;
 const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
                          where bucket_end <> bucket + case measure when 'sales' then 250 when 'transactions' then 6 else 0.005 end`;
-const sameRanges = (rows: Array<Record<string, unknown>>) => rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
+const sameRanges = (rows: Array<Record<string, unknown>>) =>
+  rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
 
 describe('the per-store-and-month totals table and the value counts', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
-    const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map((r) => r.store_id);
+    const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map(
+      (r) => r.store_id,
+    );
     const storeId = fc.constantFrom(...stores);
     const change = fc.oneof(
-      fc.record({ kind: fc.constant('insert' as const), store: storeId, days: fc.integer({ min: 1, max: 5 }), amount: fc.integer({ min: -500, max: 50_000 }) }),
+      fc.record({
+        kind: fc.constant('insert' as const),
+        store: storeId,
+        days: fc.integer({ min: 1, max: 5 }),
+        amount: fc.integer({ min: -500, max: 50_000 }),
+      }),
       fc.record({ kind: fc.constant('update' as const), store: storeId, to: storeId, amount: fc.integer({ min: 0, max: 99_999 }) }),
       fc.record({ kind: fc.constant('delete' as const), store: storeId, share: fc.constantFrom(2, 3, 1) }),
       fc.record({ kind: fc.constant('truncate' as const) }),
@@ -83,44 +91,56 @@ describe('footer totals and counts of a filtered sales list', () => {
 
   // Store-level conditions are resolved to store ids first (server/table-api/query/filter.ts); past a limit they stay a
   // subquery. Both ways must find the same rows.
-  for (const maxIds of [dimensionLimits.maxIds, 1]) test(`equal the aggregates over sales for any scope, store selection and search (store ids listed up to ${maxIds})`, async (t) => {
-    const saved = dimensionLimits.maxIds;
-    dimensionLimits.maxIds = maxIds;
-    t.after(() => (dimensionLimits.maxIds = saved));
-    const pool = shared.t.db.pool;
-    const stores = (await pool.query<{ store_id: number; name: string }>('select store_id, name from stores order by store_id')).rows;
-    const analystGroup = (await pool.query<{ group_id: number }>(`select group_id from groups where code = 'NE'`)).rows[0]!.group_id;
-    const words = ['', 'down', 'mall', 'an', 'TX', 'zzz', '10', ...stores.slice(0, 5).map((s) => s.name.slice(2, 6))];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('admin' as const, 'analyst' as const),
-        fc.subarray(stores.slice(0, 40).map((s) => s.store_id), { maxLength: 5 }),
-        fc.constantFrom(...words),
-        fc.constantFrom(...words),
-        async (who, selected, search, nameSearch) => {
-          forgetTotals(pool, 'sales');
-          const query = currentQuery(columns, { totals: 'true', 'search[value]': search, 'columns[2][search][value]': nameSearch });
-          if (selected.length) query.stores = selected.join(',');
-          const res = await shared[who].inject({ url: url('sales', query) });
-          assert.equal(res.statusCode, 200, res.body);
-          const body = res.json() as { totals: Row; recordsFiltered: number };
-          const like = (w: string) => `%${w}%`;
-          const [expected] = (await pool.query(
-            `select count(*)::int8 as n, sum(sa.sales) as sales, sum(sa.transactions) as tx, avg(sa.margin) as margin
+  for (const maxIds of [dimensionLimits.maxIds, 1])
+    test(`equal the aggregates over sales for any scope, store selection and search (store ids listed up to ${maxIds})`, async (t) => {
+      const saved = dimensionLimits.maxIds;
+      dimensionLimits.maxIds = maxIds;
+      t.after(() => (dimensionLimits.maxIds = saved));
+      const pool = shared.t.db.pool;
+      const stores = (await pool.query<{ store_id: number; name: string }>('select store_id, name from stores order by store_id')).rows;
+      const analystGroup = (await pool.query<{ group_id: number }>(`select group_id from groups where code = 'NE'`)).rows[0]!.group_id;
+      const words = ['', 'down', 'mall', 'an', 'TX', 'zzz', '10', ...stores.slice(0, 5).map((s) => s.name.slice(2, 6))];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('admin' as const, 'analyst' as const),
+          fc.subarray(
+            stores.slice(0, 40).map((s) => s.store_id),
+            { maxLength: 5 },
+          ),
+          fc.constantFrom(...words),
+          fc.constantFrom(...words),
+          async (who, selected, search, nameSearch) => {
+            forgetTotals(pool, 'sales');
+            const query = currentQuery(columns, { totals: 'true', 'search[value]': search, 'columns[2][search][value]': nameSearch });
+            if (selected.length) query.stores = selected.join(',');
+            const res = await shared[who].inject({ url: url('sales', query) });
+            assert.equal(res.statusCode, 200, res.body);
+            const body = res.json() as { totals: Row; recordsFiltered: number };
+            const like = (w: string) => `%${w}%`;
+            const [expected] = (
+              await pool.query(
+                `select count(*)::int8 as n, sum(sa.sales) as sales, sum(sa.transactions) as tx, avg(sa.margin) as margin
              from sales sa join stores s on s.store_id = sa.store_id join states st on st.state_id = s.state_id
              where ($1::int is null or s.group_id = $1) and (cardinality($2::int[]) = 0 or sa.store_id = any($2))
                and coalesce((select bool_and(s.store_number::text ilike w or s.name ilike w or st.code ilike w) from unnest($3::text[]) w), true)
                and s.name ilike $4`,
-            // The global search matches word by word (each word in some searchable column); a column search is one phrase.
-            [who === 'analyst' ? analystGroup : null, selected, search.split(/\s+/).filter(Boolean).map(like), like(nameSearch)],
-          )).rows as Row[];
-          assert.deepEqual(
-            { n: body.recordsFiltered, sales: body.totals.Sales, tx: body.totals.Transactions, margin: body.totals.Margin, count: body.totals.SaleDate },
-            { n: expected!.n, sales: expected!.sales, tx: expected!.tx, margin: expected!.margin, count: expected!.n },
-          );
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+                // The global search matches word by word (each word in some searchable column); a column search is one phrase.
+                [who === 'analyst' ? analystGroup : null, selected, search.split(/\s+/).filter(Boolean).map(like), like(nameSearch)],
+              )
+            ).rows as Row[];
+            assert.deepEqual(
+              {
+                n: body.recordsFiltered,
+                sales: body.totals.Sales,
+                tx: body.totals.Transactions,
+                margin: body.totals.Margin,
+                count: body.totals.SaleDate,
+              },
+              { n: expected!.n, sales: expected!.sales, tx: expected!.tx, margin: expected!.margin, count: expected!.n },
+            );
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
 });

@@ -23,12 +23,22 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
 describe('store numbers', () => {
   test('a clerk may use a number another region uses: the answer is the one a free number gets, so it tells nothing', async () => {
     const clerk = await signIn(shared.t.app, 'clerk');
-    const send = async (method: 'POST' | 'PATCH', payload: object) => (await clerk.inject({ method, url: '/api/stores', payload })).json() as Answer;
-    const elsewhere = await one<{ store_number: number }>(`select store_number from stores join groups using (group_id) where code = 'NE' order by store_number limit 1`);
+    const send = async (method: 'POST' | 'PATCH', payload: object) =>
+      (await clerk.inject({ method, url: '/api/stores', payload })).json() as Answer;
+    const elsewhere = await one<{ store_number: number }>(
+      `select store_number from stores join groups using (group_id) where code = 'NE' order by store_number limit 1`,
+    );
     const own = await one<{ store_id: number; store_number: number; version: number; state_id: number; group_id: number }>(
       `select store_id, store_number, s.version, state_id, group_id from stores s join groups g using (group_id) where g.code = 'WE' order by store_number limit 1`,
     );
-    const store = { Name: 'Second Street', City: 'Reno', StateID: own.state_id, GroupID: own.group_id, OpenDate: '2024-05-01', IsActive: 'on' };
+    const store = {
+      Name: 'Second Street',
+      City: 'Reno',
+      StateID: own.state_id,
+      GroupID: own.group_id,
+      OpenDate: '2024-05-01',
+      IsActive: 'on',
+    };
 
     const free = await send('POST', { ...store, StoreNumber: 99201 });
     const takenElsewhere = await send('POST', { ...store, StoreNumber: elsewhere.store_number });
@@ -40,7 +50,9 @@ describe('store numbers', () => {
     assert.deepEqual(takenHere.Failed, [{ key: null, error: `Store #: ${m.unique}`, fields: { StoreNumber: m.unique } }]);
 
     // An edit is answered the same way.
-    const other = await one<{ store_number: number }>(`select store_number from stores join groups using (group_id) where code = 'NE' order by store_number desc limit 1`);
+    const other = await one<{ store_number: number }>(
+      `select store_number from stores join groups using (group_id) where code = 'NE' order by store_number desc limit 1`,
+    );
     const edited = await send('PATCH', { StoreID: own.store_id, Version: own.version, StoreNumber: other.store_number });
     assert.deepEqual(edited.Succeed, [own.store_id]);
   });
@@ -53,22 +65,32 @@ const openToRegionalUsers = (rule: ActionAccess): boolean => rule !== false && !
 // be with a row they can see. A new unique key, or a new scoped resource, fails here until it is reviewed.
 const reviewed: Record<string, Array<{ columns: string[]; why: string }>> = {
   stores: [{ columns: ['group_id', 'store_number'], why: 'one region: a regional user adds and edits stores of their own region only' }],
-  sales: [{ columns: ['sale_date', 'store_id'], why: 'one store: writing a sale needs the store within the user\'s scope' }],
+  sales: [{ columns: ['sale_date', 'store_id'], why: "one store: writing a sale needs the store within the user's scope" }],
   inbox: [],
 };
 
 describe('unique keys within the scope', () => {
   test('every unique key of a table a scoped user may write lies within their scope', async () => {
-    const tables = [...new Set(resources.filter((r) => r.scope && (openToRegionalUsers(r.access.add) || openToRegionalUsers(r.access.edit))).map((r) => r.table))];
+    const tables = [
+      ...new Set(
+        resources.filter((r) => r.scope && (openToRegionalUsers(r.access.add) || openToRegionalUsers(r.access.edit))).map((r) => r.table),
+      ),
+    ];
     assert.deepEqual(tables.sort(), Object.keys(reviewed).sort());
     for (const table of tables) {
-      const keys = (await shared.t.db.pool.query<{ columns: string[] }>(
-        `select array(select a.attname::text from unnest(i.indkey::int2[]) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k order by 1) as columns
+      const keys = (
+        await shared.t.db.pool.query<{ columns: string[] }>(
+          `select array(select a.attname::text from unnest(i.indkey::int2[]) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k order by 1) as columns
          from pg_index i where i.indrelid = $1::regclass and i.indisunique and not i.indisprimary`,
-        [table],
-      )).rows.map((r) => r.columns);
+          [table],
+        )
+      ).rows.map((r) => r.columns);
       const expected = reviewed[table]!;
-      assert.deepEqual(keys.sort(), expected.map((k) => k.columns).sort(), `${table}: reviewed as ${expected.map((k) => k.why).join('; ') || 'no unique key'}`);
+      assert.deepEqual(
+        keys.sort(),
+        expected.map((k) => k.columns).sort(),
+        `${table}: reviewed as ${expected.map((k) => k.why).join('; ') || 'no unique key'}`,
+      );
     }
   });
 });

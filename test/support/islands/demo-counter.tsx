@@ -9,7 +9,9 @@ export default function Counter({ start = 0, label = 'Count' }: { start?: number
     <div className="demo-counter">
       <span id={id}>{label}</span>
       <output aria-labelledby={id}>{count}</output>
-      <button type="button" onClick={() => setCount((n) => n + 1)}>+1</button>
+      <button type="button" onClick={() => setCount((n) => n + 1)}>
+        +1
+      </button>
     </div>
   );
 }

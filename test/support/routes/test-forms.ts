@@ -8,7 +8,15 @@ import { testView } from '../views.ts';
 const takenStoreNames = ['Main Street', 'Harbor View'];
 
 const uniqueNameForm: FormDefinition = {
-  fields: [{ name: 'StoreName', label: 'Store name', kind: 'text', rules: { required: true, unique: true }, uniqueUrl: '/test/forms/taken-store-names' }],
+  fields: [
+    {
+      name: 'StoreName',
+      label: 'Store name',
+      kind: 'text',
+      rules: { required: true, unique: true },
+      uniqueUrl: '/test/forms/taken-store-names',
+    },
+  ],
 };
 
 const formView = testView('form');

@@ -8,7 +8,14 @@ import { renderIsland } from '../../../server/islands/render-island.ts';
 import { testView } from '../views.ts';
 import '../islands/register.ts';
 
-const statusTexts: Record<number, MessageKey> = { 400: 'badRequest', 401: 'unauthenticated', 403: 'forbidden', 404: 'notFound', 500: 'serverError', 503: 'serverError' };
+const statusTexts: Record<number, MessageKey> = {
+  400: 'badRequest',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'notFound',
+  500: 'serverError',
+  503: 'serverError',
+};
 
 /** What the test language file replaces: enough to see that its strings win over the defaults. */
 export const testLanguage = { forbidden: 'Keine Berechtigung für diese Seite.', sentToIT: 'An die IT gesendet' };
@@ -25,7 +32,12 @@ export default async function testPageRoutes(app: FastifyInstance) {
   });
 
   app.get('/test/island', async (_req, reply) =>
-    reply.page(pageView, { title: 'Island page', n: 'island', next: '/test/page?n=0', island: await renderIsland('demo-counter', { start: 3, label: 'Clicks' }) }),
+    reply.page(pageView, {
+      title: 'Island page',
+      n: 'island',
+      next: '/test/page?n=0',
+      island: await renderIsland('demo-counter', { start: 3, label: 'Clicks' }),
+    }),
   );
 
   app.get<{ Querystring: { ms?: string } }>('/test/slow', async (req, reply) => {

@@ -17,7 +17,12 @@ function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRule
 
 export const newUserFields: ReadonlyArray<FormField> = [
   {
-    name: 'UserName', label: 'User name', kind: 'text', rules: userNameRules, hint: 'hintUserName', autocomplete: 'off',
+    name: 'UserName',
+    label: 'User name',
+    kind: 'text',
+    rules: userNameRules,
+    hint: 'hintUserName',
+    autocomplete: 'off',
     usernameCheck: '/api/common/valid-username',
   },
   usersResourceField('FirstName', 'text'),
@@ -25,10 +30,20 @@ export const newUserFields: ReadonlyArray<FormField> = [
   usersResourceField('LastName', 'text'),
   usersResourceField('Email', 'email'),
   {
-    name: 'Password', label: 'Password', kind: 'password', rules: { required: true, minLength: 8, maxLength: 200 }, hint: 'hintPassword',
+    name: 'Password',
+    label: 'Password',
+    kind: 'password',
+    rules: { required: true, minLength: 8, maxLength: 200 },
+    hint: 'hintPassword',
     autocomplete: 'new-password',
   },
-  { name: 'ConfirmPassword', label: 'Confirm password', kind: 'password', rules: { required: true, equalTo: 'Password' }, autocomplete: 'new-password' },
+  {
+    name: 'ConfirmPassword',
+    label: 'Confirm password',
+    kind: 'password',
+    rules: { required: true, equalTo: 'Password' },
+    autocomplete: 'new-password',
+  },
   // Every new user belongs to a group (the table may leave an existing one without).
   usersResourceField('GroupID', 'select', { required: true }),
   { name: 'IsAdmin', label: 'Administrator', kind: 'flag' },

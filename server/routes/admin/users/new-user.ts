@@ -38,7 +38,14 @@ function toNewUser(values: FormValues): NewUser {
 export default async function newUserRoutes(app: FastifyInstance) {
   const config = { access: createUsersAccess };
 
-  function draw(req: FastifyRequest, reply: FastifyReply, status: number, choices: ChoiceLists, values: FormValues = {}, messages: Record<string, string> = {}) {
+  function draw(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    choices: ChoiceLists,
+    values: FormValues = {},
+    messages: Record<string, string> = {},
+  ) {
     reply.code(status);
     const fields = fieldViews(newUserForm(req.signedInUser()), { idPrefix: 'new-user', values, messages, choices });
     return reply.page('user-new', { title: 'Add user', fields });

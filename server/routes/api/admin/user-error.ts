@@ -63,9 +63,18 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
                                     stack_trace, user_id, user_name, user_agent, address, app_version)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning error_id`,
           [
-            report.Page ?? '', report.Url ?? '', report.Status ?? null, report.ErrorThrown ?? '', report.Message ?? '',
-            report.ExceptionMessage ?? '', report.ExceptionType ?? '', report.StackTrace ?? '', user?.ID ?? null, user?.UserName ?? '',
-            (header(req.headers['user-agent']) ?? '').slice(0, 500), req.ip,
+            report.Page ?? '',
+            report.Url ?? '',
+            report.Status ?? null,
+            report.ErrorThrown ?? '',
+            report.Message ?? '',
+            report.ExceptionMessage ?? '',
+            report.ExceptionType ?? '',
+            report.StackTrace ?? '',
+            user?.ID ?? null,
+            user?.UserName ?? '',
+            (header(req.headers['user-agent']) ?? '').slice(0, 500),
+            req.ip,
             version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
           ],
         );

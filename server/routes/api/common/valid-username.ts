@@ -19,7 +19,10 @@ export default async function validUsernameRoute(app: FastifyInstance) {
     },
     async (req, reply) => {
       const problem = await userNameProblem(app.db.pool, req.query.username ?? '');
-      return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(problem ?? '');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(problem ?? '');
     },
   );
 }

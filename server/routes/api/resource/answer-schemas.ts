@@ -17,7 +17,7 @@ const jsonTypes: Record<ValueType, ReadonlyArray<string>> = {
   datetime: ['string'],
 };
 
-function valueOf(columns: ReadonlyArray<ColumnDef>) {
+function columnValue(columns: ReadonlyArray<ColumnDef>) {
   return { type: [...new Set(columns.flatMap((c) => jsonTypes[c.type])), 'null'] };
 }
 
@@ -25,7 +25,7 @@ function rows(def: ResourceDef) {
   const row = {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(def.columns.map((c) => [c.name, valueOf([c])])),
+    properties: Object.fromEntries(def.columns.map((c) => [c.name, columnValue([c])])),
   };
   return { type: 'array', items: row };
 }
@@ -38,8 +38,16 @@ const textOrNull = { type: ['string', 'null'] };
 function listAnswer(def: ResourceDef) {
   const totals = Object.fromEntries(def.columns.filter((c) => c.total).map((c) => [c.name, { type: ['number', 'string', 'null'] }]));
   return {
-    sEcho: count, iTotalRecords: count, iTotalDisplayRecords: count, aaData: rows(def), sError: text,
-    draw: count, recordsTotal: count, recordsFiltered: count, data: rows(def), error: text,
+    sEcho: count,
+    iTotalRecords: count,
+    iTotalDisplayRecords: count,
+    aaData: rows(def),
+    sError: text,
+    draw: count,
+    recordsTotal: count,
+    recordsFiltered: count,
+    data: rows(def),
+    error: text,
     totals: { type: ['object', 'null'], additionalProperties: false, properties: totals },
     totalsSyncedAt: textOrNull,
     countIsEstimate: { type: 'boolean' },
@@ -89,10 +97,14 @@ export function choicesAnswers(def: ResourceDef) {
     type: 'object',
     additionalProperties: false,
     required: ['value', 'label'],
-    properties: { value: valueOf(columns.map((c) => c.value)), label: valueOf(columns.map((c) => c.label)) },
+    properties: { value: columnValue(columns.map((c) => c.value)), label: columnValue(columns.map((c) => c.label)) },
   };
   return {
     ...errorAnswers,
-    200: { type: 'object', required: ['options', 'more'], properties: { options: { type: 'array', items: choice }, more: { type: 'boolean' } } },
+    200: {
+      type: 'object',
+      required: ['options', 'more'],
+      properties: { options: { type: 'array', items: choice }, more: { type: 'boolean' } },
+    },
   };
 }

@@ -4,7 +4,6 @@
 // way. A client that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts),
 // which ends its export. HEAD answers the download's headers without running it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { exportCsv } from '../../../table-api/export/csv-export.ts';
 import { claimExportSlot, exportLimits } from '../../../table-api/export/slots.ts';

@@ -57,13 +57,21 @@ export default async function resourceRoutes(app: FastifyInstance) {
     if (def.fields.some((f) => f.options)) {
       app.get<{ Querystring: ChoicesQuery }>(
         `${path}/options`,
-        { config: { access: mayChoose(def) }, schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def) }, attachValidation: true },
+        {
+          config: { access: mayChoose(def) },
+          schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def) },
+          attachValidation: true,
+        },
         async (req, reply) => answerChoices(app.db.pool, def, req, reply),
       );
     }
 
-    app.patch(path, { config: { access: def.access.edit }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'edit', req, reply));
+    app.patch(path, { config: { access: def.access.edit }, schema: { response: changeAnswers(def) } }, async (req, reply) =>
+      answerChange(app, def, 'edit', req, reply),
+    );
 
-    app.delete(path, { config: { access: def.access.delete }, schema: { response: changeAnswers(def) } }, async (req, reply) => answerChange(app, def, 'delete', req, reply));
+    app.delete(path, { config: { access: def.access.delete }, schema: { response: changeAnswers(def) } }, async (req, reply) =>
+      answerChange(app, def, 'delete', req, reply),
+    );
   }
 }

@@ -5,7 +5,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import { detectDialect, isListRequest, parseTableRequest, readEcho, type Dialect, type TableRequest } from '../../../table-api/request/table-request.ts';
+import {
+  detectDialect,
+  isListRequest,
+  parseTableRequest,
+  readEcho,
+  type Dialect,
+  type TableRequest,
+} from '../../../table-api/request/table-request.ts';
 import { listRows } from '../../../table-api/list/list.ts';
 import { listError, listResponse } from '../../../table-api/list/list-response.ts';
 import { toParams, type Params } from '../../../table-api/request/params.ts';
@@ -23,9 +30,7 @@ declare module 'fastify' {
 }
 
 /** A list request as read: the request, or why it was refused (answered in its dialect, with its echo). */
-type ReadList =
-  | { request: TableRequest }
-  | { refused: TableRequestError; dialect: Dialect; echo: number };
+type ReadList = { request: TableRequest } | { refused: TableRequestError; dialect: Dialect; echo: number };
 
 function readList(def: ResourceDef, params: Params): ReadList {
   try {
@@ -45,7 +50,8 @@ function unreadable(err: TableRequestError, ...sources: unknown[]): ReadList {
   const plain: Params = new Map();
   for (const source of sources) {
     if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
-    for (const [key, value] of Object.entries(source)) if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
+    for (const [key, value] of Object.entries(source))
+      if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
   }
   const dialect = detectDialect(plain);
   return { refused: err, dialect, echo: readEcho(plain, dialect) };
