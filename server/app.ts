@@ -30,6 +30,8 @@ import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
+import summaryRoutes from './routes/api/summaries/index.ts';
+import chartRoutes from './routes/api/charts/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,5 +96,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(userErrorsPage);
   await app.register(menuPages);
   await app.register(resourceRoutes);
+  await app.register(summaryRoutes);
+  await app.register(chartRoutes);
   return app;
 }
