@@ -32,6 +32,10 @@ import reportRoutes from './routes/reports/reports-page.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
 import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
+import dashboardRoute from './routes/dashboard.ts';
+import summariesPage from './routes/summaries/index.ts';
+import storeDetailPage from './routes/summaries/stores.ts';
+import chartsPage from './routes/charts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,5 +102,9 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(resourceRoutes);
   await app.register(summaryRoutes);
   await app.register(chartRoutes);
+  await app.register(dashboardRoute);
+  await app.register(summariesPage);
+  await app.register(storeDetailPage);
+  await app.register(chartsPage);
   return app;
 }

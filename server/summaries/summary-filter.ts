@@ -26,6 +26,9 @@ export interface SummaryQuery {
   stores?: string;
 }
 
+/** How many cycles a chart spans and how many stores a ranking holds when the request does not say. */
+export const defaultSizes = { cycles: 12, stores: 10 } as const;
+
 const id = { type: 'string', pattern: '^([1-9][0-9]{0,8})?$' } as const;
 
 export const summaryQueryProperties = {

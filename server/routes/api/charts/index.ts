@@ -3,10 +3,8 @@
 // (server/routes/api/summaries/): the chart island fetches them again every 30 s and when the store
 // selection changes.
 import type { FastifyInstance } from 'fastify';
-import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
+import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
 import { salesPerCyclePoints, stateSalesPoints, topStorePoints } from '../../../summaries/chart-points.ts';
-
-export const chartSizes = { cycles: 12, stores: 10 } as const;
 
 const querystring = (extra: Record<string, { type: 'integer'; minimum: number; maximum: number }>) =>
   ({ schema: { querystring: { type: 'object', properties: { ...summaryQueryProperties, ...extra } } } }) as const;
@@ -16,10 +14,10 @@ export default async function chartRoutes(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery & { count?: number } }>(
     '/api/charts/sales-per-cycle',
     querystring({ count: { type: 'integer', minimum: 2, maximum: 60 } }),
-    async (req) => salesPerCyclePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.count ?? chartSizes.cycles),
+    async (req) => salesPerCyclePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.count ?? defaultSizes.cycles),
   );
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/top-stores', querystring({ limit }), async (req) =>
-    topStorePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.limit ?? chartSizes.stores),
+    topStorePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.limit ?? defaultSizes.stores),
   );
   // Without a limit, every state the user's stores are in.
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/sales-by-state', querystring({ limit }), async (req) =>

@@ -4,11 +4,9 @@
 // visible and selected stores. Every signed-in user may ask: each sees only the stores of their own region
 // (or all, at head office), and a cycle's totals of those stores are what the dashboard shows everyone.
 import type { FastifyInstance } from 'fastify';
-import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
+import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
 import { storeRankingTable, totalsTable } from '../../../summaries/summary-tables.ts';
 import { storeOrders, type StoreOrder } from '../../../summaries/store-figures.ts';
-
-const DEFAULT_STORES = 10;
 
 const totalsSchema = { querystring: { type: 'object', properties: summaryQueryProperties } } as const;
 const rankingSchema = {
@@ -22,7 +20,7 @@ export default async function summaryRoutes(app: FastifyInstance) {
 
   for (const order of Object.keys(storeOrders) as StoreOrder[]) {
     app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, { schema: rankingSchema }, async (req) =>
-      storeRankingTable(app.db.pool, req.user!, readSummaryFilter(req.query), order, req.query.limit ?? DEFAULT_STORES),
+      storeRankingTable(app.db.pool, req.user!, readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
     );
   }
 }
