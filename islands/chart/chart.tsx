@@ -27,7 +27,7 @@ export default function Chart({ type, title, url, initial, labelHeading, detailP
   const points = data ?? [];
   const drawn = points.some((p) => p.value !== null);
   return (
-    <section className={`chart-card chart-${type}`} aria-labelledby={`${id}title`}>
+    <section className={`chart-card chart-card-${type}`} aria-labelledby={`${id}title`}>
       <h2 id={`${id}title`}>{title}</h2>
       {!drawn ? (
         <p className="summary-empty">{msg('summaryEmpty')}</p>

@@ -9,9 +9,9 @@ import { msg } from '../../common/messages.ts';
 import { compactDollars } from './money.ts';
 import { amounts, niceScale } from './scale.ts';
 
-const W = 400;
-const H = 220;
-const PAD = { left: 50, right: 14, top: 12, bottom: 26 };
+const W = 320;
+const H = 190;
+const PAD = { left: 44, right: 10, top: 10, bottom: 24 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
 /** Room an axis name needs at font size 11 ("Jun 25"). */
