@@ -1,16 +1,23 @@
 // An object of field values: what a summary endpoint answers and a summary table shows (spec section 2,
 // "Summary tables read an object of field values"), label to value in the order to show them, each with
 // the format it is shown in. Values are numbers as exact decimal text (PostgreSQL numeric), or text.
-import { formatNames, formatValue, type FormatName } from './format.ts';
+import { formatCurrency, formatNumber, formatPercent, type FormatName } from './format.ts';
+
+/**
+ * The formats a summary figure takes: amounts, counts and text. A date is sent as text already written
+ * (dd/MM/yyyy): formatting it here would bring the date library into every page with a summary table.
+ */
+export const fieldTypes = ['text', 'integer', 'number', 'currency', 'percent'] as const satisfies ReadonlyArray<FormatName>;
+export type FieldType = (typeof fieldTypes)[number];
 
 export interface FieldValue {
   value: string | number | null;
-  type: FormatName;
+  type: FieldType;
 }
 
 export type FieldValues = Record<string, FieldValue>;
 
-const isFormat = (type: unknown): type is FormatName => typeof type === 'string' && (formatNames as readonly string[]).includes(type);
+const isFieldType = (type: unknown): type is FieldType => typeof type === 'string' && (fieldTypes as readonly string[]).includes(type);
 
 /**
  * The field values in a JSON answer: entries shaped `{ value, type }`, and plain numbers or text (shown as
@@ -21,7 +28,7 @@ export function readFieldValues(json: unknown): FieldValues {
   const fields: FieldValues = {};
   for (const [label, entry] of Object.entries(json)) {
     if (typeof entry === 'number' || typeof entry === 'string') fields[label] = { value: entry, type: 'text' };
-    else if (entry !== null && typeof entry === 'object' && isFormat((entry as FieldValue).type)) {
+    else if (entry !== null && typeof entry === 'object' && isFieldType((entry as FieldValue).type)) {
       const { value, type } = entry as FieldValue;
       if (value === null || typeof value === 'number' || typeof value === 'string') fields[label] = { value, type };
     }
@@ -29,7 +36,18 @@ export function readFieldValues(json: unknown): FieldValues {
   return fields;
 }
 
-/** A field's value as people read it: "$1,234.50", "12.34%", "1,234". */
-export function fieldText(field: FieldValue): string {
-  return formatValue(field.value, field.type);
+/** A field's value as people read it, as a table cell shows the same format: "$1,234.50", "12.34%", "1,234". */
+export function fieldText({ value, type }: FieldValue): string {
+  switch (type) {
+    case 'text':
+      return value === null ? '' : String(value);
+    case 'integer':
+      return formatNumber(value, 0);
+    case 'number':
+      return formatNumber(value, 2);
+    case 'currency':
+      return formatCurrency(value);
+    case 'percent':
+      return formatPercent(value);
+  }
 }
