@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../common/messages.ts';
 import { menuRefusal } from './menu-pages.ts';
-import { detailPanel, salesPerCycleChart, stateSalesChart, topStoresChart, type CardContext } from '../summaries/cards.ts';
+import { detailPanelView, salesPerCycleChart, stateSalesChart, topStoresChart, type CardContext } from '../summaries/cards.ts';
 import { filterForm } from '../summaries/filter-form.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../summaries/summary-filter.ts';
 
@@ -22,11 +22,11 @@ export default async function chartsPage(app: FastifyInstance) {
         topStoresChart(ctx),
         stateSalesChart(ctx, null),
       ]);
-      return reply.page('charts', {
+      return reply.page('summary-screen', {
         title: msg('chartsTitle'),
         form,
         cards,
-        panel: { id: detailPanel.selector.slice(1), label: msg('detailPanelLabel') },
+        panel: detailPanelView(),
       });
     },
   );

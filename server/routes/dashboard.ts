@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
 import { loadMenuRows, menuFor, type MenuItem } from '../shell/menu.ts';
-import { detailPanel, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';
+import { detailPanelView, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';
 import { cycleSpan } from '../summaries/cycle-span.ts';
 import { defaultSizes, readSummaryFilter } from '../summaries/summary-filter.ts';
 
@@ -33,7 +33,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
       welcome: msg('dashboardWelcome', user.FirstName),
       scope: span ? msg('dashboardScope', span.name, formatDate(span.from), formatDate(span.through)) : msg('dashboardNoCycle'),
       cards,
-      panel: { id: detailPanel.selector.slice(1), label: msg('detailPanelLabel') },
+      panel: detailPanelView(),
       shortcuts: shortcuts(menuFor(menu, user, '/')),
       text: { shortcuts: msg('dashboardShortcuts'), noShortcuts: msg('dashboardNoShortcuts') },
     });

@@ -115,6 +115,23 @@ describe('dashboard, summaries and charts', { skip }, () => {
     await context.close();
   });
 
+  test("the Summaries form narrows the tables to a state, keeps the choice in the address and in the form", async () => {
+    const { page, context } = await env.newPage('admin');
+    await page.goto('/summaries');
+    await islandsLive(page);
+    const [state] = await sql<{ id: number; name: string }>(
+      `select st.state_id as id, st.name from states st where exists (select 1 from stores s where s.state_id = st.state_id) order by st.name limit 1`,
+    );
+    await page.selectOption('#filter-state', String(state!.id));
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('state') === String(state!.id));
+    await islandsLive(page);
+    assert.equal(await page.inputValue('#filter-state'), String(state!.id));
+    const expected = await currentSales('s.state_id = $1', [state!.id]);
+    assert.deepEqual((await summaryRows(page, 'This cycle'))[0], ['Sales', expected]);
+    await context.close();
+  });
+
   test('summary tables and charts follow the store selection', async () => {
     const { page, context } = await env.newPage('clerk');
     await page.goto('/');

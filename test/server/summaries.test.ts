@@ -132,6 +132,13 @@ describe('the cycle totals summary', () => {
     assert.match(String(fields.Days!.value), /^\d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/);
   });
 
+  test('kind=weekly answers the current week instead of the current month', async () => {
+    const week = await currentCycle('weekly');
+    const fields = await json<FieldValues>(shared.admin, '/api/summaries/totals?kind=weekly');
+    assert.deepEqual(fields.Cycle, { value: week.name, type: 'text' });
+    assert.equal(fields.Sales!.value, (await expectedTotals(week.start, week.through, 'true')).sales);
+  });
+
   test('an unknown cycle answers an empty object; a malformed parameter is refused in words', async () => {
     assert.deepEqual(await json(shared.admin, '/api/summaries/totals?cycle=999999'), {});
     const bad = await shared.admin.inject({ url: '/api/summaries/totals?cycle=abc' });

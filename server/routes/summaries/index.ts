@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import { menuRefusal } from '../menu-pages.ts';
-import { detailPanel, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
+import { detailPanelView, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
 import { filterForm } from '../../summaries/filter-form.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
 
@@ -22,11 +22,11 @@ export default async function summariesPage(app: FastifyInstance) {
         rankingCard(ctx, 'top'),
         rankingCard(ctx, 'bottom'),
       ]);
-      return reply.page('summaries', {
+      return reply.page('summary-screen', {
         title: msg('summariesTitle'),
         form,
         cards,
-        panel: { id: detailPanel.selector.slice(1), label: msg('detailPanelLabel') },
+        panel: detailPanelView(),
       });
     },
   );
