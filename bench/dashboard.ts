@@ -51,7 +51,12 @@ async function coldLoad(signedIn: BrowserContext, base: string, browser: Browser
   const sizes: Promise<void>[] = [];
   page.on('requestfinished', (req) => {
     const kind = { document: 'html', stylesheet: 'css', script: 'js' }[req.resourceType()] as keyof typeof bytes | undefined;
-    if (kind) sizes.push(req.sizes().then((s) => void (bytes[kind] += s.responseBodySize)));
+    if (!kind) return;
+    sizes.push(
+      req.sizes().then((s) => {
+        bytes[kind] += s.responseBodySize;
+      }),
+    );
   });
   await page.goto('/');
   await page.waitForFunction(() => {

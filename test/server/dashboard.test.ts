@@ -9,10 +9,10 @@ const shared = useTestApp('admin', 'analyst', 'clerk', 'trainee');
 
 /** The props of each server-rendered island on a page, by island name, in page order. */
 function islands(html: string): Array<{ name: string; props: Record<string, unknown> }> {
-  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  const decodeEntities = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   return [...html.matchAll(/<div data-island="([^"]+)" data-island-id="[^"]+" data-props="([^"]*)">/g)].map((m) => ({
     name: m[1]!,
-    props: JSON.parse(unescape(m[2]!)) as Record<string, unknown>,
+    props: JSON.parse(decodeEntities(m[2]!)) as Record<string, unknown>,
   }));
 }
 

@@ -32,7 +32,8 @@ async function currentCycle(kind: string): Promise<Cycle> {
   );
   const c = cycles[cycles.length - 1]!;
   const p = cycles[cycles.length - 2] ?? null;
-  const through = c.end < last!.d ? c.end : last!.d;
+  // The earlier of two ISO dates.
+  const through = [c.end, last!.d].sort()[0]!;
   const days = await sql<{ n: number }>(`select ($1::date - $2::date)::int as n`, [through, c.start]);
   const prevThrough = p
     ? (await sql<{ d: string }>(`select least($1::date, $2::date + $3::int)::text as d`, [p.end, p.start, through === c.end ? 10_000 : days[0]!.n]))[0]!.d
