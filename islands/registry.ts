@@ -8,8 +8,11 @@ import type { ComponentType } from 'react';
 export type IslandComponent = ComponentType<any>;
 export type IslandLoader = () => Promise<{ default: IslandComponent }>;
 
-// The app's islands, each as `['name', () => import('./folder/component.tsx')]`; none ships yet.
-const islands = new Map<string, IslandLoader>();
+// The app's islands, each as `['name', () => import('./folder/component.tsx')]`.
+const islands = new Map<string, IslandLoader>([
+  ['summary-table', () => import('./summary-table/summary-table.tsx')],
+  ['chart', () => import('./chart/chart.tsx')],
+]);
 
 /** The loader of the island a page names, on either side; undefined for a name nobody registered. */
 export function findIsland(name: string): IslandLoader | undefined {

@@ -35,6 +35,12 @@ import resourceRoutes from './routes/api/resource/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
+import summaryRoutes from './routes/api/summaries/index.ts';
+import chartRoutes from './routes/api/charts/index.ts';
+import dashboardRoute from './routes/dashboard.ts';
+import summariesPage from './routes/summaries/index.ts';
+import storeDetailPage from './routes/summaries/stores.ts';
+import chartsPage from './routes/charts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,5 +111,11 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(hubRoute);
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);
+  await app.register(summaryRoutes);
+  await app.register(chartRoutes);
+  await app.register(dashboardRoute);
+  await app.register(summariesPage);
+  await app.register(storeDetailPage);
+  await app.register(chartsPage);
   return app;
 }

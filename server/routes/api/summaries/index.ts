@@ -1,0 +1,26 @@
+// GET /api/summaries/totals, /api/summaries/top-stores and /api/summaries/bottom-stores: objects of field
+// values for summary tables (spec section 7, "Summary table: GET on a configurable URL"), for the cycle,
+// state and group asked (default: the current monthly cycle, every state and group) within the user's
+// visible and selected stores. Every signed-in user may ask: each sees only the stores of their own region
+// (or all, at head office), and a cycle's totals of those stores are what the dashboard shows everyone.
+import type { FastifyInstance } from 'fastify';
+import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
+import { storeRankingTable, totalsTable } from '../../../summaries/summary-tables.ts';
+import { storeOrders, type StoreOrder } from '../../../summaries/store-figures.ts';
+
+const totalsSchema = { querystring: { type: 'object', properties: summaryQueryProperties } } as const;
+const rankingSchema = {
+  querystring: { type: 'object', properties: { ...summaryQueryProperties, limit: { type: 'integer', minimum: 1, maximum: 100 } } },
+} as const;
+
+export default async function summaryRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', { schema: totalsSchema }, async (req) =>
+    totalsTable(app.db.pool, req.user!, readSummaryFilter(req.query)),
+  );
+
+  for (const order of Object.keys(storeOrders) as StoreOrder[]) {
+    app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, { schema: rankingSchema }, async (req) =>
+      storeRankingTable(app.db.pool, req.user!, readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
+    );
+  }
+}

@@ -1,0 +1,33 @@
+// GET /charts: the Charts screen, for the cycle, state and group of its GET form (the Summaries screen's):
+// sales over the twelve cycles up to the chosen one, the top stores, and sales in every state, whose bars
+// load the state's stores into the panel beside them. Open to whom the menu entry is.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../common/messages.ts';
+import { menuRefusal } from './menu-pages.ts';
+import { detailPanelView, salesPerCycleChart, stateSalesChart, topStoresChart, type CardContext } from '../summaries/cards.ts';
+import { filterForm } from '../summaries/filter-form.ts';
+import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../summaries/summary-filter.ts';
+
+export default async function chartsPage(app: FastifyInstance) {
+  app.get<{ Querystring: SummaryQuery }>(
+    '/charts',
+    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
+    async (req, reply) => {
+      const refused = await menuRefusal(req, reply, '/charts');
+      if (refused) return refused;
+      const ctx: CardContext = { pool: app.db.pool, user: req.user!, filter: readSummaryFilter(req.query) };
+      const [form, ...cards] = await Promise.all([
+        filterForm(ctx.pool, ctx.user, ctx.filter, '/charts'),
+        salesPerCycleChart(ctx),
+        topStoresChart(ctx),
+        stateSalesChart(ctx, null),
+      ]);
+      return reply.page('summary-screen', {
+        title: msg('chartsTitle'),
+        form,
+        cards,
+        panel: detailPanelView(),
+      });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+// GET /: the dashboard, every signed-in user's home page. The current monthly cycle's totals and top stores,
+// sales over the last twelve months and the best-selling states, all for the stores the user sees (their
+// region, or every store at head office) and has selected; a panel beside them for the drill-downs; and a
+// shortcut to every screen their roles open. A user with no roles still sees their region's figures and the
+// screens open to everyone, and is told how to get more.
+import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../../common/format.ts';
+import { msg } from '../../common/messages.ts';
+import { loadMenuRows, menuFor, type MenuItem } from '../shell/menu.ts';
+import { detailPanelView, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';
+import { cycleSpan } from '../summaries/cycle-span.ts';
+import { defaultSizes, readSummaryFilter } from '../summaries/summary-filter.ts';
+
+/** Every menu entry that opens a screen, but the dashboard itself. */
+function shortcuts(items: MenuItem[]): Array<{ title: string; url: string }> {
+  return items.flatMap((m) => [...(m.url && m.url !== '/' ? [{ title: m.title, url: m.url }] : []), ...shortcuts(m.children)]);
+}
+
+export default async function dashboardRoute(app: FastifyInstance) {
+  app.get('/', async (req, reply) => {
+    const user = req.user!;
+    const ctx: CardContext = { pool: app.db.pool, user, filter: readSummaryFilter({}) };
+    const [span, menu, ...cards] = await Promise.all([
+      cycleSpan(ctx.pool, ctx.filter),
+      loadMenuRows(ctx.pool),
+      totalsCard(ctx),
+      salesPerCycleChart(ctx),
+      rankingCard(ctx, 'top'),
+      stateSalesChart(ctx, defaultSizes.stores),
+    ]);
+    return reply.page('dashboard', {
+      title: msg('dashboardTitle'),
+      welcome: msg('dashboardWelcome', user.FirstName),
+      scope: span ? msg('dashboardScope', span.name, formatDate(span.from), formatDate(span.through)) : msg('dashboardNoCycle'),
+      cards,
+      panel: detailPanelView(),
+      shortcuts: shortcuts(menuFor(menu, user, '/')),
+      text: { shortcuts: msg('dashboardShortcuts'), noShortcuts: msg('dashboardNoShortcuts') },
+    });
+  });
+}

@@ -1,0 +1,33 @@
+// GET /summaries: the Summaries screen, summary tables of a cycle (the current month unless one is chosen),
+// a state and a group, from a small GET form: the cycle's totals, its top and bottom stores, and every
+// store's figures in the panel beside them. Open to whom the menu entry is.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/messages.ts';
+import { menuRefusal } from '../menu-pages.ts';
+import { detailPanelView, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
+import { filterForm } from '../../summaries/filter-form.ts';
+import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
+
+export default async function summariesPage(app: FastifyInstance) {
+  app.get<{ Querystring: SummaryQuery }>(
+    '/summaries',
+    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
+    async (req, reply) => {
+      const refused = await menuRefusal(req, reply, '/summaries');
+      if (refused) return refused;
+      const ctx: CardContext = { pool: app.db.pool, user: req.user!, filter: readSummaryFilter(req.query) };
+      const [form, ...cards] = await Promise.all([
+        filterForm(ctx.pool, ctx.user, ctx.filter, '/summaries'),
+        totalsCard(ctx),
+        rankingCard(ctx, 'top'),
+        rankingCard(ctx, 'bottom'),
+      ]);
+      return reply.page('summary-screen', {
+        title: msg('summariesTitle'),
+        form,
+        cards,
+        panel: detailPanelView(),
+      });
+    },
+  );
+}
