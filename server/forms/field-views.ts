@@ -1,7 +1,7 @@
 // What views/_field.eta needs to draw each field of a form definition: ids, the value to show back (never a
 // password), the options, the rules as the JSON the browser validates with, and the message to show.
 import type { FormDefinition, FormField } from '../../common/form-definition.ts';
-import type { ChoiceLists, FormValues } from './submitted-form.ts';
+import type { Choice, ChoiceLists, FormValues } from './submitted-form.ts';
 
 export interface FieldView {
   field: FormField;
@@ -9,7 +9,7 @@ export interface FieldView {
   inputType: 'text' | 'email' | 'password';
   value: string;
   checked: boolean;
-  options: Array<{ value: string; label: string; selected: boolean }>;
+  options: Array<Choice & { selected: boolean }>;
   /** The FieldRules as JSON for data-rules; '' when the field has none. */
   rules: string;
   /** The element that says what is wrong with this field (aria-describedby). */
