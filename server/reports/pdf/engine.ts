@@ -1,9 +1,10 @@
 // Prints HTML documents into PDFs with one warm Chromium: launched on the first PDF, kept for the next, and
-// replaced when it crashes or after jobsPerBrowser jobs (its memory grows with use). At most `pages` jobs
-// print at once, each on a page kept for reuse (about one per core: printing is CPU bound, more would only
-// share the cores); up to `queue` more wait their turn, and one more is refused at once with 503 rather than
-// left to wait without bound. A job has jobMs to finish, or is stopped (its page closed) and answered 504.
-// Without a Chromium every PDF is refused with 503 saying how to install one; HTML reports are unaffected.
+// replaced when it crashes (the job it was printing runs again on the new one) or after jobsPerBrowser jobs
+// (its memory grows with use). At most `pages` jobs print at once, each on a page kept for reuse (about one
+// per core: printing is CPU bound, more would only share the cores); up to `queue` more wait their turn, and
+// one more is refused at once with 503 rather than left to wait without bound. A job has jobMs to finish, or
+// is stopped (its page closed) and answered 504. Without a Chromium every PDF is refused with 503 saying how
+// to install one; HTML reports are unaffected.
 import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Browser, Page } from 'puppeteer-core';
@@ -19,6 +20,13 @@ export const pdfLimits = {
   jobMs: 30_000,
   jobsPerBrowser: 500,
 };
+
+/** A job failed because its Chromium stopped under it. */
+class ChromiumCrash extends ReportRefusal {
+  constructor() {
+    super(503, msg('pdfCrashed'));
+  }
+}
 
 /** One launched Chromium: its idle pages, and the jobs it has taken and is running. */
 class Chromium {
@@ -133,12 +141,19 @@ export class PdfEngine {
     });
   }
 
-  /** Runs `job` on a page of the warm Chromium when its turn comes, within the time limit. */
+  /**
+   * Runs `job` on a page of the warm Chromium when its turn comes, within the time limit. A job whose Chromium
+   * crashed under it runs once more on a new one: the crash is seldom the job's doing.
+   */
   async withPage<T>(job: (page: Page) => Promise<T>): Promise<T> {
     this.assertAvailable();
+    const executable = this.#executable!;
     await this.#turn();
     try {
-      return await this.#run(this.#executable!, job);
+      return await this.#run(executable, job).catch((err: unknown) => {
+        if (!(err instanceof ChromiumCrash)) throw err;
+        return this.#run(executable, job);
+      });
     } finally {
       this.#running--;
       this.#waiting.shift()?.start();
@@ -196,7 +211,7 @@ export class PdfEngine {
       const discard = () => attempt.held?.chromium.release(attempt.held.page, false);
       if (attempt.held) discard();
       else void work.then(discard, discard);
-      if (attempt.held?.chromium.crashed && !(err instanceof ReportRefusal)) throw new ReportRefusal(503, msg('pdfCrashed'));
+      if (attempt.held?.chromium.crashed && !(err instanceof ReportRefusal)) throw new ChromiumCrash();
       throw err;
     } finally {
       clearTimeout(timer);
