@@ -148,6 +148,7 @@ export const defaultMessages = {
   reportNoPreviousCycle: 'No earlier {0} cycle to compare with',
   reportAllTables: 'All tables',
   reportChanges: '{0} change(s)',
+  datePickerOpen: 'Choose the {0} from a calendar',
   pdfNoChromium: 'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.',
   pdfLaunchFailed: 'Chromium ({0}) could not be started, so PDFs cannot be made now: HTML reports still work.',
   pdfBusy: 'The server is already making {0} PDFs and {1} more are waiting: please try again in a moment.',

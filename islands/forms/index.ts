@@ -1,9 +1,14 @@
-// Form validation in the browser, loaded lazily by islands/shell/lazy-forms.ts. React dialogs validate a
-// plain values object with the same rules through `validateValues`.
+// Form validation in the browser, with the date pickers and the cycles that fill a date pair, loaded lazily
+// by islands/shell/lazy-forms.ts. React dialogs validate a plain values object with the same rules through
+// `validateValues`.
 import { startFormValidation } from './form-validation.ts';
+import { startDatePickers } from './date-picker.ts';
+import { startCycleFillsRange } from './cycle-fills-range.ts';
 
 export { validateForm as validateValues } from '../../common/validation.ts';
 
 export function startForms(): void {
   startFormValidation();
+  startDatePickers();
+  startCycleFillsRange();
 }

@@ -1,12 +1,13 @@
 // The app shell's behaviours: CSRF headers on htmx requests, the side menu toggle under 780 px, the store
-// lists kept for the signed-in user only and the store selector; the report forms' store selection; and
-// (loaded when needed) validation of forms.
+// lists kept for the signed-in user only and the store selector; the report forms' store selection and the
+// report screen's panel; and (loaded when needed) validation of forms.
 import { startMenuToggle } from './menu-toggle.ts';
 import { startStoreSelector } from './store-selector.ts';
 import { startStoreStorage } from './store-storage.ts';
 import { startCsrf } from './csrf.ts';
 import { startSelectedStoresField } from '../forms/selected-stores-field.ts';
 import { startFormsWhenNeeded } from './lazy-forms.ts';
+import { startReportScreen } from '../reports/report-screen.ts';
 
 export function startShell(): void {
   startCsrf();
@@ -15,4 +16,5 @@ export function startShell(): void {
   startStoreSelector();
   startSelectedStoresField();
   startFormsWhenNeeded();
+  startReportScreen();
 }

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
 
-const install = 'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.';
+const install =
+  'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.';
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
 const range = { FromDate: day(subDays(new Date(), 9)), ToDate: day(subDays(new Date(), 2)) };
 const parameters = Object.entries(range).map(([name, value]) => ({ name, value }));
@@ -19,13 +20,20 @@ before(async () => {
 after(() => t?.close());
 
 test('a PDF through POST /api/common/reports: 503 saying how to install Chromium', async () => {
-  const res = await analyst.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-store', format: 'pdf', parameters } });
+  const res = await analyst.inject({
+    method: 'POST',
+    url: '/api/common/reports',
+    payload: { name: 'sales-by-store', format: 'pdf', parameters },
+  });
   assert.equal(res.statusCode, 503);
   assert.deepEqual(res.json(), { error: install });
 });
 
 test('the PDF stream of a report and of a table: 503 saying how to install Chromium', async () => {
-  for (const url of [`/api/common/report?${new URLSearchParams({ filename: 'sales-by-store', stream: 'true', format: 'pdf', ...range })}`, '/api/common/report?filename=sales&format=pdf']) {
+  for (const url of [
+    `/api/common/report?${new URLSearchParams({ filename: 'sales-by-store', stream: 'true', format: 'pdf', ...range })}`,
+    '/api/common/report?filename=sales&format=pdf',
+  ]) {
     const res = await analyst.inject({ url });
     assert.equal(res.statusCode, 503);
     assert.deepEqual(res.json(), { error: install });

@@ -28,7 +28,8 @@ before(async () => {
 });
 after(() => t?.close());
 
-const askPdf = () => analyst.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-state', format: 'pdf', parameters } });
+const askPdf = () =>
+  analyst.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-state', format: 'pdf', parameters } });
 
 /** Whether a process of this id still runs. */
 function running(pid: number): boolean {
@@ -63,7 +64,10 @@ test('a job past its time limit is stopped with 504, and the next PDF prints', {
   pdfLimits.jobMs = 2000;
   await assert.rejects(
     t.app.pdf.withPage(() => new Promise(() => {})),
-    (err: unknown) => err instanceof ReportRefusal && err.status === 504 && err.message === 'The PDF took longer than 2 seconds and was stopped: please narrow the report and try again.',
+    (err: unknown) =>
+      err instanceof ReportRefusal &&
+      err.status === 504 &&
+      err.message === 'The PDF took longer than 2 seconds and was stopped: please narrow the report and try again.',
   );
   Object.assign(pdfLimits, defaults);
   assert.equal((await askPdf()).statusCode, 200);

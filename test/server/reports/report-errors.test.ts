@@ -44,11 +44,20 @@ describe('POST /api/common/reports refuses', () => {
     assert.deepEqual(stray.json(), { error: 'The report "sales-by-store" has no parameter "Region".' });
   });
 
-  test('parameters the rules refuse: 422 with the rule\'s message, also by field', async () => {
+  test("parameters the rules refuse: 422 with the rule's message, also by field", async () => {
     const missing = await call({ name: 'sales-by-store', parameters: [] });
     assert.equal(missing.statusCode, 422);
-    assert.deepEqual(missing.json(), { error: '"From Date" and "To Date" are required', fields: { DateRange: '"From Date" and "To Date" are required' } });
-    const reversed = await call({ name: 'sales-by-store', parameters: [{ name: 'FromDate', value: range[1]!.value }, { name: 'ToDate', value: range[0]!.value }] });
+    assert.deepEqual(missing.json(), {
+      error: '"From Date" and "To Date" are required',
+      fields: { DateRange: '"From Date" and "To Date" are required' },
+    });
+    const reversed = await call({
+      name: 'sales-by-store',
+      parameters: [
+        { name: 'FromDate', value: range[1]!.value },
+        { name: 'ToDate', value: range[0]!.value },
+      ],
+    });
     assert.equal(reversed.statusCode, 422);
     assert.equal(reversed.json().error, '"From Date" can not be greater than "To Date"');
     const cycle = await call({ name: 'sales-by-store', parameters: [...range, { name: 'CycleID', value: 999999 }] });
@@ -61,7 +70,11 @@ describe('POST /api/common/reports refuses', () => {
     reportLimits.maxRows = 0;
     ctx.after(() => (reportLimits.maxRows = limit));
     const state = (await shared.t.db.pool.query(`select state_id, version from states order by state_id limit 1`)).rows[0];
-    await shared.admin.inject({ method: 'PATCH', url: '/api/states', payload: { StateID: state.state_id, Version: state.version, Region: 'NE' } });
+    await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/states',
+      payload: { StateID: state.state_id, Version: state.version, Region: 'NE' },
+    });
     const res = await shared.admin.inject({
       method: 'POST',
       url: '/api/common/reports',
@@ -82,7 +95,11 @@ describe('POST /api/common/reports refuses', () => {
   });
 
   test('a signed-out caller: 401', async () => {
-    const res = await shared.t.app.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-store', parameters: range } });
+    const res = await shared.t.app.inject({
+      method: 'POST',
+      url: '/api/common/reports',
+      payload: { name: 'sales-by-store', parameters: range },
+    });
     assert.equal(res.statusCode, 401);
   });
 });
@@ -95,13 +112,17 @@ describe('GET /api/common/report refuses', () => {
   });
 
   test("a report's refused parameters: 422 with their messages", async () => {
-    const res = await shared.analyst.inject({ url: '/api/common/report?filename=sales-by-store&stream=true&format=pdf&FromDate=31/02/2024&ToDate=01/03/2024' });
+    const res = await shared.analyst.inject({
+      url: '/api/common/report?filename=sales-by-store&stream=true&format=pdf&FromDate=31/02/2024&ToDate=01/03/2024',
+    });
     assert.equal(res.statusCode, 422);
     assert.deepEqual(res.json(), { error: '"From Date" is invalid', fields: { DateRange: '"From Date" is invalid' } });
   });
 
   test("a table's list parameters it cannot read: 400 with the table API's sentence", async () => {
-    const unknown = await shared.analyst.inject({ url: '/api/common/report?filename=sales&stream=true&format=pdf&columns[0][data]=Profit' });
+    const unknown = await shared.analyst.inject({
+      url: '/api/common/report?filename=sales&stream=true&format=pdf&columns[0][data]=Profit',
+    });
     assert.equal(unknown.statusCode, 400);
     assert.deepEqual(unknown.json(), { error: 'This table has no column "Profit".' });
     const group = await shared.analyst.inject({ url: '/api/common/report?filename=sales&stream=true&format=pdf&maingroup=StateCode' });

@@ -41,7 +41,7 @@ describe('sales-by-store', () => {
   const where = `x.sale_date between $1 and $2 and s.group_id = (select group_id from groups where code = 'NE')`;
   const dates = () => [format(from, 'yyyy-MM-dd'), format(to, 'yyyy-MM-dd')];
 
-  test('lists each of the analyst\'s stores under its state, with its sales, transactions and average margin', async () => {
+  test("lists each of the analyst's stores under its state, with its sales, transactions and average margin", async () => {
     const expected = await shared.t.db.pool.query(
       `select st.name || ' (' || st.code || ')' as state, s.store_number::text as number, s.name,
               to_char(sum(x.sales), ${money}) as sales, to_char(sum(x.transactions), 'FM999,999,990') as tx, ${percent('avg(x.margin)')} as margin
@@ -49,9 +49,14 @@ describe('sales-by-store', () => {
        where ${where} group by st.name, st.code, s.store_number, s.name order by st.name, s.name, s.store_number`,
       dates(),
     );
-    const headings = [...html.matchAll(/<tr class="report-group level-1"><th scope="rowgroup" colspan="5">([^<]+)<\/th><\/tr>/g)].map((m) => m[1]);
+    const headings = [...html.matchAll(/<tr class="report-group level-1"><th scope="rowgroup" colspan="5">([^<]+)<\/th><\/tr>/g)].map(
+      (m) => m[1],
+    );
     assert.deepEqual(headings, [...new Set(expected.rows.map((r) => r.state))]);
-    assert.deepEqual(rows(html), expected.rows.map((r) => [r.number, r.name, r.sales, r.tx, r.margin]));
+    assert.deepEqual(
+      rows(html),
+      expected.rows.map((r) => [r.number, r.name, r.sales, r.tx, r.margin]),
+    );
   });
 
   test('closes each state with its subtotal and the report with the grand total', async () => {
@@ -61,7 +66,10 @@ describe('sales-by-store', () => {
        from sales x join stores s using (store_id) join states st on st.state_id = s.state_id where ${where} group by st.name, st.code order by st.name`,
       dates(),
     );
-    assert.deepEqual(rows(html, 'report-subtotal level-1'), states.rows.map((r) => [r.label, '', r.sales, r.tx, r.margin]));
+    assert.deepEqual(
+      rows(html, 'report-subtotal level-1'),
+      states.rows.map((r) => [r.label, '', r.sales, r.tx, r.margin]),
+    );
     const total = await shared.t.db.pool.query(
       `select to_char(sum(x.sales), ${money}) as sales, to_char(sum(x.transactions), 'FM999,999,990') as tx, ${percent('avg(x.margin)')} as margin
        from sales x join stores s using (store_id) where ${where}`,
@@ -78,9 +86,18 @@ describe('sales-by-store', () => {
   });
 
   test('follows the store selection given as a parameter, and shows the description', async () => {
-    const ids = (await shared.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 3`)).rows.map((r) => r.store_id);
-    const res = await run(shared.analyst, 'sales-by-store', [...range, { name: 'stores', value: ids.join(',') }], { description: 'For the area meeting' });
-    const total = await shared.t.db.pool.query(`select to_char(sum(x.sales), ${money}) as sales from sales x where x.sale_date between $1 and $2 and x.store_id = any($3)`, [...dates(), ids]);
+    const ids = (
+      await shared.t.db.pool.query(
+        `select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 3`,
+      )
+    ).rows.map((r) => r.store_id);
+    const res = await run(shared.analyst, 'sales-by-store', [...range, { name: 'stores', value: ids.join(',') }], {
+      description: 'For the area meeting',
+    });
+    const total = await shared.t.db.pool.query(
+      `select to_char(sum(x.sales), ${money}) as sales from sales x where x.sale_date between $1 and $2 and x.store_id = any($3)`,
+      [...dates(), ids],
+    );
     assert.equal(rows(res.body, 'report-total')[0]?.[2], total.rows[0].sales);
     assert.equal(rows(res.body).length, 3);
     assert.match(res.body, /<p class="report-description">For the area meeting<\/p>/);
@@ -98,15 +115,23 @@ describe('sales-by-state', () => {
        where x.sale_date between $1 and $2 group by st.name, st.code order by st.name`,
       [format(from, 'yyyy-MM-dd'), format(to, 'yyyy-MM-dd')],
     );
-    assert.deepEqual(rows(res.body), expected.rows.map((r) => [r.state, r.sales, r.tx, r.margin]));
-    const total = await shared.t.db.pool.query(`select to_char(sum(sales), ${money}) as sales from sales where sale_date between $1 and $2`, [format(from, 'yyyy-MM-dd'), format(to, 'yyyy-MM-dd')]);
+    assert.deepEqual(
+      rows(res.body),
+      expected.rows.map((r) => [r.state, r.sales, r.tx, r.margin]),
+    );
+    const total = await shared.t.db.pool.query(
+      `select to_char(sum(sales), ${money}) as sales from sales where sale_date between $1 and $2`,
+      [format(from, 'yyyy-MM-dd'), format(to, 'yyyy-MM-dd')],
+    );
     assert.equal(rows(res.body, 'report-total')[0]?.[1], total.rows[0].sales);
   });
 });
 
 describe('cycle-summary', () => {
   test("gives each store group the cycle's figures beside the previous cycle's and the change", async () => {
-    const { rows: [cycle] } = await shared.t.db.pool.query(
+    const {
+      rows: [cycle],
+    } = await shared.t.db.pool.query(
       `select c.cycle_id, c.name, c.start_date, c.end_date, p.name as previous, p.start_date as p_start, p.end_date as p_end
        from cycles c join cycles p on p.kind = c.kind and p.start_date = c.start_date - 7
        where c.kind = 'weekly' and c.end_date < current_date order by c.start_date desc limit 1`,
@@ -142,15 +167,27 @@ describe('cycle-summary', () => {
 describe('audit-trail', () => {
   test('shows who changed which record when, and each field before and after', async () => {
     const store = (await shared.t.db.pool.query(`select store_id, name, version from stores order by store_id limit 1`)).rows[0];
-    const edit = await shared.admin.inject({ method: 'PATCH', url: '/api/stores', payload: { StoreID: store.store_id, Version: store.version, Name: 'Renamed for the audit' } });
+    const edit = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: store.store_id, Version: store.version, Name: 'Renamed for the audit' },
+    });
     assert.equal(edit.statusCode, 200, edit.body);
-    const res = await run(shared.admin, 'audit-trail', [
-      { name: 'FromDate', value: day(subDays(new Date(), 1)) },
-      { name: 'ToDate', value: day(new Date()) },
-      { name: 'Table', value: 'stores' },
-    ], { folder: 'Administration' });
+    const res = await run(
+      shared.admin,
+      'audit-trail',
+      [
+        { name: 'FromDate', value: day(subDays(new Date(), 1)) },
+        { name: 'ToDate', value: day(new Date()) },
+        { name: 'Table', value: 'stores' },
+      ],
+      { folder: 'Administration' },
+    );
     assert.equal(res.statusCode, 200);
-    const entry = /<tr>\s*<th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td>([\s\S]*?)<\/tr>/.exec(res.body);
+    const entry =
+      /<tr>\s*<th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td>([\s\S]*?)<\/tr>/.exec(
+        res.body,
+      );
     assert.ok(entry, res.body);
     assert.match(entry[1]!, /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     assert.deepEqual(entry.slice(2, 6), ['admin', 'Stores', 'update', String(store.store_id)]);

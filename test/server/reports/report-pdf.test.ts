@@ -42,7 +42,10 @@ describe('reports as base64 PDFs', { skip }, () => {
     const pdf = await pdfOf(shared.analyst, 'sales-by-store', range);
     const text = pdfText(pdf);
     const ne = `s.group_id = (select group_id from groups where code = 'NE')`;
-    const total = await sql(`select to_char(sum(x.sales), ${money}) as t from sales x join stores s using (store_id) where x.sale_date between $1 and $2 and ${ne}`, [iso(from), iso(to)]);
+    const total = await sql(
+      `select to_char(sum(x.sales), ${money}) as t from sales x join stores s using (store_id) where x.sale_date between $1 and $2 and ${ne}`,
+      [iso(from), iso(to)],
+    );
     assert.match(text, new RegExp(`Total ${total.t!.replace('$', '\\$')} `));
     const states = await shared.t.db.pool.query(
       `select st.name || ' (' || st.code || ') total ' || to_char(sum(x.sales), ${money}) as line from sales x join stores s using (store_id) join states st on st.state_id = s.state_id
@@ -58,13 +61,18 @@ describe('reports as base64 PDFs', { skip }, () => {
 
   test('sales-by-state prints every state and the grand total', async () => {
     const text = pdfText(await pdfOf(shared.admin, 'sales-by-state', range));
-    const total = await sql(`select to_char(sum(sales), ${money}) as t, count(distinct st.code)::int as n from sales x join stores s using (store_id) join states st on st.state_id = s.state_id where x.sale_date between $1 and $2`, [iso(from), iso(to)]);
+    const total = await sql(
+      `select to_char(sum(sales), ${money}) as t, count(distinct st.code)::int as n from sales x join stores s using (store_id) join states st on st.state_id = s.state_id where x.sale_date between $1 and $2`,
+      [iso(from), iso(to)],
+    );
     assert.match(text, new RegExp(`Total ${total.t!.replace('$', '\\$')} `));
     assert.equal(text.match(/\([A-Z]{2}\) \$/g)?.length, Number(total.n));
   });
 
   test('cycle-summary prints each store group against the previous cycle', async () => {
-    const cycle = await sql(`select cycle_id, start_date::text as s, end_date::text as e from cycles where kind = 'weekly' and end_date < current_date order by start_date desc limit 1`);
+    const cycle = await sql(
+      `select cycle_id, start_date::text as s, end_date::text as e from cycles where kind = 'weekly' and end_date < current_date order by start_date desc limit 1`,
+    );
     const text = pdfText(await pdfOf(shared.admin, 'cycle-summary', [{ name: 'CycleID', value: cycle.cycle_id }]));
     const groups = await shared.t.db.pool.query(
       `select g.name || ' ' || to_char(sum(x.sales), ${money}) as line from sales x join stores s using (store_id) join groups g on g.group_id = s.group_id
@@ -76,9 +84,23 @@ describe('reports as base64 PDFs', { skip }, () => {
 
   test('audit-trail prints each change', async () => {
     const state = await sql(`select state_id, name, version from states order by state_id limit 1`);
-    const edit = await shared.admin.inject({ method: 'PATCH', url: '/api/states', payload: { StateID: state.state_id, Version: state.version, Name: `${state.name} (renamed)` } });
+    const edit = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/states',
+      payload: { StateID: state.state_id, Version: state.version, Name: `${state.name} (renamed)` },
+    });
     assert.equal(edit.statusCode, 200, edit.body);
-    const text = pdfText(await pdfOf(shared.admin, 'audit-trail', [{ name: 'FromDate', value: day(new Date()) }, { name: 'ToDate', value: day(new Date()) }], 'Administration'));
+    const text = pdfText(
+      await pdfOf(
+        shared.admin,
+        'audit-trail',
+        [
+          { name: 'FromDate', value: day(new Date()) },
+          { name: 'ToDate', value: day(new Date()) },
+        ],
+        'Administration',
+      ),
+    );
     assert.match(text, new RegExp(`admin States update ${state.state_id}`));
     assert.ok(text.includes(`${state.name} (renamed)`));
   });
@@ -97,8 +119,15 @@ describe('the PDF stream', { skip }, () => {
 
   test("prints a table's filtered rows in its visible columns, grouped with group totals, saying who printed it with which filter", async () => {
     const query = new URLSearchParams({
-      filename: 'sales', stream: 'true', format: 'pdf', maingroup: 'StoreName', 'search[value]': 'Downtown',
-      'columns[0][data]': 'StoreName', 'columns[1][data]': 'SaleDate', 'columns[2][data]': 'Sales', 'columns[3][data]': 'Transactions',
+      filename: 'sales',
+      stream: 'true',
+      format: 'pdf',
+      maingroup: 'StoreName',
+      'search[value]': 'Downtown',
+      'columns[0][data]': 'StoreName',
+      'columns[1][data]': 'SaleDate',
+      'columns[2][data]': 'Sales',
+      'columns[3][data]': 'Transactions',
     });
     const res = await shared.analyst.inject({ url: `/api/common/report?${query}` });
     assert.equal(res.statusCode, 200, res.body);
@@ -110,7 +139,9 @@ describe('the PDF stream', { skip }, () => {
     );
     assert.ok(groups.rows.length > 1, 'several stores match');
     for (const { line } of groups.rows) assert.ok(text.includes(line), `${line} is printed`);
-    const total = await sql(`select count(*)::int as n, to_char(sum(x.sales), ${money}) as t from sales x join stores s using (store_id) where ${where}`);
+    const total = await sql(
+      `select count(*)::int as n, to_char(sum(x.sales), ${money}) as t from sales x join stores s using (store_id) where ${where}`,
+    );
     assert.ok(text.includes(`Total ${Number(total.n).toLocaleString('en-US')} ${total.t}`), 'the grand total');
     assert.match(text, /Daily sales Printed by Jordan Lee on \d\d\/\d\d\/\d{4} \d\d:\d\d/);
     assert.match(text, /Filter: search "Downtown"/);
@@ -140,7 +171,10 @@ describe('the PDF stream', { skip }, () => {
   });
 
   test('a browser opening it is answered a refusal it can show', async () => {
-    const res = await shared.admin.inject({ url: '/api/common/report?filename=nothing&format=pdf', headers: { accept: 'text/html,application/xhtml+xml' } });
+    const res = await shared.admin.inject({
+      url: '/api/common/report?filename=nothing&format=pdf',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     assert.equal(res.statusCode, 404);
     assert.match(res.headers['content-type'] as string, /^text\/html/);
     assert.match(res.body, /<p role="alert">There is no report &#34;nothing&#34; in the folder &#34;Reports&#34;\.<\/p>/);

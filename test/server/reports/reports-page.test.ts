@@ -62,7 +62,12 @@ describe('report date ranges refused with the spec messages', () => {
     ['From Date not a calendar day', '31/02/2024', day(today), '"From Date" is invalid'],
     ['From Date in another format', '2024-01-05', day(today), '"From Date" is invalid'],
     ['To Date not a date', day(subDays(today, 5)), '1/13/2025', '"To Date" is invalid'],
-    ['From Date more than 3 years back', day(subDays(subYears(today, 3), 2)), day(subDays(today, 2)), '"From Date" can not be less than 3 years'],
+    [
+      'From Date more than 3 years back',
+      day(subDays(subYears(today, 3), 2)),
+      day(subDays(today, 2)),
+      '"From Date" can not be less than 3 years',
+    ],
     ['To Date after today', day(subDays(today, 5)), day(addDays(today, 2)), '"To Date" can not be greater than today'],
     ['From Date after To Date', day(subDays(today, 2)), day(subDays(today, 9)), '"From Date" can not be greater than "To Date"'],
   ];
@@ -92,7 +97,11 @@ describe('report date ranges refused with the spec messages', () => {
   });
 
   test('without htmx the whole page comes back with the message beside the dates and the dates as typed', async () => {
-    const page = await screen({ report: 'sales-by-state', format: 'HTML4.0', FromDate: '31/02/2024', ToDate: '01/03/2024' }, shared.analyst, {});
+    const page = await screen(
+      { report: 'sales-by-state', format: 'HTML4.0', FromDate: '31/02/2024', ToDate: '01/03/2024' },
+      shared.analyst,
+      {},
+    );
     assert.equal(page.statusCode, 422);
     assert.match(page.body, /<!doctype html>/);
     assert.match(page.body, /id="report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</);
@@ -123,12 +132,19 @@ describe('the report result', () => {
     const states = [...res.body.matchAll(/<tr><th scope="row">[^<]+ \(([A-Z]{2})\)<\/th>/g)].map((m) => m[1]);
     const ne = (await shared.t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
     assert.ok(states.length > 0);
-    assert.ok(states.every((code) => ne.includes(code)), `${states} are all Northeast states`);
+    assert.ok(
+      states.every((code) => ne.includes(code)),
+      `${states} are all Northeast states`,
+    );
     assert.match(res.body, /<td class="num">\$[\d,]+\.\d\d<\/td><td class="num">[\d,]+<\/td><td class="num">\d+\.\d\d%<\/td>/);
   });
 
   test('follows the store selection sent with the parameters', async () => {
-    const ids = (await shared.t.db.pool.query(`select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`)).rows.map((r) => r.store_id);
+    const ids = (
+      await shared.t.db.pool.query(
+        `select store_id from stores where group_id = (select group_id from groups where code = 'NE') order by store_id limit 2`,
+      )
+    ).rows.map((r) => r.store_id);
     const res = await ask({ FromDate: day(from), ToDate: day(to), stores: JSON.stringify(ids) });
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal('s.store_id = any($3::int[])', [ids]));
@@ -136,13 +152,18 @@ describe('the report result', () => {
   });
 
   test('is narrowed to the chosen cycle, which the caption names', async () => {
-    const cycle = (await shared.t.db.pool.query(`select cycle_id, name, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`, [isoTo])).rows[0];
+    const cycle = (
+      await shared.t.db.pool.query(
+        `select cycle_id, name, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`,
+        [isoTo],
+      )
+    ).rows[0];
     const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: String(cycle.cycle_id) });
     assert.equal(res.statusCode, 200);
-    const expected = await expectedTotal(
-      `x.sale_date between $3 and $4 and s.group_id = (select group_id from groups where code = 'NE')`,
-      [cycle.start_date, cycle.end_date],
-    );
+    const expected = await expectedTotal(`x.sale_date between $3 and $4 and s.group_id = (select group_id from groups where code = 'NE')`, [
+      cycle.start_date,
+      cycle.end_date,
+    ]);
     assert.equal(panelTotal(res.body), expected);
     assert.match(res.body, new RegExp(`<p class="report-caption">Weekly: ${cycle.name} `));
   });
@@ -164,7 +185,13 @@ describe('the report result', () => {
     const url = new URL(unescapeHtml(download ?? ''), 'http://x');
     assert.equal(url.pathname, '/api/common/report');
     assert.deepEqual(Object.fromEntries(url.searchParams), {
-      filename: 'sales-by-state', stream: 'true', format: 'pdf', FromDate: day(from), ToDate: day(to), CycleID: '', stores: '[5,6]',
+      filename: 'sales-by-state',
+      stream: 'true',
+      format: 'pdf',
+      FromDate: day(from),
+      ToDate: day(to),
+      CycleID: '',
+      stores: '[5,6]',
     });
   });
 
