@@ -150,6 +150,7 @@ describe('the PDF stream', { skip }, () => {
     assert.match(text, /Store Date Sales Transactions/);
     assert.doesNotMatch(text, /Margin/, 'a column the table does not show is not printed');
     assert.ok(pdfPages(res.rawPayload) > 1);
+    assert.equal(text.match(/^ ?Total \d/gm)?.length, 1, 'the grand total is printed once, at the end');
   });
 
   test('refuses a table the user may not export, and a name that is neither a report nor a table', async () => {
