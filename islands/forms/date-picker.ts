@@ -11,11 +11,27 @@ import { dateRangeOf } from './date-range.ts';
 
 const ISO = 'yyyy-MM-dd';
 const BUTTON = 'date-picker-button';
+const SVG = 'http://www.w3.org/2000/svg';
 
 /** The field's day as a native date input holds it, or '' when the field holds no valid date. */
 function isoOf(text: string): string {
   const day = parse(text.trim(), dateRangeDefaults.format, new Date());
   return isValid(day) ? format(day, ISO) : '';
+}
+
+/** A small calendar, drawn (no icon font or emoji font is sure to be there). */
+function calendarIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', 'M2.5 3.5h11v10h-11zM2.5 6.5h11M5 2v3M11 2v3M5 9h2M9 9h2M5 11.5h2');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  svg.append(path);
+  return svg;
 }
 
 /** Field, button, native input: side by side, in that order, in a row of their own. */
@@ -28,7 +44,7 @@ function addPicker(field: HTMLInputElement): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = BUTTON;
-  button.textContent = '📅';
+  button.append(calendarIcon());
   button.setAttribute('aria-label', msg('datePickerOpen', field.labels?.[0]?.textContent?.trim() ?? field.name));
   const native = document.createElement('input');
   native.type = 'date';

@@ -109,8 +109,7 @@ export class PdfEngine {
   #running = 0;
   readonly #waiting: Array<{ start: () => void; refuse: (err: Error) => void }> = [];
   #closed = false;
-  /** How many times a Chromium was started (for tests and the log). */
-  launches = 0;
+  #launches = 0;
 
   constructor(executable: string | null, log: FastifyBaseLogger) {
     this.#executable = executable;
@@ -120,6 +119,11 @@ export class PdfEngine {
   /** Whether a Chromium was found: without one, every PDF is refused. */
   get available(): boolean {
     return this.#executable !== null;
+  }
+
+  /** How many Chromiums were started: one, unless one crashed or retired. */
+  get launches(): number {
+    return this.#launches;
   }
 
   /** The running Chromium's process id, if one runs. */
@@ -226,7 +230,7 @@ export class PdfEngine {
     this.#chromium = null;
     this.#launching = launchChromium(executable)
       .then(({ browser, cleanUpOnExit }) => {
-        this.launches++;
+        this.#launches++;
         const chromium = new Chromium(browser, cleanUpOnExit, this.#log);
         // Closed while it started: it must not outlive the app.
         if (this.#closed) void chromium.close();

@@ -25,7 +25,7 @@ import { ReportRefusal } from '../../reports/report-refusal.ts';
 const config = { access: { role: 'reports' } } as const;
 
 /** What views/reports/_panel.eta shows. */
-export type ReportPanel =
+type ReportPanel =
   | { kind: 'note'; text: string }
   | { kind: 'messages'; messages: string[] }
   | { kind: 'html'; html: string; pdfUrl: string | null; download: string }

@@ -1,6 +1,7 @@
 // POST /api/common/reports { name, folder = 'Reports', format = 'HTML4.0' | 'pdf', parameters: [{ name, value }],
 // description }: the report as HTML text (the fragment the report screen shows), or its PDF as base64 text
-// (spec section 7). Refusals are JSON { error }: 404 for a report the folder does not hold, 403 for one the
+// (spec section 7). Besides its own, every report takes the parameter `stores`: the header's store selection
+// (a JSON or comma list of store ids), within the stores the user may see. Refusals are JSON { error }: 404 for a report the folder does not hold, 403 for one the
 // user may not run, 400 for a malformed call, 422 with each refused parameter's message (also by field, in
 // `fields`), 503 when no PDF can be made now, 504 when making it took too long.
 import type { FastifyInstance } from 'fastify';
