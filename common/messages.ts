@@ -151,7 +151,7 @@ export const defaultMessages = {
   datePickerOpen: 'Choose the {0} from a calendar',
   pdfNoChromium: 'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.',
   pdfLaunchFailed: 'Chromium ({0}) could not be started, so PDFs cannot be made now: HTML reports still work.',
-  pdfBusy: 'The server is already making {0} PDFs and {1} more are waiting: please try again in a moment.',
+  pdfBusy: 'The server is busy making PDFs ({0} under way, {1} waiting): please try again in a moment.',
   pdfTimeout: 'The PDF took longer than {0} seconds and was stopped: please narrow the report and try again.',
   pdfCrashed: 'The PDF printer stopped while making this PDF: please try again.',
   pdfClosed: 'The server is shutting down: please try again in a moment.',

@@ -50,7 +50,7 @@ test('a PDF asked for while every page prints and the queue is full: 503 saying 
   const holding = [t.app.pdf.withPage(() => gate), t.app.pdf.withPage(() => gate)];
   const res = await askPdf();
   assert.equal(res.statusCode, 503);
-  assert.deepEqual(res.json(), { error: 'The server is already making 1 PDFs and 1 more are waiting: please try again in a moment.' });
+  assert.deepEqual(res.json(), { error: 'The server is busy making PDFs (1 under way, 1 waiting): please try again in a moment.' });
   release();
   await Promise.all(holding);
   const later = await askPdf();
