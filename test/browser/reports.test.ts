@@ -1,6 +1,6 @@
 // The report screen in Chromium: a report chosen from the list, its form filled (a cycle fills the dates, the
 // dates have a calendar), its result in the panel and in the URL, the same result from that URL bookmarked,
-// a failure clearing the previous result, and the PDF in an embedded viewer.
+// a failed or empty answer clearing the previous result, and the PDF in an embedded viewer.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -72,6 +72,22 @@ describe('the report screen', { skip }, () => {
     await page.click('.report-form button[type=submit]');
     await page.waitForFunction(() => document.querySelector('#report-result')?.textContent?.trim() === 'Unable to load the report.');
     assert.equal(await page.locator('#report-result table').count(), 0);
+    await context.close();
+  });
+
+  test('an answer that leaves the panel empty says "Unable to load the report."', async () => {
+    const week = await lastWeek();
+    const { page, context } = await env.newPage('analyst');
+    await showReport(page, week.id);
+    const version = (await page.getAttribute('meta[name="app-version"]', 'content')) ?? '';
+    const empty =
+      '<title>Reports · Backroom</title><main id="main" hx-history-elt><section id="report-result" data-report-result></section></main>';
+    await page.route(
+      (url) => url.pathname === '/reports' && url.searchParams.has('format'),
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', headers: { 'X-App-Version': version }, body: empty }),
+    );
+    await page.click('.report-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#report-result')?.textContent?.trim() === 'Unable to load the report.');
     await context.close();
   });
 
