@@ -31,6 +31,9 @@ import userErrorsPage from './routes/admin/user-errors.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
+import reportsApiRoute from './routes/api/common/reports.ts';
+import reportStreamRoute from './routes/api/common/report.ts';
+import pdfEngine from './reports/pdf/pdf-plugin.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
@@ -96,6 +99,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(csrf);
   await app.register(requestGate);
   await app.register(hub);
+  await app.register(pdfEngine);
 
   await app.register(healthRoute);
   await app.register(loginRoutes);
@@ -104,6 +108,8 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(validUsernameRoute);
   await app.register(userAdminRoutes);
   await app.register(reportRoutes);
+  await app.register(reportsApiRoute);
+  await app.register(reportStreamRoute);
   await app.register(userErrorReportRoute);
   await app.register(userErrorsPage);
   await app.register(menuPages);

@@ -3,7 +3,7 @@
 // and the message to show.
 import type { FormDefinition, FormField } from '../../common/form-definition.ts';
 import { msg } from '../../common/messages.ts';
-import type { ChoiceLists, FormValues } from './submitted-form.ts';
+import type { Choice, ChoiceLists, FormValues } from './submitted-form.ts';
 
 interface FieldView {
   field: FormField;
@@ -11,7 +11,7 @@ interface FieldView {
   inputType: 'text' | 'email' | 'password';
   value: string;
   checked: boolean;
-  options: Array<{ value: string; label: string; selected: boolean }>;
+  options: Array<Choice & { selected: boolean }>;
   /** The FieldRules as JSON for data-rules; '' when the field has none. */
   rules: string;
   /** The element that says what is wrong with this field. */

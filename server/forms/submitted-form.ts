@@ -10,6 +10,8 @@ export type FormValues = Record<string, FieldValue>;
 export interface Choice {
   value: string;
   label: string;
+  /** Drawn as the option's data-* attributes, for the browser (a cycle's first and last day, for instance). */
+  data?: Readonly<Record<string, string>>;
 }
 /** The options of each select or choices field, by field name, as offered to this user. */
 export type ChoiceLists = Record<string, ReadonlyArray<Choice>>;

@@ -1,12 +1,15 @@
-// The reporting cycles a report can be narrowed to: the monthly ones, then the weekly ones, newest first.
+// The reporting cycles a report parameter can name: the monthly ones, then the weekly ones, newest first.
+// Each option carries its first and last day (dd/MM/yyyy), with which the browser fills a form's date range
+// when the cycle is picked (islands/forms/cycle-fills-range.ts).
 import type pg from 'pg';
 import type { Choice } from '../forms/submitted-form.ts';
 
 export async function loadCycleChoices(pool: pg.Pool): Promise<Choice[]> {
-  const r = await pool.query<Choice>(
+  const r = await pool.query<{ value: string; label: string; from: string; to: string }>(
     `select cycle_id::text as value,
-            initcap(kind) || ': ' || name || ' (' || to_char(start_date, 'DD/MM/YYYY') || ' to ' || to_char(end_date, 'DD/MM/YYYY') || ')' as label
+            initcap(kind) || ': ' || name || ' (' || to_char(start_date, 'DD/MM/YYYY') || ' to ' || to_char(end_date, 'DD/MM/YYYY') || ')' as label,
+            to_char(start_date, 'DD/MM/YYYY') as "from", to_char(end_date, 'DD/MM/YYYY') as "to"
      from cycles order by kind, start_date desc`,
   );
-  return r.rows;
+  return r.rows.map(({ value, label, from, to }) => ({ value, label, data: { from, to } }));
 }

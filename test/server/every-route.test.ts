@@ -14,7 +14,7 @@ import type { RouteOptions } from 'fastify';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
 import { resources } from '../../server/resources/index.ts';
 import { newUserFields } from '../../server/routes/admin/users/new-user-form.ts';
-import { salesReportForm } from '../../server/routes/reports/sales-report-form.ts';
+import { reports } from '../../server/reports/registry.ts';
 
 interface Route {
   method: string;
@@ -24,7 +24,8 @@ interface Route {
 const routes: Route[] = [];
 const valueNames = new Set<string>(['next', 'stores', 'field', 'search', 'format', 'draw', 'start', 'length', '_csrf']);
 for (const r of resources) for (const f of r.fields) valueNames.add(f.name);
-for (const f of [...newUserFields, ...salesReportForm.fields]) valueNames.add(f.name);
+for (const f of [...newUserFields, ...reports.flatMap((r) => r.parameters.fields)]) valueNames.add(f.name);
+for (const name of ['report', 'name', 'folder', 'parameters', 'filename', 'maingroup', 'subgroup']) valueNames.add(name);
 
 /** Collects each route and the value names its schemas declare. */
 function listRoute(route: RouteOptions): void {

@@ -1,25 +1,41 @@
-// GET /reports: the sales report's parameter form. POST /reports/sales-by-state checks the parameters with
-// the form's definition and answers the result panel, which htmx swaps in under the form, or 422 with the
-// messages. A request without htmx gets the whole page: the form with its values, and the panel.
+// GET /reports: the report screen. The list of reports the user may run (by folder); the chosen one's form
+// (?report=name), a GET form, so the screen's URL carries the report and its parameters and a result can be
+// bookmarked, shared and reloaded; and once the form is sent (it always sends `format`), the result in the
+// panel: the HTML report, or the PDF in an embedded viewer (the PDF stream's URL with the same parameters),
+// with a download link. Refused parameters answer 422 with each message beside its field and in the panel,
+// and no result. (The browser clears the panel as the form is sent, and says 'Unable to load the report.'
+// there when the answer is a failure: islands/reports/report-screen.ts.)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { format, parse } from 'date-fns';
-import { checkForm } from '../../../common/form-definition.ts';
-import { parseSelection } from '../../../common/store-selection.ts';
-import { dateRangeDefaults } from '../../../common/validation.ts';
+import { msg } from '../../../common/messages.ts';
+import { allows } from '../../../common/roles.ts';
 import { fieldViews } from '../../forms/field-views.ts';
-import { choiceProblems, readForm, textValue, type ChoiceLists, type FormValues } from '../../forms/submitted-form.ts';
-import { isPartial } from '../../plugins/partial-pages.ts';
-import { loadCycleChoices } from '../../reports/cycle-choices.ts';
-import { salesByState } from '../../reports/sales-by-state.ts';
-import { salesByStatePanel, type ReportPanel } from '../../reports/sales-by-state-panel.ts';
-import { salesReportForm } from './sales-report-form.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { DEFAULT_FOLDER, type ReportDefinition } from '../../reports/definition.ts';
+import {
+  checkParameters,
+  parametersFromQuery,
+  STORES_PARAMETER,
+  type CheckedParameters,
+  type SentParameters,
+} from '../../reports/parameters.ts';
+import { findReport, reportsFor } from '../../reports/registry.ts';
+import { drawReport, readFormat, type ReportFormat } from '../../reports/run-report.ts';
+import { ReportRefusal } from '../../reports/report-refusal.ts';
 
 const config = { access: { role: 'reports' } } as const;
-const noPanel: ReportPanel = { messages: [], result: null };
 
-/** A date the range check accepted, as PostgreSQL reads it. */
-function isoDay(typed: string): string {
-  return format(parse(typed, dateRangeDefaults.format, new Date()), 'yyyy-MM-dd');
+/** What views/reports/_panel.eta shows. */
+type ReportPanel =
+  | { kind: 'note'; text: string }
+  | { kind: 'messages'; messages: string[] }
+  | { kind: 'html'; html: string; pdfUrl: string | null; download: string }
+  | { kind: 'pdf'; pdfUrl: string; download: string; title: string };
+
+/** The PDF stream's URL for these parameters: the report's own fields and the store selection. */
+function pdfUrl(def: ReportDefinition, sent: SentParameters): string {
+  const query = new URLSearchParams({ filename: def.name, stream: 'true', format: 'pdf' });
+  for (const name of [...def.parameters.fields.map((f) => f.name), STORES_PARAMETER]) query.set(name, sent[name] ?? '');
+  return `/api/common/report?${query}`;
 }
 
 export default async function reportRoutes(app: FastifyInstance) {
@@ -27,45 +43,57 @@ export default async function reportRoutes(app: FastifyInstance) {
     req: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    choices: ChoiceLists,
-    panel: ReportPanel,
-    values: FormValues = {},
-    messages: Record<string, string> = {},
+    screen: { def: ReportDefinition | null; checked?: CheckedParameters; format?: ReportFormat; stores?: string; panel: ReportPanel },
   ) {
-    reply.code(status);
-    if (isPartial(req) && req.method === 'POST') {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').viewAsync('reports/_sales-by-state.eta', panel);
-    }
-    return reply.page('reports', {
-      title: 'Reports',
-      fields: fieldViews(salesReportForm, { idPrefix: 'sales-report', values, messages, choices }),
-      dateRange: JSON.stringify(salesReportForm.dateRange),
+    const { def, checked, format = 'HTML4.0', stores = '', panel } = screen;
+    const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.user!) : {});
+    return reply.code(status).page('reports', {
+      title: def ? `${def.title} · Reports` : 'Reports',
+      folders: reportsFor(req.user!),
+      report: def && {
+        name: def.name,
+        title: def.title,
+        fields: fieldViews(def.parameters, { idPrefix: 'report', values: checked?.values, messages: checked?.messages, choices }),
+        dateRange: def.parameters.dateRange ? JSON.stringify(def.parameters.dateRange) : '',
+      },
+      format,
+      stores,
       panel,
     });
   }
 
-  app.get('/reports', { config }, async (req, reply) => draw(req, reply, 200, { CycleID: await loadCycleChoices(app.db.pool) }, noPanel));
+  app.get('/reports', { config }, async (req, reply) => {
+    const user = req.user!;
+    const sent = parametersFromQuery(req.query);
+    if (!sent.report) return draw(req, reply, 200, { def: null, panel: { kind: 'note', text: msg('reportChoose') } });
+    const def = findReport(sent.report);
+    if (!def) return sendError(req, reply, 404, msg('reportUnknown', sent.report, DEFAULT_FOLDER));
+    if (!allows(user, def.access)) return sendError(req, reply, 403, msg('forbidden'));
+    // A report chosen from the list, its form not sent yet.
+    if (sent.format === undefined) return draw(req, reply, 200, { def, panel: { kind: 'note', text: msg('reportFillParameters') } });
 
-  app.post('/reports/sales-by-state', { config }, async (req, reply) => {
-    const values = readForm(salesReportForm, req.body);
-    const cycles = await loadCycleChoices(app.db.pool);
-    const choices = { CycleID: cycles };
-    const messages = { ...checkForm(salesReportForm, values), ...choiceProblems(salesReportForm, values, choices) };
-    if (Object.keys(messages).length > 0) {
-      return draw(req, reply, 422, choices, { messages: Object.values(messages), result: null }, values, messages);
+    const format = readFormat(sent.format) ?? 'HTML4.0';
+    const stores = sent[STORES_PARAMETER] ?? '';
+    const checked = await checkParameters(def, sent, app.db.pool, user);
+    const screen = { def, checked, format, stores };
+    const messages = Object.values(checked.messages);
+    if (messages.length) return draw(req, reply, 422, { ...screen, panel: { kind: 'messages', messages } });
+    const download = `${def.name}.pdf`;
+    if (format === 'pdf') {
+      const panel: ReportPanel = app.pdf.available
+        ? { kind: 'pdf', pdfUrl: pdfUrl(def, sent), download, title: def.title }
+        : { kind: 'messages', messages: [msg('pdfNoChromium')] };
+      return draw(req, reply, 200, { ...screen, panel });
     }
-    const posted = req.body as { stores?: unknown } | undefined;
-    const stores = parseSelection(typeof posted?.stores === 'string' ? posted.stores : null);
-    const cycleId = textValue(values, 'CycleID');
-    const from = textValue(values, 'FromDate');
-    const to = textValue(values, 'ToDate');
-    const result = await salesByState(app.db.pool, req.signedInUser(), {
-      from: isoDay(from),
-      to: isoDay(to),
-      cycleId: cycleId ? Number(cycleId) : null,
-      stores,
-    });
-    const cycleLabel = cycles.find((c) => c.value === cycleId)?.label ?? null;
-    return draw(req, reply, 200, choices, salesByStatePanel(result, { from, to, cycleLabel, stores }), values);
+    try {
+      const html = await drawReport(app, def, checked, user);
+      return draw(req, reply, 200, {
+        ...screen,
+        panel: { kind: 'html', html, pdfUrl: app.pdf.available ? pdfUrl(def, sent) : null, download },
+      });
+    } catch (err) {
+      if (!(err instanceof ReportRefusal)) throw err;
+      return draw(req, reply, err.status, { ...screen, panel: { kind: 'messages', messages: [err.message] } });
+    }
   });
 }

@@ -1,22 +1,58 @@
-// The sales report's parameters through HTTP: each date-range failure answers 422 with the spec's exact
-// message, checked in the spec's order; a valid range answers the result panel, scoped to the user's stores
-// and the store selection, and narrowed to a cycle when one is chosen.
+// The report screen through HTTP (GET /reports): the list of reports a user may run, the chosen report's
+// form, and the result its parameters give, all carried in the URL. Each date-range failure answers 422 with
+// the spec's exact message, in the spec's order, and no result; a valid range answers the report, scoped to
+// the user's stores and the store selection, and narrowed to a cycle when one is chosen.
 import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays, format, subDays, subYears } from 'date-fns';
-import { useTestApp, signIn } from '../support/app.ts';
-import { postForm, unescapeHtml, type FormFields } from '../support/forms.ts';
+import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { inputValue, unescapeHtml } from '../../support/forms.ts';
 
-const shared = useTestApp('analyst');
+const shared = useTestApp('analyst', 'admin');
 
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
-const partial = { 'hx-request': 'true', 'hx-target': 'section#report-result' };
-const ask = (fields: FormFields, user = shared.analyst) => postForm(user, '/reports/sales-by-state', fields, partial);
+const swap = { 'hx-request': 'true', 'hx-target': 'main#main' };
+const screen = (query: Record<string, string>, user: SignedIn = shared.analyst, headers: Record<string, string> = swap) =>
+  user.inject({ url: `/reports?${new URLSearchParams(query)}`, headers });
+const ask = (fields: Record<string, string>, user?: SignedIn) => screen({ report: 'sales-by-state', format: 'HTML4.0', ...fields }, user);
 
 /** The panel's messages, in order. */
 function panelMessages(html: string): string[] {
   return [...html.matchAll(/<p class="error-text">([^<]*)<\/p>/g)].map((m) => unescapeHtml(m[1]!));
 }
+const panelTotal = (html: string) => /<tfoot><tr class="report-total"><th scope="row">Total<\/th><td class="num">([^<]+)</.exec(html)?.[1];
+
+describe('the list of reports', () => {
+  test('shows the reports the user may run, by folder, each linking to its form', async () => {
+    const res = await screen({});
+    assert.equal(res.statusCode, 200);
+    const links = [...res.body.matchAll(/<a href="\/reports\?report=([\w-]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(links, ['sales-by-store', 'sales-by-state', 'cycle-summary']);
+    assert.match(res.body, /Choose a report from the list\./);
+    const admin = await screen({}, shared.admin);
+    assert.match(admin.body, /<h2 class="report-folder">Administration<\/h2>[\s\S]*report=audit-trail/);
+  });
+
+  test('a chosen report shows its form with nothing run yet, the cycles carrying their dates', async () => {
+    const res = await screen({ report: 'sales-by-store' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<a href="\/reports\?report=sales-by-store" aria-current="page">/);
+    assert.match(res.body, /<form method="get" action="\/reports"[^>]* data-date-range=/);
+    assert.match(res.body, /<option value="\d+" data-from="\d\d\/\d\d\/\d{4}" data-to="\d\d\/\d\d\/\d{4}">Monthly: /);
+    assert.match(res.body, /Fill in the parameters, then show the report\./);
+    assert.doesNotMatch(res.body, /<table/);
+  });
+
+  test('an unknown report is not found, and a report the user may not run is refused', async () => {
+    assert.equal((await screen({ report: 'no-such-report' })).statusCode, 404);
+    assert.equal((await screen({ report: 'audit-trail' })).statusCode, 403);
+  });
+
+  test('is for users with the reports role only', async () => {
+    const clerk = await signIn(shared.t.app, 'clerk');
+    assert.equal((await clerk.inject({ url: '/reports' })).statusCode, 403);
+  });
+});
 
 describe('report date ranges refused with the spec messages', () => {
   const today = new Date();
@@ -61,14 +97,15 @@ describe('report date ranges refused with the spec messages', () => {
   });
 
   test('without htmx the whole page comes back with the message beside the dates and the dates as typed', async () => {
-    const res = await postForm(shared.analyst, '/reports/sales-by-state', { FromDate: '31/02/2024', ToDate: '01/03/2024' });
-    assert.equal(res.statusCode, 422);
-    assert.match(res.body, /<!doctype html>/);
-    assert.match(
-      res.body,
-      /id="sales-report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</,
+    const page = await screen(
+      { report: 'sales-by-state', format: 'HTML4.0', FromDate: '31/02/2024', ToDate: '01/03/2024' },
+      shared.analyst,
+      {},
     );
-    assert.match(res.body, /name="FromDate" type="text" value="31\/02\/2024"/);
+    assert.equal(page.statusCode, 422);
+    assert.match(page.body, /<!doctype html>/);
+    assert.match(page.body, /id="report-DateRange-message" data-date-range-message aria-live="polite">&quot;From Date&quot; is invalid</);
+    assert.equal(inputValue(page.body, 'FromDate'), '31/02/2024');
   });
 });
 
@@ -87,13 +124,12 @@ describe('the report result', () => {
     );
     return r.rows[0].total;
   }
-  const panelTotal = (html: string) => /<tfoot><tr><th>Total<\/th><td class="num">([^<]+)</.exec(html)?.[1];
 
   test("covers only the analyst's Northeast stores, per state, formatted", async () => {
     const res = await ask({ FromDate: day(from), ToDate: day(to), CycleID: '', stores: '' });
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal(`s.group_id = (select group_id from groups where code = 'NE')`));
-    const states = [...res.body.matchAll(/<tr><td>[^<]+ \(([A-Z]{2})\)<\/td>/g)].map((m) => m[1]);
+    const states = [...res.body.matchAll(/<tr><th scope="row">[^<]+ \(([A-Z]{2})\)<\/th>/g)].map((m) => m[1]);
     const ne = (await shared.t.db.pool.query(`select code from states where region = 'NE' order by name`)).rows.map((r) => r.code);
     assert.ok(states.length > 0);
     assert.ok(
@@ -112,13 +148,13 @@ describe('the report result', () => {
     const res = await ask({ FromDate: day(from), ToDate: day(to), stores: JSON.stringify(ids) });
     assert.equal(res.statusCode, 200);
     assert.equal(panelTotal(res.body), await expectedTotal('s.store_id = any($3::int[])', [ids]));
-    assert.match(res.body, /2 stores/);
+    assert.match(res.body, /Stores: 2 stores/);
   });
 
-  test('is narrowed to the chosen cycle', async () => {
+  test('is narrowed to the chosen cycle, which the caption names', async () => {
     const cycle = (
       await shared.t.db.pool.query(
-        `select cycle_id, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`,
+        `select cycle_id, name, start_date, end_date from cycles where kind = 'weekly' and end_date < $1 order by start_date desc limit 1`,
         [isoTo],
       )
     ).rows[0];
@@ -129,18 +165,44 @@ describe('the report result', () => {
       cycle.end_date,
     ]);
     assert.equal(panelTotal(res.body), expected);
+    assert.match(res.body, new RegExp(`<p class="report-caption">Weekly: ${cycle.name} `));
   });
 
   test('says so when there are no sales in the range', async () => {
     const long = subYears(new Date(), 2);
     const res = await ask({ FromDate: day(long), ToDate: day(addDays(long, 3)) });
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /No Data found/);
+    assert.match(res.body, /<p class="report-empty">No Data found<\/p>/);
   });
 
-  test('is for users with the reports role only', async () => {
-    const clerk = await signIn(shared.t.app, 'clerk');
-    assert.equal((await clerk.inject({ url: '/reports' })).statusCode, 403);
-    assert.equal((await ask({ FromDate: day(from), ToDate: day(to) }, clerk)).statusCode, 403);
+  test('keeps the parameters in the form, with a print button and the PDF to download', async () => {
+    const res = await ask({ FromDate: day(from), ToDate: day(to), stores: '[5,6]' });
+    assert.equal(inputValue(res.body, 'FromDate'), day(from));
+    assert.equal(inputValue(res.body, 'stores'), '[5,6]');
+    assert.match(res.body, /<input type="radio" name="format" value="HTML4.0" checked>/);
+    assert.match(res.body, /<button type="button" data-print-report>Print<\/button>/);
+    const download = /<a class="button" href="([^"]+)" download="sales-by-state.pdf"/.exec(res.body)?.[1];
+    const url = new URL(unescapeHtml(download ?? ''), 'http://x');
+    assert.equal(url.pathname, '/api/common/report');
+    assert.deepEqual(Object.fromEntries(url.searchParams), {
+      filename: 'sales-by-state',
+      stream: 'true',
+      format: 'pdf',
+      FromDate: day(from),
+      ToDate: day(to),
+      CycleID: '',
+      stores: '[5,6]',
+    });
+  });
+
+  test('as a PDF, shows the PDF stream of the same parameters in an embedded viewer', async () => {
+    const res = await screen({ report: 'sales-by-store', format: 'pdf', FromDate: day(from), ToDate: day(to) });
+    assert.equal(res.statusCode, 200);
+    const src = /<iframe class="report-pdf" src="([^"]+)" title="Sales by store \(PDF\)"><\/iframe>/.exec(res.body)?.[1];
+    const url = new URL(unescapeHtml(src ?? ''), 'http://x');
+    assert.equal(url.searchParams.get('filename'), 'sales-by-store');
+    assert.equal(url.searchParams.get('FromDate'), day(from));
+    assert.match(res.body, /<input type="radio" name="format" value="pdf" checked>/);
+    assert.doesNotMatch(res.body, /<table/);
   });
 });

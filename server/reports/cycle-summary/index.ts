@@ -1,0 +1,69 @@
+// cycle-summary: one cycle's figures per store group against the previous cycle of the same kind, over the
+// user's visible and selected stores.
+import { formatDate, formatValue } from '../../../common/format.ts';
+import type { FormDefinition } from '../../../common/form-definition.ts';
+import { msg } from '../../../common/messages.ts';
+import { defineReport } from '../definition.ts';
+import { loadCycleChoices } from '../cycle-choices.ts';
+import { parameterText as text, storesCaption } from '../parameters.ts';
+import type { ReportTable } from '../table/report-table.ts';
+import { cycleAndPrevious, cycleFiguresByGroup, type CycleSpan, type GroupFigures } from './query.ts';
+
+const parameters = {
+  fields: [{ name: 'CycleID', label: 'Cycle', kind: 'select', rules: { required: true } }],
+} as const satisfies FormDefinition;
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const span = (c: CycleSpan) => `${c.name} (${formatDate(c.from)} to ${formatDate(c.to)})`;
+
+function cells(row: GroupFigures, label: string): string[] {
+  return [
+    label,
+    formatValue(row.Sales, 'currency'),
+    formatValue(row.PreviousSales, 'currency'),
+    formatValue(row.SalesChange, 'percent'),
+    formatValue(row.Transactions, 'integer'),
+    formatValue(row.PreviousTransactions, 'integer'),
+    formatValue(row.TransactionsChange, 'percent'),
+    formatValue(row.Margin, 'percent'),
+    formatValue(row.PreviousMargin, 'percent'),
+  ];
+}
+
+export const cycleSummaryReport = defineReport({
+  name: 'cycle-summary',
+  title: 'Cycle summary',
+  description: "A cycle's sales per store group beside the previous cycle of the same kind.",
+  access: { role: 'reports' },
+  parameters,
+  choices: async (pool) => ({ CycleID: await loadCycleChoices(pool) }),
+  landscape: true,
+  async run(input) {
+    // The form offered only existing cycles, and checked the value was one of them.
+    const cycles = (await cycleAndPrevious(input.pool, Number(text(input, 'CycleID'))))!;
+    const rows = await cycleFiguresByGroup(input.pool, input.user, input.stores, cycles.cycle, cycles.previous);
+    const groups = rows.filter((r) => !r.isTotal);
+    const total = groups.length ? rows.find((r) => r.isTotal) : undefined;
+    const table: ReportTable = {
+      columns: [
+        { label: 'Store group', numeric: false },
+        ...[
+          'Sales',
+          'Previous sales',
+          'Sales change',
+          'Transactions',
+          'Previous transactions',
+          'Transactions change',
+          'Average margin',
+          'Previous margin',
+        ].map((label) => ({ label, numeric: true })),
+      ],
+      lines: groups.map((g) => ({ kind: 'row', cells: cells(g, g.GroupName ?? '') })),
+      total: total ? cells(total, msg('reportTotal')) : null,
+      emptyText: msg('summaryEmpty'),
+    };
+    const { cycle, previous } = cycles;
+    const compared = previous ? msg('reportPreviousCycle', span(previous)) : msg('reportNoPreviousCycle', cycle.kind);
+    return { caption: [`${capitalised(cycle.kind)}: ${span(cycle)}`, compared, storesCaption(input.stores)], body: table };
+  },
+});

@@ -1,0 +1,13 @@
+// A report that cannot be given for a reason the user can act on (too many rows to print, for instance):
+// answered with its status and sentence, never as a server failure.
+export class ReportRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How many rows a printed report may hold: past this, the user narrows it (tests lower it). */
+export const reportLimits = { maxRows: 5000 };

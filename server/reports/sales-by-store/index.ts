@@ -1,0 +1,49 @@
+// sales-by-store: sales, transactions and average margin for a date range, grouped by state then store, with
+// state subtotals and a grand total, over the user's visible and selected stores.
+import { formatValue } from '../../../common/format.ts';
+import { msg } from '../../../common/messages.ts';
+import { defineReport } from '../definition.ts';
+import { salesChoices, salesFilter, salesParameters } from '../sales-parameters.ts';
+import { groupedLines, type ReportTable } from '../table/report-table.ts';
+import { salesByStore, type StoreSalesRow } from './query.ts';
+
+const figures = (row: StoreSalesRow) => [
+  formatValue(row.Sales, 'currency'),
+  formatValue(row.Transactions, 'integer'),
+  formatValue(row.Margin, 'percent'),
+];
+const stateLabel = (row: StoreSalesRow) => `${row.StateName} (${row.StateCode})`;
+
+export const salesByStoreReport = defineReport({
+  name: 'sales-by-store',
+  title: 'Sales by store',
+  description: 'Sales, transactions and average margin per store for a date range, with state subtotals.',
+  access: { role: 'reports' },
+  parameters: salesParameters,
+  choices: salesChoices,
+  async run(input) {
+    const filter = salesFilter(input);
+    const rows = await salesByStore(input.pool, filter);
+    const stores = rows.filter((r) => r.level === 0);
+    const subtotals = new Map(
+      rows.filter((r) => r.level === 1).map((r) => [stateLabel(r), [msg('reportGroupTotal', stateLabel(r)), '', ...figures(r)]]),
+    );
+    const total = stores.length ? rows.find((r) => r.level === 2) : undefined;
+    const table: ReportTable = {
+      columns: [
+        { label: 'Store #', numeric: false },
+        { label: 'Store', numeric: false },
+        { label: 'Sales', numeric: true },
+        { label: 'Transactions', numeric: true },
+        { label: 'Average margin', numeric: true },
+      ],
+      lines: groupedLines(
+        stores.map((r) => ({ groups: [stateLabel(r)], cells: [String(r.StoreNumber), r.StoreName ?? '', ...figures(r)] })),
+        ([state]) => subtotals.get(state!) ?? null,
+      ),
+      total: total ? [msg('reportTotal'), '', ...figures(total)] : null,
+      emptyText: msg('summaryEmpty'),
+    };
+    return { caption: filter.caption, body: table };
+  },
+});

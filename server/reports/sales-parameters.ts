@@ -1,0 +1,60 @@
+// The parameters the sales reports share: a From/To date pair (dd/MM/yyyy, the spec's date range check in the
+// browser and again here) and an optional cycle, which fills the dates in the browser and narrows the range
+// to its days on the server. Also the SQL condition they make over daily sales, and the caption saying what
+// the figures cover.
+import type pg from 'pg';
+import { format, parse } from 'date-fns';
+import type { FormDefinition } from '../../common/form-definition.ts';
+import { dateRangeDefaults } from '../../common/validation.ts';
+import { storeScope } from '../stores/visible-stores.ts';
+import type { ChoiceLists } from '../forms/submitted-form.ts';
+import { loadCycleChoices } from './cycle-choices.ts';
+import type { ReportInput } from './definition.ts';
+import { parameterText as text, storesCaption } from './parameters.ts';
+
+export const salesParameters = {
+  fields: [
+    { name: 'FromDate', label: 'From Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
+    { name: 'ToDate', label: 'To Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
+    { name: 'CycleID', label: 'Cycle (optional)', kind: 'select' },
+  ],
+  dateRange: { name: 'DateRange', from: 'FromDate', to: 'ToDate' },
+} as const satisfies FormDefinition;
+
+export async function salesChoices(pool: pg.Pool): Promise<ChoiceLists> {
+  return { CycleID: await loadCycleChoices(pool) };
+}
+
+/** A date the range check accepted, as PostgreSQL reads it. */
+export function isoDay(typed: string): string {
+  return format(parse(typed, dateRangeDefaults.format, new Date()), 'yyyy-MM-dd');
+}
+
+export interface SalesFilter {
+  /** The WHERE condition over daily sales aliased `x`, its values in `params`. */
+  where: string;
+  params: unknown[];
+  caption: string[];
+}
+
+/** Daily sales in the range (and the cycle, when one is chosen) at the user's visible and selected stores. */
+export function salesFilter(input: ReportInput): SalesFilter {
+  const from = text(input, 'FromDate');
+  const to = text(input, 'ToDate');
+  const cycleId = text(input, 'CycleID');
+  const params: unknown[] = [isoDay(from), isoDay(to)];
+  const conditions = ['x.sale_date between $1::date and $2::date'];
+  if (cycleId) {
+    params.push(Number(cycleId));
+    conditions.push(
+      `exists (select 1 from cycles c where c.cycle_id = $${params.length} and x.sale_date between c.start_date and c.end_date)`,
+    );
+  }
+  conditions.push(storeScope(input.user, 'x.store_id', input.stores ?? undefined, params));
+  const cycleLabel = input.choices.CycleID?.find((c) => c.value === cycleId)?.label;
+  return {
+    where: conditions.join(' and '),
+    params,
+    caption: [`${from} to ${to}`, ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
+  };
+}

@@ -1,0 +1,83 @@
+// The PDF of a data table (GET /api/common/report?filename=<resource>): its filtered rows in the list's
+// order, its visible columns, grouped by the main and sub grouping columns with each group's totals, under
+// a header saying who printed it, when, and with which filter. Drawn with the shared report table.
+import type { FastifyInstance } from 'fastify';
+import { formatNumber, formatValue } from '../../../common/format.ts';
+import { msg } from '../../../common/messages.ts';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
+import { one, toParams } from '../../table-api/request/params.ts';
+import { parseTableRequest, type TableRequest } from '../../table-api/request/table-request.ts';
+import { TABLE_TEMPLATE } from '../definition.ts';
+import { storesCaption } from '../parameters.ts';
+import { reportFragment } from '../render.ts';
+import { printedBy } from '../run-report.ts';
+import { groupedLines, labelled, type ReportTable } from '../table/report-table.ts';
+import { tableRows } from './table-rows.ts';
+
+/** Tables this wide print across the page. */
+const LANDSCAPE_FROM_COLUMNS = 7;
+
+function groupLabel(column: ColumnDef, value: unknown): string {
+  return `${column.label}: ${formatValue(value, column.format) || msg('emptyGroup')}`;
+}
+
+function totalCells(columns: ReadonlyArray<ColumnDef>, values: ReadonlyArray<unknown>): string[] {
+  return columns.map((c, i) => (c.total ? formatValue(values[i], c.total === 'count' ? 'integer' : c.format) : ''));
+}
+
+/** Which rows are printed: the searches, or that there are none. */
+function filterLine(request: TableRequest): string {
+  const parts = [
+    ...(request.searchTerms.length ? [msg('reportSearch', request.searchTerms.join(' '))] : []),
+    ...request.columnSearch.map(({ column, value }) => msg('reportColumnSearch', column.label, value)),
+  ];
+  return parts.length ? msg('reportFilter', parts.join('; ')) : msg('reportNoFilter');
+}
+
+export interface TableReport {
+  title: string;
+  html: string;
+  landscape: boolean;
+}
+
+/** The table's report for the list parameters in `query` (plus `maingroup` and `subgroup`); TableRequestError when they are refused. */
+export async function tableReport(app: FastifyInstance, def: ResourceDef, query: unknown, user: CurrentUser): Promise<TableReport> {
+  const params = toParams(query);
+  const request = parseTableRequest(def, params);
+  // parseTableRequest has checked each grouping column is one of the table's sortable columns.
+  const groups = ['maingroup', 'subgroup']
+    .map((key) => def.columns.find((c) => c.name === one(params, key)?.trim()))
+    .filter((c, i, all): c is ColumnDef => c !== undefined && all.indexOf(c) === i);
+  const columns = request.visible;
+  const { rows, totals } = await tableRows(app.db.pool, def, request, user, groups);
+
+  const labels = (values: ReadonlyArray<unknown>) => groups.slice(0, values.length).map((g, i) => groupLabel(g, values[i]));
+  const subtotals = new Map(
+    totals
+      .filter((t) => t.depth > 0)
+      .map((t) => {
+        const path = labels(t.groups.slice(0, t.depth));
+        return [JSON.stringify(path), labelled(msg('reportGroupTotal', path.at(-1)!), totalCells(columns, t.cells))];
+      }),
+  );
+  const grand = totals.find((t) => t.depth === 0);
+  const table: ReportTable = {
+    columns: columns.map((c) => ({ label: c.label, numeric: ['integer', 'number', 'currency', 'percent'].includes(c.format) })),
+    lines: groupedLines(
+      rows.map((row) => ({ groups: labels(row.slice(columns.length)), cells: columns.map((c, i) => formatValue(row[i], c.format)) })),
+      (path) => subtotals.get(JSON.stringify(path)) ?? null,
+    ),
+    total: grand ? labelled(msg('reportTotal'), totalCells(columns, grand.cells)) : null,
+    emptyText: msg('emptyTable'),
+  };
+  const caption = [
+    printedBy(user),
+    filterLine(request),
+    ...(def.scope && 'stores' in def.scope ? [storesCaption(request.stores ?? null)] : []),
+    ...(groups.length ? [msg('reportGroupedBy', groups.map((g) => g.label).join(', '))] : []),
+    msg('reportRows', formatNumber(rows.length)),
+  ];
+  const html = await reportFragment(app, { title: def.title, template: TABLE_TEMPLATE, output: { caption, body: table } });
+  return { title: def.title, html, landscape: columns.length >= LANDSCAPE_FROM_COLUMNS };
+}

@@ -1,0 +1,60 @@
+// The rows a table's PDF prints: the list's own filter and order over the resource (export/rows.ts, as the
+// CSV and Excel exports read them, with the user's scope), the visible columns' values and the grouping
+// columns' values; and the group and grand totals of the columns that have a footer total, computed by the
+// database over those same rows (exact decimals, every row counted once).
+import type pg from 'pg';
+import { formatNumber } from '../../../common/format.ts';
+import { msg } from '../../../common/messages.ts';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
+import { exportQuery } from '../../table-api/export/rows.ts';
+import type { TableRequest } from '../../table-api/request/table-request.ts';
+import { ReportRefusal, reportLimits } from '../report-refusal.ts';
+
+export interface TableRows {
+  /** Each row: the visible columns' values, then the grouping columns'. */
+  rows: unknown[][];
+  /**
+   * Each group's totals and the grand total's: how many grouping levels it is under (0 for the grand total),
+   * their values, and each visible column's total (null where it has none).
+   */
+  totals: Array<{ depth: number; groups: unknown[]; cells: unknown[] }>;
+}
+
+const aggregate = { sum: 'sum', avg: 'avg', count: 'count' } as const;
+
+export async function tableRows(
+  pool: pg.Pool,
+  def: ResourceDef,
+  request: TableRequest,
+  user: CurrentUser,
+  groups: ReadonlyArray<ColumnDef>,
+): Promise<TableRows> {
+  const visible = request.visible;
+  // The visible columns, then the grouping ones: the rows come back in that order (c0, c1...).
+  const { text, params } = await exportQuery(pool, def, { ...request, visible: [...visible, ...groups] }, user, (c) => c.sql);
+  const limit = reportLimits.maxRows;
+  const found = await pool.query<unknown[]>({ text: `${text} limit ${limit + 1}`, values: params, rowMode: 'array' });
+  if (found.rows.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
+  if (!visible.some((c) => c.total) || found.rows.length === 0) return { rows: found.rows, totals: [] };
+
+  // The export query names its values c0, c1...: the visible columns first, then the grouping columns.
+  const groupRefs = groups.map((_, i) => `c${visible.length + i}`);
+  const sets = groupRefs.map((_, level) => `(${groupRefs.slice(0, level + 1).join(', ')})`).reverse();
+  const totals = visible.map((c, i) => (c.total ? `${aggregate[c.total]}(c${i})` : 'null'));
+  // GROUPING() tells a group of NULL values from the levels a total is not under.
+  const depth = groupRefs.length ? `${groupRefs.length} - (${groupRefs.map((g) => `grouping(${g})`).join(' + ')})` : '0';
+  const r = await pool.query<unknown[]>({
+    text: `select (${depth})::int, ${[...groupRefs, ...totals].join(', ')} from (${text}) printed group by grouping sets (${[...sets, '()'].join(', ')})`,
+    values: params,
+    rowMode: 'array',
+  });
+  return {
+    rows: found.rows,
+    totals: r.rows.map(([level, ...row]) => ({
+      depth: level as number,
+      groups: row.slice(0, groups.length),
+      cells: row.slice(groups.length),
+    })),
+  };
+}

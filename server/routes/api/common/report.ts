@@ -1,0 +1,64 @@
+// GET /api/common/report?filename={name}&stream=true&format=pdf[&maingroup={col}&subgroup={col}]&{query}:
+// a PDF, inline (spec section 7; the report screen's viewer, a table's PDF export in a new tab). `filename`
+// names a report of the registry (its parameters in the query, as the screen's URL carries them) or a data
+// table the user may export: then the query is the list's own (search, column searches, sort, visible
+// columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../../common/messages.ts';
+import { allows } from '../../../../common/roles.ts';
+import { findResource } from '../../../resources/index.ts';
+import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
+import { parametersFromQuery } from '../../../reports/parameters.ts';
+import { findReport } from '../../../reports/registry.ts';
+import { acceptedParameters, drawReport, printReport } from '../../../reports/run-report.ts';
+import { ReportRefusal } from '../../../reports/report-refusal.ts';
+import { tableReport } from '../../../reports/table-pdf/table-report.ts';
+import { sendRefusal } from './report-refusals.ts';
+
+interface StreamQuery {
+  filename?: string;
+  format?: string;
+  stream?: string;
+}
+
+const schema = {
+  querystring: {
+    type: 'object',
+    properties: {
+      filename: { type: 'string', maxLength: 100 },
+      format: { type: 'string', maxLength: 20 },
+      stream: { type: 'string', maxLength: 10 },
+    },
+  },
+};
+
+export default async function reportStreamRoute(app: FastifyInstance) {
+  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema }, async (req, reply) => {
+    const user = req.user!;
+    const name = (req.query.filename ?? '').trim();
+    try {
+      if ((req.query.format ?? 'pdf').trim().toLowerCase() !== 'pdf') throw new ReportRefusal(400, msg('reportStreamFormat'));
+      const def = findReport(name);
+      const table = def ? undefined : findResource(name);
+      if (!def && !table) throw new ReportRefusal(404, msg('reportUnknown', name, DEFAULT_FOLDER));
+      const access = def ? def.access : table!.access.export;
+      if (access === false || !allows(user, access)) throw new ReportRefusal(403, msg('forbidden'));
+      app.pdf.assertAvailable();
+      const report = def
+        ? {
+            title: def.title,
+            html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
+            landscape: def.landscape ?? false,
+          }
+        : await tableReport(app, table!, req.query, user);
+      const pdf = await printReport(app, report, user);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${name}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(pdf));
+    } catch (err) {
+      return sendRefusal(reply, err);
+    }
+  });
+}

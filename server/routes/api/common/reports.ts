@@ -1,0 +1,59 @@
+// POST /api/common/reports { name, folder = 'Reports', format = 'HTML4.0' | 'pdf', parameters: [{ name, value }],
+// description }: the report as HTML text (the fragment the report screen shows), or its PDF as base64 text
+// (spec section 7). Besides its own, every report takes the parameter `stores`: the header's store selection
+// (a JSON or comma list of store ids), within the stores the user may see. Refusals are JSON { error }: 404 for a report the folder does not hold, 403 for one the
+// user may not run, 400 for a malformed call, 422 with each refused parameter's message (also by field, in
+// `fields`), 503 when no PDF can be made now, 504 when making it took too long.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../../common/messages.ts';
+import { allows } from '../../../../common/roles.ts';
+import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
+import { parametersFromList } from '../../../reports/parameters.ts';
+import { findReport } from '../../../reports/registry.ts';
+import { acceptedParameters, drawReport, printReport, readFormat } from '../../../reports/run-report.ts';
+import { sendRefusal } from './report-refusals.ts';
+
+interface ReportCall {
+  name: string;
+  folder?: string;
+  format?: string;
+  parameters?: unknown;
+  description?: string;
+}
+
+const schema = {
+  body: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', maxLength: 100 },
+      folder: { type: 'string', maxLength: 100 },
+      format: { type: 'string', maxLength: 20 },
+      parameters: {},
+      description: { type: 'string', maxLength: 500 },
+    },
+  },
+};
+
+export default async function reportsApiRoute(app: FastifyInstance) {
+  app.post<{ Body: ReportCall }>('/api/common/reports', { schema }, async (req, reply) => {
+    const user = req.user!;
+    const { name, folder = DEFAULT_FOLDER, parameters, description } = req.body;
+    const def = findReport(name, folder);
+    if (!def) return reply.code(404).send({ error: msg('reportUnknown', name, folder) });
+    if (!allows(user, def.access)) return reply.code(403).send({ error: msg('forbidden') });
+    const format = readFormat(req.body.format);
+    if (format === null) return reply.code(400).send({ error: msg('reportFormat') });
+    reply.header('Cache-Control', 'no-store');
+    try {
+      if (format === 'pdf') app.pdf.assertAvailable();
+      const checked = await acceptedParameters(app, def, parametersFromList(def, parameters), user);
+      const html = await drawReport(app, def, checked, user, description?.trim() || undefined);
+      if (format === 'HTML4.0') return reply.type('text/html; charset=utf-8').send(html);
+      const pdf = await printReport(app, { title: def.title, html, landscape: def.landscape ?? false }, user);
+      return reply.type('text/plain; charset=utf-8').send(Buffer.from(pdf).toString('base64'));
+    } catch (err) {
+      return sendRefusal(reply, err);
+    }
+  });
+}

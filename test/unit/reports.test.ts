@@ -1,0 +1,99 @@
+// The pieces reports are made of: the registry's names (unique, and never a table's, since the PDF stream
+// serves both), the grouped lines of the shared report table, and the audit trail's field changes.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resources } from '../../server/resources/index.ts';
+import { findReport, reports, reportsFor } from '../../server/reports/registry.ts';
+import { groupedLines, labelled } from '../../server/reports/table/report-table.ts';
+import { fieldChanges } from '../../server/reports/audit-trail/changes.ts';
+import type { CurrentUser } from '../../common/roles.ts';
+
+describe('the report registry', () => {
+  test('names each report once, in kebab-case, and never as a table is named', () => {
+    const names = reports.map((r) => r.name);
+    assert.equal(new Set(names).size, names.length);
+    for (const name of names) assert.match(name, /^[a-z]+(-[a-z]+)*$/);
+    for (const table of resources) assert.equal(findReport(table.name), undefined, `${table.name} is a table`);
+  });
+
+  test('finds a report in its folder only', () => {
+    assert.equal(findReport('audit-trail', 'Administration')?.title, 'Audit trail');
+    assert.equal(findReport('audit-trail', 'Reports'), undefined);
+    assert.equal(findReport('sales-by-store')?.folder, 'Reports');
+  });
+
+  test('lists by folder the reports a user may run', () => {
+    const user = (roles: string[], admin = false) => ({ IsAdmin: admin, IsSuperAdmin: false, Roles: roles }) as unknown as CurrentUser;
+    const names = (u: CurrentUser) => reportsFor(u).map((f) => [f.folder, f.reports.map((r) => r.name)]);
+    assert.deepEqual(names(user(['reports'])), [['Reports', ['sales-by-store', 'sales-by-state', 'cycle-summary']]]);
+    assert.deepEqual(names(user([], true)), [
+      ['Reports', ['sales-by-store', 'sales-by-state', 'cycle-summary']],
+      ['Administration', ['audit-trail']],
+    ]);
+    assert.deepEqual(names(user(['stores'])), []);
+  });
+});
+
+describe('grouped report lines', () => {
+  const row = (groups: string[], name: string) => ({ groups, cells: [name] });
+  const total = (path: string[]) => [`${path.join(' / ')} total`];
+
+  test('open a heading where a group starts and close it with its subtotal, innermost first', () => {
+    const lines = groupedLines([row(['A', 'x'], '1'), row(['A', 'x'], '2'), row(['A', 'y'], '3'), row(['B', 'y'], '4')], total);
+    assert.deepEqual(lines, [
+      { kind: 'group', level: 1, label: 'A' },
+      { kind: 'group', level: 2, label: 'x' },
+      { kind: 'row', cells: ['1'] },
+      { kind: 'row', cells: ['2'] },
+      { kind: 'subtotal', level: 2, cells: ['A / x total'] },
+      { kind: 'group', level: 2, label: 'y' },
+      { kind: 'row', cells: ['3'] },
+      { kind: 'subtotal', level: 2, cells: ['A / y total'] },
+      { kind: 'subtotal', level: 1, cells: ['A total'] },
+      { kind: 'group', level: 1, label: 'B' },
+      { kind: 'group', level: 2, label: 'y' },
+      { kind: 'row', cells: ['4'] },
+      { kind: 'subtotal', level: 2, cells: ['B / y total'] },
+      { kind: 'subtotal', level: 1, cells: ['B total'] },
+    ]);
+  });
+
+  test('are plain rows without groups, and leave out subtotals there are none of', () => {
+    assert.deepEqual(groupedLines([row([], '1'), row([], '2')], total), [
+      { kind: 'row', cells: ['1'] },
+      { kind: 'row', cells: ['2'] },
+    ]);
+    assert.deepEqual(
+      groupedLines([row(['A'], '1')], () => null),
+      [
+        { kind: 'group', level: 1, label: 'A' },
+        { kind: 'row', cells: ['1'] },
+      ],
+    );
+  });
+
+  test("put a total's label in its first cell, before a figure there", () => {
+    assert.deepEqual(labelled('Total', ['', '$1.00']), ['Total', '$1.00']);
+    assert.deepEqual(labelled('Total', ['12', '$1.00']), ['Total: 12', '$1.00']);
+  });
+});
+
+describe('audit trail changes', () => {
+  test('an edit lists the fields whose value moved, before and after', () => {
+    assert.deepEqual(
+      fieldChanges({ Before: { Name: 'Old', City: 'Reno', Version: 1 }, After: { Name: 'New', City: 'Reno', Version: 2 } }),
+      [
+        { field: 'Name', before: 'Old', after: 'New' },
+        { field: 'Version', before: '1', after: '2' },
+      ],
+    );
+  });
+
+  test('an addition lists what it stored, a deletion what it removed', () => {
+    assert.deepEqual(fieldChanges({ Before: null, After: { Name: 'New', Open: null } }), [
+      { field: 'Name', before: null, after: 'New' },
+      { field: 'Open', before: null, after: '' },
+    ]);
+    assert.deepEqual(fieldChanges({ Before: { Name: 'Gone' }, After: null }), [{ field: 'Name', before: 'Gone', after: null }]);
+  });
+});
