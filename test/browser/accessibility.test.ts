@@ -33,10 +33,10 @@ describe('accessibility (axe-core)', { skip }, () => {
       }
 
       // A report's result, swapped in under its form.
-      await page.goto('/reports');
+      await page.goto('/reports?report=sales-by-store');
       await page.waitForSelector('html[data-forms="ready"]', { state: 'attached' });
-      await page.fill('#sales-report-FromDate', format(subDays(new Date(), 20), 'dd/MM/yyyy'));
-      await page.fill('#sales-report-ToDate', format(subDays(new Date(), 1), 'dd/MM/yyyy'));
+      await page.fill('#report-FromDate', format(subDays(new Date(), 20), 'dd/MM/yyyy'));
+      await page.fill('#report-ToDate', format(subDays(new Date(), 1), 'dd/MM/yyyy'));
       await page.click('.report-form button[type=submit]');
       await page.waitForSelector('#report-result table');
       found.push(...(await axeViolations(page)).map((v) => `/reports (result): ${v}`));
