@@ -81,6 +81,7 @@ export const defaultMessages = {
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
   usernameChecking: 'checking the user name…',
   userAdded: 'User "{0}" was added.',
+  salesHistoryLoading: 'The demo sales history is still being loaded ({0} % so far): sales, totals and reports are incomplete until it has finished.',
 
   // The table API's refusals (ours: the spec names only sError/Error)
   tableTooManyParams: 'The request has too many parameters.',

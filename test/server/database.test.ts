@@ -9,7 +9,7 @@ import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { EagerPool } from '../../server/db/eager-pool.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { growSales } from '../../server/db/seed.ts';
+import { growSales } from '../../server/db/sales-rows.ts';
 import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
 
 const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;
