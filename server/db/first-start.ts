@@ -26,6 +26,8 @@ export async function ensureSeeded(
 }
 
 export interface BackgroundLoad {
+  /** Resolves when the load has completed, stopped, or failed (logged) for this run. */
+  finished: Promise<void>;
   /** Stops after the step under way (the next start goes on from there); resolves when it has. */
   stop(): Promise<void>;
 }
@@ -37,11 +39,12 @@ const RETRY_MS = 5_000;
 /** Loads what is left of the sales history, if anything, while the app serves. Never rejects: failures are logged. */
 export function loadHistoryInBackground(pool: pg.Pool, log: FastifyBaseLogger): BackgroundLoad {
   const controller = new AbortController();
-  const done = runLoad(pool, log, controller.signal);
+  const finished = runLoad(pool, log, controller.signal);
   return {
+    finished,
     stop() {
       controller.abort();
-      return done;
+      return finished;
     },
   };
 }
