@@ -35,4 +35,4 @@ app.log.info(
   { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', ms: Date.now() - started },
   `Backroom is ready on http://localhost:${config.port}`,
 );
-history = loadHistoryInBackground(db.pool, app.log);
+if (!closing) history = loadHistoryInBackground(db.pool, app.log);

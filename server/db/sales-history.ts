@@ -29,7 +29,7 @@ interface HistoryState {
   lastStore: number;
   /** Stores up to this id have their history. */
   doneThrough: number;
-  /** Share of the work done, for the notice on pages (0-99: the last step is building the indexes). */
+  /** Share of the work done, for the notice on pages: 0-99 (99 while the last steps build the indexes). */
   percent: number;
   /** The sales indexes set aside while rows go in (built again at the end); absent until that is done. */
   setAside?: SetAsideIndex[];
