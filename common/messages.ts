@@ -83,6 +83,8 @@ export const defaultMessages = {
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
   usernameChecking: 'checking the user name…',
   userAdded: 'User "{0}" was added.',
+  salesHistoryLoading:
+    'The demo sales history is still being loaded ({0} % so far): sales, totals and reports are incomplete until it has finished.',
 
   // Refusals of a request itself, whatever the route (ours: server/plugins/refusals.ts)
   requestNotWhole: 'The value of "{0}" must be a whole number.',

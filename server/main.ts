@@ -1,9 +1,10 @@
-// Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, and
-// shuts down gracefully on SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database.
-// When the embedded database's process cannot be restarted, it exits with status 1 for its supervisor.
+// Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, loads
+// what is left of the demo sales history in the background, and shuts down gracefully on SIGTERM/SIGINT:
+// stop accepting, finish requests in flight, stop the history load, close the database. When the embedded
+// database's process cannot be restarted, it exits with status 1 for its supervisor.
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { ensureSeeded } from './db/first-start.ts';
+import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './db/first-start.ts';
 import { buildApp } from './app.ts';
 
 const config = readConfig();
@@ -12,6 +13,7 @@ const db = await openDatabase(config);
 await ensureSeeded(db.pool, config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
+let history: BackgroundLoad | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
@@ -20,7 +22,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
-    await app.close();
+    await Promise.all([app.close(), history?.stop()]);
     await db.close();
   } finally {
     process.exit(0);
@@ -47,3 +49,4 @@ app.log.info(
   { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', databasePid: db.pid, ms: Date.now() - started },
   `Backroom is ready on http://localhost:${config.port}`,
 );
+if (!closing) history = loadHistoryInBackground(db.pool, app.log);

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
-import { seedDemo, growSales } from '../../server/db/seed.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { growSales } from '../../server/db/sales-rows.ts';
 import { signIn, type SignedIn } from '../../test/support/app.ts';
 import { cacheDir } from '../../test/support/template-db.ts';
 

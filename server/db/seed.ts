@@ -1,10 +1,14 @@
 // Demo data that feels real: states, regional groups, instances, roles, ~500 stores, weekly and monthly
 // cycles over 3 years, daily sales per store, the side menu, users with every combination of flags and
-// roles, and a few inbox items. Idempotent: a marker in `meta` says it ran; sales can be grown later.
+// roles, and a few inbox items. Idempotent: a marker in `meta` says it ran. Everything but the sales is
+// one transaction of a fraction of a second; the sales history, planned in it, is loaded after it
+// (sales-history.ts): in the background on the app's first start, at once by `seedDemo`.
 import type pg from 'pg';
 import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
 import { hashPassword } from '../auth/password.ts';
 import { regionGroups, statePlaces, storeSuffixes } from './seed-places.ts';
+import { loadSalesHistory, planSalesHistory } from './sales-history.ts';
+import { inTransaction } from './transaction.ts';
 
 interface SeedOptions {
   adminPassword: string;
@@ -153,29 +157,36 @@ const menus: MenuSeed[] = [
   },
 ];
 
-export async function seedDemo(pool: pg.Pool, options: SeedOptions): Promise<boolean> {
+/** Two app instances starting together on a new PostgreSQL database take turns to seed it. */
+const SEED_LOCK = 7_240_312;
+
+/**
+ * Seeds everything the first screens need (all but the daily sales) and plans the sales history, unless
+ * the database was seeded before. Whether it seeded.
+ */
+export async function seedFirstScreens(pool: pg.Pool, options: SeedOptions): Promise<boolean> {
   const done = await pool.query(`select 1 from meta where key = 'seeded'`);
   if (done.rowCount) return false;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select setseed(0.42)`);
+  return inTransaction(pool, async (client) => {
+    await client.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    if ((await client.query(`select 1 from meta where key = 'seeded'`)).rowCount) return false;
     await seedReference(client);
     await seedStores(client, options.stores ?? 500);
     await seedCycles(client);
     await seedMenus(client);
     await seedUsers(client, options.adminPassword, options.demoPassword ?? options.adminPassword);
     await seedInbox(client);
+    await planSalesHistory(client, options.salesDays ?? 1100);
     await client.query(`insert into meta (key, value) values ('seeded', now()::text)`);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
-  await growSales(pool, { days: options.salesDays ?? 1100 });
-  return true;
+    return true;
+  });
+}
+
+/** The whole demo data at once, sales history included (test templates, benchmarks). Whether it seeded. */
+export async function seedDemo(pool: pg.Pool, options: SeedOptions): Promise<boolean> {
+  const seeded = await seedFirstScreens(pool, options);
+  await loadSalesHistory(pool);
+  return seeded;
 }
 
 async function seedReference(db: pg.PoolClient): Promise<void> {
@@ -304,46 +315,4 @@ async function seedInbox(db: pg.PoolClient): Promise<void> {
       ('notification', 'Maintenance window', 'Backroom will restart on Sunday at 02:00 for maintenance.', 'info', 6)
     ) as k(kind, title, body, severity, n)
     where u.is_active`);
-}
-
-/**
- * Adds daily sales going back in time: `days` days per store ending yesterday, then (for benchmarks) older
- * days until the table holds at least `rows` rows. Existing days are kept as they are.
- */
-export async function growSales(pool: pg.Pool, target: { days?: number; rows?: number }): Promise<number> {
-  const stores = (await pool.query<{ n: number }>('select count(*)::int as n from stores')).rows[0]!.n;
-  if (!stores) return 0;
-  if (target.days) await insertSalesDays(pool, stores, 1, target.days);
-  // Stores have no sales before they opened, so a round can fall short: keep going back until there are enough.
-  for (let round = 0; target.rows && round < 20; round++) {
-    const r = await pool.query<{ n: number; oldest: number }>(
-      `select count(*)::int as n, coalesce(current_date - min(sale_date), 0)::int as oldest from sales`,
-    );
-    const { n, oldest } = r.rows[0]!;
-    if (n >= target.rows) break;
-    await insertSalesDays(pool, stores, oldest + 1, oldest + Math.ceil((target.rows - n) / stores) + 1);
-  }
-  return (await pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
-}
-
-/** Sales for the days `from` to `to` days ago, for every store open then. */
-async function insertSalesDays(pool: pg.Pool, stores: number, from: number, to: number): Promise<void> {
-  // A chunk of days at a time keeps each statement's memory small (PGlite runs in 32-bit WASM).
-  const chunk = Math.max(1, Math.floor(60_000 / stores));
-  for (let start = from; start <= to; start += chunk) {
-    const end = Math.min(to, start + chunk - 1);
-    await pool.query(
-      `insert into sales (store_id, sale_date, sales, transactions, margin)
-       select s.store_id, d::date,
-              round(((1800 + 6400 * random()) * (1 + (s.store_id % 7) / 10.0)
-                     * case extract(isodow from d) when 6 then 1.35 when 7 then 1.2 else 1 end)::numeric, 2),
-              (40 + 360 * random())::int,
-              round((0.12 + 0.28 * random())::numeric, 4)
-       from stores s
-       cross join generate_series(current_date - $2::int, current_date - $1::int, interval '1 day') d
-       where d >= s.open_date
-       on conflict (store_id, sale_date) do nothing`,
-      [start, end],
-    );
-  }
 }

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TemplateFunction } from 'eta';
 import type { Assets } from '../assets.ts';
+import { msg } from '../../common/messages.ts';
+import { salesHistoryProgress } from '../db/sales-history.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
 
@@ -64,6 +66,9 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
   await signedIn(req);
   const partial = isPartial(req);
   const shell: ShellModel | null = partial ? null : await shellModel(app, req);
+  // Until the first start's sales history is in, every figure drawn from sales is short: the content
+  // area says so (not a panel or popup loading a page into it).
+  const historyLoaded = req.user && (!partial || targetsContentArea(req)) ? await salesHistoryProgress(app.db.pool) : null;
   if (partial && req.method === 'GET' && targetsContentArea(req)) {
     // htmx follows redirects inside fetch; the URL we answer is the page's final address. A panel
     // (data-load) or popup loading this page must not push it into the history, so they get no URL.
@@ -81,6 +86,7 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
     user: req.user,
     csrfToken: req.session?.csrfToken ?? '',
     version: app.assets.version,
+    historyNotice: historyLoaded === null ? '' : msg('salesHistoryLoading', historyLoaded),
   };
   const html = await (typeof template === 'string' ? app.view(`pages/${template}.eta`, model) : app.view(template, model));
   return reply.send(html);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { growSales } from '../../server/db/seed.ts';
+import { growSales } from '../../server/db/sales-rows.ts';
 import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
 
 const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;

@@ -201,11 +201,20 @@ describe('odd bytes and numbers', () => {
   });
 
   test('a store id beyond PostgreSQL integers in the report form is a 400 in words, whole page or panel', async () => {
-    const query = new URLSearchParams({ report: 'sales-by-store', FromDate: '01/01/2025', ToDate: '31/01/2025', stores: '[3000000000]', format: 'HTML4.0' });
+    const query = new URLSearchParams({
+      report: 'sales-by-store',
+      FromDate: '01/01/2025',
+      ToDate: '31/01/2025',
+      stores: '[3000000000]',
+      format: 'HTML4.0',
+    });
     const page = await shared.admin.inject({ url: `/reports?${query}` });
     assert.equal(page.statusCode, 400);
     assert.equal(pageMessage(page), m.requestOutOfRange);
-    const panel = await shared.admin.inject({ url: `/reports?${query}`, headers: { 'hx-request': 'true', 'hx-target': 'section#report-result' } });
+    const panel = await shared.admin.inject({
+      url: `/reports?${query}`,
+      headers: { 'hx-request': 'true', 'hx-target': 'section#report-result' },
+    });
     assert.equal(panel.statusCode, 400);
     assert.equal(pageMessage(panel), m.requestOutOfRange);
   });

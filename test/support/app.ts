@@ -28,12 +28,18 @@ export interface TestApp {
 /** The app's query deadlines (config.ts), or none. */
 type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs'>;
 
-/** A fresh database copied from this run's template; dropped again by `close`. */
-export async function openTestDatabase({
-  queryTimeoutMs,
-  exportTimeoutMs,
-}: DeadlineOptions = {}): Promise<{ db: Database; drop(): Promise<void> }> {
+export interface TestDatabase {
+  db: Database;
+  /** Opens the database again, as a restart does, once `db` is closed (or its process killed and its pool ended). */
+  reopen(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database copied from this run's template; dropped again by `drop`. */
+export async function openTestDatabase({ queryTimeoutMs, exportTimeoutMs }: DeadlineOptions = {}): Promise<TestDatabase> {
   const deadlines = { queryTimeoutMs, exportTimeoutMs };
+  let open: () => Promise<Database>;
+  let remove: () => Promise<void>;
   if (postgresBase()) {
     const template = process.env.BACKROOM_TEST_TEMPLATE;
     if (!template) throw new Error('BACKROOM_TEST_TEMPLATE is not set: run the tests with `npm test`');
@@ -42,28 +48,26 @@ export async function openTestDatabase({
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
-    const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '', ...deadlines });
-    return {
-      db,
-      async drop() {
-        await db.close();
-        const c = new pg.Client({ connectionString: postgresUrl('postgres') });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
-      },
+    open = () => openDatabase({ databaseUrl: postgresUrl(name), dataDir: '', ...deadlines });
+    remove = async () => {
+      const c = new pg.Client({ connectionString: postgresUrl('postgres') });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
     };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
+    cpSync(embeddedTemplateDir(), dir, { recursive: true });
+    open = () => openDatabase({ dataDir: dir, ...deadlines });
+    remove = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
-  cpSync(embeddedTemplateDir(), dir, { recursive: true });
-  const db = await openDatabase({ dataDir: dir, ...deadlines });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const opened = { db: await open() } as TestDatabase;
+  opened.reopen = async () => (opened.db = await open());
+  opened.drop = async () => {
+    await opened.db.close();
+    await remove();
   };
+  return opened;
 }
 
 export interface TestAppOptions {

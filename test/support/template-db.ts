@@ -16,7 +16,13 @@ export const TEST_SEED = { stores: 60, salesDays: 40 };
 export function templateKey(): string {
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
-  for (const f of ['server/db/seed.ts', 'server/db/seed-places.ts', 'test/support/template-db.ts'])
+  for (const f of [
+    'server/db/seed.ts',
+    'server/db/seed-places.ts',
+    'server/db/sales-history.ts',
+    'server/db/sales-rows.ts',
+    'test/support/template-db.ts',
+  ])
     hash.update(readFileSync(join(root, f)));
   return hash.digest('hex').slice(0, 12);
 }
