@@ -45,7 +45,7 @@ function addPicker(field: HTMLInputElement): void {
   button.type = 'button';
   button.className = BUTTON;
   button.append(calendarIcon());
-  button.setAttribute('aria-label', msg('datePickerOpen', field.labels?.[0]?.textContent?.trim() ?? field.name));
+  button.setAttribute('aria-label', msg('datePickerOpen', labelText(field)));
   const native = document.createElement('input');
   native.type = 'date';
   native.tabIndex = -1;
@@ -94,4 +94,13 @@ export function startDatePickers(): void {
   htmx.onLoad((scope) => {
     if (scope instanceof Element) addPickers(scope);
   });
+}
+
+/** The field's label as a screen reader hears it: without the visible required marker (aria-hidden). */
+function labelText(field: HTMLInputElement): string {
+  const label = field.labels?.[0];
+  if (!label) return field.name;
+  const copy = label.cloneNode(true) as HTMLElement;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent?.replace(/\s+/g, ' ').trim() || field.name;
 }

@@ -157,7 +157,9 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(killer);
       resolve();
     });
-    if (child.connected) child.send({ stop: true });
+    // A process dying as it is asked (killed a moment ago, its exit not yet seen) refuses the message: it is
+    // then ended by signal, and the refusal is not an uncaught error.
+    if (child.connected) child.send({ stop: true }, (err) => err && child.kill('SIGTERM'));
     else child.kill('SIGTERM');
   });
 }

@@ -265,12 +265,15 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
   assert.ok(res.status < 500, what);
   assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, what);
   if (res.status < 400) return;
+  const type = String(res.headers['content-type']);
   const api = path.startsWith('/api/') || (shape.accept ?? '').startsWith('application/json');
+  // The PDF stream is opened in a browser tab (the table's PDF export): its own refusals of a browser asking
+  // for HTML are a page the tab can show (routes/api/common/report-refusals.ts); the rest are JSON.
+  const openedInTab = route.url === '/api/common/report' && (shape.accept ?? '').startsWith('text/html') && type.startsWith('text/html');
   // The forms a route draws again for the person (a 422 with each field's message, the sign-in form's own
   // refusals) are pages whatever the Accept header says; everything refused on the way is in its shape.
-  const type = String(res.headers['content-type']);
   const ownForm = !path.startsWith('/api/') && (res.status === 422 || route.url === '/login') && type.startsWith('text/html');
-  if (api && !ownForm) {
+  if (api && !ownForm && !openedInTab) {
     assert.match(type, /^application\/json/, what);
     if (route.method === 'HEAD') return;
     const answer = JSON.parse(res.body) as Record<string, unknown>;

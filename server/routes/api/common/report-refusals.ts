@@ -3,13 +3,10 @@
 // browser that opened the PDF stream itself (a tab, the screen's viewer) is answered with a page it can show.
 // Anything else is a failure, left to the app's error handler.
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '../../../escape-html.ts';
 import { ReportRefusal } from '../../../reports/report-refusal.ts';
 import { ParameterRefusal } from '../../../reports/run-report.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function sendRefusal(reply: FastifyReply, err: unknown): FastifyReply {
   const refusal = err instanceof TableRequestError ? new ReportRefusal(400, err.message) : err;
