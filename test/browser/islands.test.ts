@@ -46,7 +46,11 @@ describe('React islands', { skip }, () => {
   });
 
   test('pages without islands do not load React', async () => {
-    const { page, context } = await env.newPage('admin');
+    // A fresh browser cache with the session cookie: signing in lands on the dashboard, which has islands.
+    const signedIn = await env.newPage('admin');
+    const context = await env.browser.newContext({ baseURL: env.base, storageState: await signedIn.context.storageState() });
+    await signedIn.context.close();
+    const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await page.goto('/test/page?n=1');
