@@ -75,6 +75,8 @@ describe('the shell on a phone (375 px)', { skip }, () => {
       if (await focusInMenu(page)) stops.push(await page.evaluate(() => document.activeElement!.textContent ?? ''));
     }
     assert.deepEqual(stops, []);
+    // The walk may end back on the skip link, which, focused, lies over the top bar: a tap comes from no focus.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
     await page.click('#menu-toggle');
     assert.equal(await page.getAttribute('#menu-toggle', 'aria-expanded'), 'true');
