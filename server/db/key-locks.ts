@@ -4,21 +4,12 @@
 // Every statement runs on that transaction's client: the embedded database has one connection, and asking the
 // pool for another inside the transaction would wait forever (there the one connection already takes turns).
 import type pg from 'pg';
+import { inTransaction } from './transaction.ts';
 
-export async function withKeyLocks<T>(pool: pg.Pool, keys: ReadonlyArray<string>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+export function withKeyLocks<T>(pool: pg.Pool, keys: ReadonlyArray<string>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
     // Always in the same order: two requests sharing two keys never each hold the one the other waits for.
     for (const key of [...new Set(keys)].sort()) await client.query('select pg_advisory_xact_lock(hashtext($1))', [key]);
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch((failed: Error) => (broken = failed));
-    throw err;
-  } finally {
-    client.release(broken);
-  }
+    return work(client);
+  });
 }

@@ -9,6 +9,7 @@ import { msg } from '../../../common/messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { writeAudit } from '../../audit/audit-log.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
 import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
@@ -169,22 +170,12 @@ async function inRowTransaction(
   sent: SentValues,
   work: (client: pg.PoolClient) => Promise<{ key: number; row: Row | null }>,
 ): Promise<Outcome> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
   try {
-    await client.query('begin');
-    try {
-      const done = await work(client);
-      await client.query('commit');
-      return { ok: true, ...done };
-    } catch (err) {
-      await client.query('rollback').catch((failed: Error) => (broken = failed));
-      const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
-      if (!failure) throw err;
-      return { ok: false, key, failure };
-    }
-  } finally {
-    client.release(broken);
+    return { ok: true, ...(await inTransaction(pool, work)) };
+  } catch (err) {
+    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
+    if (!failure) throw err;
+    return { ok: false, key, failure };
   }
 }
 
