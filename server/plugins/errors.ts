@@ -10,8 +10,20 @@ import { securityHeaders } from './security-headers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { escapeHtml } from '../escape-html.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A call a browser also opens itself (the PDF stream, in a tab or the report viewer): a browser asking
+     * for HTML reads its refusals as a page, though it is under /api/.
+     */
+    opensInBrowser?: boolean;
+  }
+}
+
 export function wantsJson(req: FastifyRequest): boolean {
-  return req.url.startsWith('/api/') || (req.headers.accept ?? '').startsWith('application/json');
+  const accept = req.headers.accept ?? '';
+  if (req.routeOptions.config?.opensInBrowser && accept.startsWith('text/html')) return false;
+  return req.url.startsWith('/api/') || accept.startsWith('application/json');
 }
 
 export async function sendError(req: FastifyRequest, reply: FastifyReply, status: number, text: string): Promise<FastifyReply> {

@@ -19,6 +19,7 @@ import { reports } from '../../server/reports/registry.ts';
 interface Route {
   method: string;
   url: string;
+  opensInBrowser: boolean;
 }
 
 const routes: Route[] = [];
@@ -31,7 +32,8 @@ for (const name of ['report', 'name', 'folder', 'parameters', 'filename', 'maing
 function listRoute(route: RouteOptions): void {
   // The production set of routes: the test support adds its pages after the app (one answers any status asked for).
   if (route.url.startsWith('/test/')) return;
-  for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  for (const method of [route.method].flat())
+    routes.push({ method, url: route.url, opensInBrowser: route.config?.opensInBrowser === true });
   const schema = route.schema as Record<string, { properties?: Record<string, unknown> } | undefined> | undefined;
   for (const part of ['querystring', 'body', 'params'])
     for (const name of Object.keys(schema?.[part]?.properties ?? {})) valueNames.add(name);
@@ -267,9 +269,9 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
   if (res.status < 400) return;
   const type = String(res.headers['content-type']);
   const api = path.startsWith('/api/') || (shape.accept ?? '').startsWith('application/json');
-  // The PDF stream is opened in a browser tab (the table's PDF export): its own refusals of a browser asking
-  // for HTML are a page the tab can show (routes/api/common/report-refusals.ts); the rest are JSON.
-  const openedInTab = route.url === '/api/common/report' && (shape.accept ?? '').startsWith('text/html') && type.startsWith('text/html');
+  // A call a browser also opens in a tab (the PDF stream) answers a browser asking for HTML with a page, once
+  // the request has reached it (an odd escape added to its path is refused before any route is found).
+  const openedInTab = route.opensInBrowser && shape.escape === null && (shape.accept ?? '').startsWith('text/html');
   // The forms a route draws again for the person (a 422 with each field's message, the sign-in form's own
   // refusals) are pages whatever the Accept header says; everything refused on the way is in its shape.
   const ownForm = !path.startsWith('/api/') && (res.status === 422 || route.url === '/login') && type.startsWith('text/html');

@@ -3,16 +3,13 @@
 // small templates (its own documents, where inline styles are the only styles).
 import type { PDFOptions } from 'puppeteer-core';
 import { fill, msg } from '../../../common/messages.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 export interface PageLayout {
   title: string;
   /** "Printed by Jordan Lee on 21/11/2026 14:05" */
   printed: string;
   landscape: boolean;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const edge =

@@ -1,23 +1,19 @@
 // How the report calls answer a refusal (a report or table request the user can correct, or a PDF that cannot
-// be made now): its status and sentence as JSON { error }, with each refused parameter under `fields`. A
-// browser that opened the PDF stream itself (a tab, the screen's viewer) is answered with a page it can show.
-// Anything else is a failure, left to the app's error handler.
-import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../../../escape-html.ts';
+// be made now): through the app's error path (errors.ts: JSON { error } to a call, a page to a browser that
+// opened the PDF stream itself), a call's answer adding each refused parameter under `fields`. Anything else is
+// a failure, left to the app's error handler.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError, wantsJson } from '../../../plugins/errors.ts';
 import { ReportRefusal } from '../../../reports/report-refusal.ts';
 import { ParameterRefusal } from '../../../reports/run-report.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 
-export function sendRefusal(reply: FastifyReply, err: unknown): FastifyReply {
+export async function sendRefusal(req: FastifyRequest, reply: FastifyReply, err: unknown): Promise<FastifyReply> {
   const refusal = err instanceof TableRequestError ? new ReportRefusal(400, err.message) : err;
   if (!(refusal instanceof ReportRefusal)) throw err;
-  reply.code(refusal.status).header('Cache-Control', 'no-store');
-  if ((reply.request.headers.accept ?? '').startsWith('text/html')) {
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html lang="en"><meta charset="utf-8"><title>${refusal.status}</title><p role="alert">${escapeHtml(refusal.message)}</p></html>`,
-      );
+  reply.header('Cache-Control', 'no-store');
+  if (refusal instanceof ParameterRefusal && wantsJson(req)) {
+    return reply.code(refusal.status).send({ error: refusal.message, fields: refusal.fields });
   }
-  return reply.send({ error: refusal.message, ...(refusal instanceof ParameterRefusal && { fields: refusal.fields }) });
+  return sendError(req, reply, refusal.status, refusal.message);
 }

@@ -33,8 +33,8 @@ const schema = {
 };
 
 export default async function reportStreamRoute(app: FastifyInstance) {
-  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema }, async (req, reply) => {
-    const user = req.user!;
+  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema, config: { opensInBrowser: true } }, async (req, reply) => {
+    const user = req.signedInUser();
     const name = (req.query.filename ?? '').trim();
     try {
       if ((req.query.format ?? 'pdf').trim().toLowerCase() !== 'pdf') throw new ReportRefusal(400, msg('reportStreamFormat'));
@@ -58,7 +58,7 @@ export default async function reportStreamRoute(app: FastifyInstance) {
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(pdf));
     } catch (err) {
-      return sendRefusal(reply, err);
+      return sendRefusal(req, reply, err);
     }
   });
 }

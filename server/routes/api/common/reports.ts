@@ -37,7 +37,7 @@ const schema = {
 
 export default async function reportsApiRoute(app: FastifyInstance) {
   app.post<{ Body: ReportCall }>('/api/common/reports', { schema }, async (req, reply) => {
-    const user = req.user!;
+    const user = req.signedInUser();
     const { name, folder = DEFAULT_FOLDER, parameters, description } = req.body;
     const def = findReport(name, folder);
     if (!def) return reply.code(404).send({ error: msg('reportUnknown', name, folder) });
@@ -53,7 +53,7 @@ export default async function reportsApiRoute(app: FastifyInstance) {
       const pdf = await printReport(app, { title: def.title, html, landscape: def.landscape ?? false }, user);
       return reply.type('text/plain; charset=utf-8').send(Buffer.from(pdf).toString('base64'));
     } catch (err) {
-      return sendRefusal(reply, err);
+      return sendRefusal(req, reply, err);
     }
   });
 }
