@@ -3,22 +3,18 @@
 // to its days on the server. Also the SQL condition they make over daily sales, and the caption saying what
 // the figures cover.
 import type pg from 'pg';
-import { format, parse } from 'date-fns';
+import { format } from 'date-fns';
 import type { FormDefinition } from '../../common/form-definition.ts';
-import { dateRangeDefaults } from '../../common/validation.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
 import { loadCycleChoices } from './cycle-choices.ts';
+import { dateRangeFields, dateRangePair, typedDay } from './date-range.ts';
 import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
 
 export const salesParameters = {
-  fields: [
-    { name: 'FromDate', label: 'From Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
-    { name: 'ToDate', label: 'To Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
-    { name: 'CycleID', label: 'Cycle (optional)', kind: 'select' },
-  ],
-  dateRange: { name: 'DateRange', from: 'FromDate', to: 'ToDate' },
+  fields: [...dateRangeFields, { name: 'CycleID', label: 'Cycle (optional)', kind: 'select' }],
+  dateRange: dateRangePair,
 } as const satisfies FormDefinition;
 
 export async function salesChoices(pool: pg.Pool): Promise<ChoiceLists> {
@@ -26,8 +22,8 @@ export async function salesChoices(pool: pg.Pool): Promise<ChoiceLists> {
 }
 
 /** A date the range check accepted, as PostgreSQL reads it. */
-export function isoDay(typed: string): string {
-  return format(parse(typed, dateRangeDefaults.format, new Date()), 'yyyy-MM-dd');
+function isoDay(typed: string): string {
+  return format(typedDay(typed), 'yyyy-MM-dd');
 }
 
 export interface SalesFilter {

@@ -1,11 +1,11 @@
 // audit-trail: the changes made in a date range, optionally to one table: who, when, what and which record,
 // with each changed field before and after. For administrators, as the audit log itself is.
-import { addDays, parse } from 'date-fns';
+import { addDays } from 'date-fns';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../../common/messages.ts';
 import { resources } from '../../resources/index.ts';
-import { dateRangeDefaults } from '../../../common/validation.ts';
+import { dateRangeFields, dateRangePair, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
 import { ReportRefusal, reportLimits } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
@@ -13,12 +13,8 @@ import { fieldChanges, type FieldChange } from './changes.ts';
 import { auditEntries } from './query.ts';
 
 const parameters = {
-  fields: [
-    { name: 'FromDate', label: 'From Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
-    { name: 'ToDate', label: 'To Date', kind: 'text', placeholder: 'dd/mm/yyyy', autocomplete: 'off' },
-    { name: 'Table', label: 'Table (optional)', kind: 'select' },
-  ],
-  dateRange: { name: 'DateRange', from: 'FromDate', to: 'ToDate' },
+  fields: [...dateRangeFields, { name: 'Table', label: 'Table (optional)', kind: 'select' }],
+  dateRange: dateRangePair,
 } as const satisfies FormDefinition;
 
 /** What views/reports/_audit-trail.eta draws. */
@@ -27,7 +23,6 @@ export interface AuditTrailBody {
   emptyText: string;
 }
 
-const day = (typed: string) => parse(typed, dateRangeDefaults.format, new Date());
 const tables = resources.map((r) => ({ value: r.name, label: r.title }));
 
 export const auditTrailReport = defineReport({
@@ -45,7 +40,7 @@ export const auditTrailReport = defineReport({
     const to = text(input, 'ToDate');
     const resource = text(input, 'Table') || null;
     const limit = reportLimits.maxRows;
-    const entries = await auditEntries(input.pool, { from: day(from), until: addDays(day(to), 1), resource }, limit + 1);
+    const entries = await auditEntries(input.pool, { from: typedDay(from), until: addDays(typedDay(to), 1), resource }, limit + 1);
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
     const titles = new Map(tables.map((t) => [t.value, t.label]));
     const body: AuditTrailBody = {

@@ -7,14 +7,15 @@ import { defineReport } from '../definition.ts';
 import { loadCycleChoices } from '../cycle-choices.ts';
 import { parameterText as text, storesCaption } from '../parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';
-import { cycleAndPrevious, cycleFiguresByGroup, type CycleSpan, type GroupFigures } from './query.ts';
+import { cycleSpan, type Period } from '../../summaries/cycle-span.ts';
+import { cycleFiguresByGroup, type GroupFigures } from './query.ts';
 
 const parameters = {
   fields: [{ name: 'CycleID', label: 'Cycle', kind: 'select', rules: { required: true } }],
 } as const satisfies FormDefinition;
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const span = (c: CycleSpan) => `${c.name} (${formatDate(c.from)} to ${formatDate(c.to)})`;
+const span = (c: Period) => `${c.name} (${formatDate(c.from)} to ${formatDate(c.through)})`;
 
 function cells(row: GroupFigures, label: string): string[] {
   return [
@@ -40,8 +41,9 @@ export const cycleSummaryReport = defineReport({
   landscape: true,
   async run(input) {
     // The form offered only existing cycles, and checked the value was one of them.
-    const cycles = (await cycleAndPrevious(input.pool, Number(text(input, 'CycleID'))))!;
-    const rows = await cycleFiguresByGroup(input.pool, input.user, input.stores, cycles.cycle, cycles.previous);
+    // The cycle passed its select's check, so it exists (the kind is read only when no cycle is chosen).
+    const cycle = (await cycleSpan(input.pool, { cycleId: Number(text(input, 'CycleID')), kind: 'weekly' }))!;
+    const rows = await cycleFiguresByGroup(input.pool, input.user, input.stores, cycle, cycle.previous);
     const groups = rows.filter((r) => !r.isTotal);
     const total = groups.length ? rows.find((r) => r.isTotal) : undefined;
     const table: ReportTable = {
@@ -62,7 +64,7 @@ export const cycleSummaryReport = defineReport({
       total: total ? cells(total, msg('reportTotal')) : null,
       emptyText: msg('summaryEmpty'),
     };
-    const { cycle, previous } = cycles;
+    const { previous } = cycle;
     const compared = previous ? msg('reportPreviousCycle', span(previous)) : msg('reportNoPreviousCycle', cycle.kind);
     return { caption: [`${capitalised(cycle.kind)}: ${span(cycle)}`, compared, storesCaption(input.stores)], body: table };
   },

@@ -1,30 +1,10 @@
 // One cycle's sales, transactions and average margin per store group beside the previous cycle of the same
-// kind (the one starting last before it), with the change between them, and the same for all groups.
+// kind, with the change between them, and the same for all groups. The two spans are the dashboard's
+// (server/summaries/cycle-span.ts), so a report and a summary of one cycle show the same figures.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { storeScope } from '../../stores/visible-stores.ts';
-
-export interface CycleSpan {
-  name: string;
-  kind: string;
-  from: string;
-  to: string;
-}
-
-/** The cycle and the one of its kind before it (null for the first). */
-export async function cycleAndPrevious(pool: pg.Pool, cycleId: number): Promise<{ cycle: CycleSpan; previous: CycleSpan | null } | null> {
-  const r = await pool.query<CycleSpan & { is_previous: boolean }>(
-    `(select name, kind, start_date::text as "from", end_date::text as "to", false as is_previous from cycles where cycle_id = $1)
-     union all
-     (select p.name, p.kind, p.start_date::text, p.end_date::text, true from cycles p join cycles c on c.cycle_id = $1
-      where p.kind = c.kind and p.start_date < c.start_date order by p.start_date desc limit 1)`,
-    [cycleId],
-  );
-  const cycle = r.rows.find((row) => !row.is_previous);
-  if (!cycle) return null;
-  const previous = r.rows.find((row) => row.is_previous) ?? null;
-  return { cycle, previous };
-}
+import type { Period } from '../../summaries/cycle-span.ts';
 
 /** Exact decimal text (numeric) for money, margins and changes; null where a cycle has no sales. */
 export interface GroupFigures {
@@ -44,11 +24,11 @@ export async function cycleFiguresByGroup(
   pool: pg.Pool,
   user: CurrentUser,
   stores: number[] | null,
-  cycle: CycleSpan,
-  previous: CycleSpan | null,
+  cycle: Period,
+  previous: Period | null,
 ): Promise<GroupFigures[]> {
   // A cycle with nothing before it compares with an empty span.
-  const params: unknown[] = [cycle.from, cycle.to, previous?.from ?? null, previous?.to ?? null];
+  const params: unknown[] = [cycle.from, cycle.through, previous?.from ?? null, previous?.through ?? null];
   const scope = storeScope(user, 'x.store_id', stores ?? undefined, params);
   const r = await pool.query<GroupFigures>(
     `with figures as (

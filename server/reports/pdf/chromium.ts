@@ -14,8 +14,8 @@ export function findChromium(configured: string | undefined): string | null {
   return usualPlaces.find((path) => existsSync(path)) ?? null;
 }
 
+/** Flags for every launch of it, the PDF printer's and the browser tests' (both ask for headless themselves). */
 export const chromiumFlags = [
-  '--headless',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
