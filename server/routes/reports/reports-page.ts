@@ -46,10 +46,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     screen: { def: ReportDefinition | null; checked?: CheckedParameters; format?: ReportFormat; stores?: string; panel: ReportPanel },
   ) {
     const { def, checked, format = 'HTML4.0', stores = '', panel } = screen;
-    const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.user!) : {});
+    const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.signedInUser()) : {});
     return reply.code(status).page('reports', {
-      title: def ? `${def.title} · Reports` : 'Reports',
-      folders: reportsFor(req.user!),
+      title: def ? msg('reportsPageTitle', def.title) : msg('reportsTitle'),
+      folders: reportsFor(req.signedInUser()),
       report: def && {
         name: def.name,
         title: def.title,
@@ -63,7 +63,7 @@ export default async function reportRoutes(app: FastifyInstance) {
   }
 
   app.get('/reports', { config }, async (req, reply) => {
-    const user = req.user!;
+    const user = req.signedInUser();
     const sent = parametersFromQuery(req.query);
     if (!sent.report) return draw(req, reply, 200, { def: null, panel: { kind: 'note', text: msg('reportChoose') } });
     const def = findReport(sent.report);
