@@ -6,6 +6,7 @@
 // what crossed the wire. Target: first chart <= 2 s.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startBrowserEnv, chromiumPath } from '../test/support/browser.ts';
+import { throttleToSlow4G } from './lib/slow-4g.ts';
 import { percentile, report } from './report.ts';
 
 if (!chromiumPath()) {
@@ -13,12 +14,6 @@ if (!chromiumPath()) {
   process.exit(0);
 }
 
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
-  uploadThroughput: ((750 * 1000) / 8) * 0.9,
-};
 const ROUNDS = 3;
 
 declare global {
@@ -49,9 +44,7 @@ async function coldLoad(signedIn: BrowserContext, base: string, browser: Browser
     seen.observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await throttleToSlow4G(context, page);
   const bytes = { html: 0, css: 0, js: 0 };
   const sizes: Promise<void>[] = [];
   page.on('requestfinished', (req) => {

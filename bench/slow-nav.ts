@@ -3,6 +3,7 @@
 // settled swap. The page and its assets are already loaded, as they are when someone works through the
 // menu. Target: <= 1.2 s.
 import { startBrowserEnv, chromiumPath } from '../test/support/browser.ts';
+import { throttleToSlow4G } from './lib/slow-4g.ts';
 import { percentile, report } from './report.ts';
 
 if (!chromiumPath()) {
@@ -10,21 +11,13 @@ if (!chromiumPath()) {
   process.exit(0);
 }
 
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
-  uploadThroughput: ((750 * 1000) / 8) * 0.9,
-};
 const ROUNDS = 3;
 
 const env = await startBrowserEnv();
 try {
   const { page, context } = await env.newPage('admin');
   await page.goto('/');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await throttleToSlow4G(context, page);
   const links = await page.$$eval('#sidebar a.menu-link', (as) => as.map((a) => a.getAttribute('href')!).filter((h) => h !== '/'));
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {

@@ -15,7 +15,7 @@ export default async function chartsPage(app: FastifyInstance) {
     async (req, reply) => {
       const refused = await menuRefusal(req, reply, '/charts');
       if (refused) return refused;
-      const ctx: CardContext = { pool: app.db.pool, user: req.user!, filter: readSummaryFilter(req.query) };
+      const ctx: CardContext = { pool: app.db.pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
       const [form, ...cards] = await Promise.all([
         filterForm(ctx.pool, ctx.user, ctx.filter, '/charts'),
         salesPerCycleChart(ctx),

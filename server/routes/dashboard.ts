@@ -18,7 +18,7 @@ function shortcuts(items: MenuItem[]): Array<{ title: string; url: string }> {
 
 export default async function dashboardRoute(app: FastifyInstance) {
   app.get('/', async (req, reply) => {
-    const user = req.user!;
+    const user = req.signedInUser();
     const ctx: CardContext = { pool: app.db.pool, user, filter: readSummaryFilter({}) };
     const [span, menu, ...cards] = await Promise.all([
       cycleSpan(ctx.pool, ctx.filter),

@@ -28,7 +28,7 @@ export default async function hubRoute(app: FastifyInstance) {
     },
     async (req, reply) => {
       const upgrade = takeUpgrade(req, reply)!;
-      const user = req.user!;
+      const user = req.signedInUser();
       const { id, expiresAt } = req.session!;
       reply.hijack();
       handshakes.handleUpgrade(req.raw, upgrade.socket, upgrade.head, (socket) => app.hub.accept(socket, user, { id, expiresAt }));

@@ -1,14 +1,14 @@
 // Browser tests drive the system Chromium with playwright-core against the app on a real port. Where no
 // Chromium exists they are skipped, loudly, rather than passing in silence.
-import { existsSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp, type TestAppOptions } from './app.ts';
 import type { Config } from '../../server/config.ts';
+import { chromiumFlags, findChromium } from '../../server/reports/pdf/chromium.ts';
 
+/** The Chromium the app would print PDFs with (CHROMIUM_PATH, else the usual places); null when none. */
 export function chromiumPath(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+  return findChromium(process.env.CHROMIUM_PATH);
 }
 
 /** A reason to skip browser tests, printed so nobody mistakes a skip for a pass; null when Chromium is here. */
@@ -38,15 +38,7 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}, options: 
     browser = await chromium.launch({
       executablePath: chromiumPath()!,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     });
   } catch (err) {
     await t.close();

@@ -14,7 +14,7 @@ export default async function storeDetailPage(app: FastifyInstance) {
     '/summaries/stores',
     { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
     async (req, reply) => {
-      const detail = await storeDetail(app.db.pool, req.user!, readSummaryFilter(req.query));
+      const detail = await storeDetail(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
       const inPanel = isPartial(req) && req.headers['hx-target'] === detailPanel.target;
       return reply.page('store-detail', {
         title: detail?.title ?? msg('summariesTitle'),

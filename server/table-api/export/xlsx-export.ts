@@ -4,6 +4,7 @@
 // zipped as it is written (yazl), each stage taking more only when the next has taken the last: memory
 // stays flat. A table with more rows than a sheet holds is refused before the first byte.
 import { Readable } from 'node:stream';
+import { formatNumber } from '../../../common/format.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
@@ -55,7 +56,7 @@ export async function exportXlsx(db: Database, def: ResourceDef, req: TableReque
     `select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`,
     params,
   );
-  if ((counted.rows[0]?.n ?? 0) > limit) throw new TableRequestError('tableExportTooManyRowsForExcel', limit.toLocaleString('en-US'));
+  if ((counted.rows[0]?.n ?? 0) > limit) throw new TableRequestError('tableExportTooManyRowsForExcel', formatNumber(limit));
 
   const sheet = new SheetWriter(
     columns.map((c) => cellKind(c.format, c.type)),

@@ -14,13 +14,14 @@ export default async function chartRoutes(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery & { count?: number } }>(
     '/api/charts/sales-per-cycle',
     querystring({ count: { type: 'integer', minimum: 2, maximum: 60 } }),
-    async (req) => salesPerCyclePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.count ?? defaultSizes.cycles),
+    async (req) =>
+      salesPerCyclePoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.count ?? defaultSizes.cycles),
   );
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/top-stores', querystring({ limit }), async (req) =>
-    topStorePoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.limit ?? defaultSizes.stores),
+    topStorePoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? defaultSizes.stores),
   );
   // Without a limit, every state the user's stores are in.
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/sales-by-state', querystring({ limit }), async (req) =>
-    stateSalesPoints(app.db.pool, req.user!, readSummaryFilter(req.query), req.query.limit ?? null),
+    stateSalesPoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? null),
   );
 }

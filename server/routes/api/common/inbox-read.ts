@@ -48,7 +48,7 @@ export default async function inboxReadRoute(app: FastifyInstance) {
     async (req, reply) => {
       const which = selection(req.body);
       if (!which) return reply.code(400).send({ error: msg('inboxReadWhich') });
-      const user = req.user!;
+      const user = req.signedInUser();
       const changed = await markRead(app.db.pool, user.ID, which, req.body.read);
       if (changed) await publishUnread(app, user.ID);
       return { changed, unread: await unreadCountsOf(app.db.pool, user.ID) };

@@ -58,7 +58,7 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
   // A client that left while its session was looked up has closed the response already: it would never
   // close again to give the slot back. It gets nothing, and takes no slot.
   if (reply.raw.destroyed || req.raw.socket?.destroyed) return reply.code(204).send();
-  const slot = claimExportSlot(app.db, req.user!.ID);
+  const slot = claimExportSlot(app.db, req.signedInUser().ID);
   if ('refusal' in slot) return reply.code(429).send({ error: slot.refusal });
   // The slot is given back once the response has closed (ended, failed or abandoned) and the download's
   // stream has closed too, which it does only when the database work it started has ended.

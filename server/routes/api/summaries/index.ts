@@ -15,12 +15,12 @@ const rankingSchema = {
 
 export default async function summaryRoutes(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', { schema: totalsSchema }, async (req) =>
-    totalsTable(app.db.pool, req.user!, readSummaryFilter(req.query)),
+    totalsTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query)),
   );
 
   for (const order of Object.keys(storeOrders) as StoreOrder[]) {
     app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, { schema: rankingSchema }, async (req) =>
-      storeRankingTable(app.db.pool, req.user!, readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
+      storeRankingTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
     );
   }
 }
