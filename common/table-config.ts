@@ -1,0 +1,48 @@
+// What the table island is told about its table, for the signed-in user: the browser-safe half of a
+// resource definition narrowed to what this user may see and do, plus the screen's own place. Built on the
+// server (server/table-screen/), carried in the island's props; it never holds SQL, table or column names
+// of the database.
+import type { FormField } from './form-definition.ts';
+import type { Column } from './resources/types.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface TableConfig {
+  /** The resource's URL name: the list and change calls go to `/api/<resource>`. */
+  resource: string;
+  title: string;
+  /** `/api/<resource>`: GET lists (either DataTables dialect), POST adds, PATCH edits, DELETE removes. */
+  listUrl: string;
+  /** The screen's own path (`/stores`, `/admin/users`): the saved-state key; detail pages live under it. */
+  pagePath: string;
+  /** The key column's API name (`StoreID`); its plural (`StoreIDs`) names several rows in a change. */
+  key: string;
+  /** The optimistic-lock column, sent back with every edit and delete; absent for read-only resources. */
+  version?: string;
+  columns: Column[];
+  /** The insert and update dialogs' fields (each with its rules, and `on` saying which dialogs show it). */
+  fields: FormField[];
+  defaultSort: Array<{ column: string; dir: 'asc' | 'desc' }>;
+  pageSize: number;
+  /** What this user may do here; the server checks again on every call, these only enable buttons. */
+  can: { add: boolean; edit: boolean; delete: boolean; export: boolean };
+  /** Each row has a detail page at `${pagePath}/${key}`, which the table opens in an overlay. */
+  detail: boolean;
+  /** The rows follow the header's store selection (the list call carries `stores=`). */
+  storeScoped: boolean;
+}
+
+/** One list answer in the current dialect, with the table API's additions (list-response.ts). */
+export interface TablePage {
+  draw: number;
+  recordsTotal: number;
+  recordsFiltered: number;
+  data: Row[];
+  totals: Row | null;
+  totalsSyncedAt: string | null;
+  countIsEstimate: boolean;
+  syncedAt: string;
+  next: string | null;
+  prev: string | null;
+  error?: string;
+}

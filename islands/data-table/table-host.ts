@@ -1,0 +1,27 @@
+// What the table island offers the code it loads on first use (dialogs/, export/): the table's config,
+// its selection and query, and the ways to show a change's outcome. The island implements it; those
+// modules only call it, so they never reach into the island's state.
+import type { Row, TableConfig } from '../../common/table-config.ts';
+
+export type RowMark = 'inserted' | 'updated' | 'removed' | 'failed';
+
+export interface TableHost {
+  config: TableConfig;
+  /** The island's container: dialogs are drawn beside it, and focus returns into it when they close. */
+  container: HTMLElement;
+  /** The selected rows, as the last list answer gave them (with their key and version). */
+  selectedRows(): Row[];
+  /**
+   * The list's current query (search, order, visible columns, store selection), as the list call sends it
+   * without paging: what the exports and the PDF apply to every filtered row.
+   */
+  listQuery(): URLSearchParams;
+  /** The visible columns in their shown order, and the main and sub grouping column names (or null). */
+  view(): { visible: string[]; mainGroup: string | null; subGroup: string | null };
+  /** Reads the current page again from the server (bypassing the session cache). */
+  refresh(): Promise<void>;
+  /** Marks rows by key after a change: they show the inserted, updated, removed or failed style. */
+  markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
+  /** Announces a notice in the island's live region (and as a toast): `kind` picks its colour. */
+  notify(text: string, kind: 'success' | 'error' | 'info'): void;
+}
