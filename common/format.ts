@@ -11,8 +11,8 @@ import {
   differenceInMonths,
   differenceInSeconds,
   differenceInYears,
-  format,
   isValid,
+  lightFormat,
   parseISO,
 } from 'date-fns';
 import { msg, type MessageKey } from './messages.ts';
@@ -177,10 +177,14 @@ function toDate(input: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** The date in `fmt` (date-fns tokens, default dd/MM/yyyy); '' for no value or an invalid one. */
+/**
+ * The date in `fmt` (default dd/MM/yyyy); '' for no value or an invalid one. Numeric tokens only (y, M, d,
+ * H, h, m, s, a): date-fns `lightFormat` leaves out the locale's month and day names, which nothing here
+ * shows, and with them 5 KB of every page's scripts.
+ */
 export function formatDate(d: DateInput, fmt = 'dd/MM/yyyy'): string {
   const date = toDate(d);
-  return date === null ? '' : format(date, fmt);
+  return date === null ? '' : lightFormat(date, fmt);
 }
 
 /** Date and time to the minute, 24-hour clock: "21/11/2026 14:05". */

@@ -91,7 +91,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/static/')) route.config = { ...(route.config ?? {}), public: true };
   });
-  await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', ...staticFileRules(config) });
+  await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', preCompressed: true, ...staticFileRules(config) });
 
   await app.register(errors);
   await app.register(nulBytes);

@@ -2,12 +2,33 @@
 // served to signed-in administrators only, unless the app runs in development (npm run dev).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { createTestApp, signIn, useTestApp, type TestApp } from '../support/app.ts';
 
 const shared = useTestApp('admin', 'manager', 'clerk');
 
 /** The URL of the main bundle's source map, as the bundle's sourceMappingURL names it. */
 const mapUrl = (t: TestApp): string => `${t.app.assets.url('app.js')}.map`;
+
+describe('compressed bundles', () => {
+  test('scripts and stylesheets go out compressed ahead of time, brotli or gzip as the browser accepts, and unpack to the file itself', async () => {
+    for (const name of ['app.js', 'app.css', 'react-root.js']) {
+      const url = shared.t.app.assets.url(name);
+      const plain = await shared.t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      assert.equal(plain.statusCode, 200, url);
+      const br = await shared.t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      assert.equal(br.headers['content-encoding'], 'br', url);
+      assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.deepEqual(brotliDecompressSync(br.rawPayload), plain.rawPayload);
+      // At the best ratio, not the quick one a response compressed on the fly gets.
+      const best = brotliCompressSync(plain.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      assert.equal(br.rawPayload.length, best.length, url);
+      const gz = await shared.t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      assert.equal(gz.headers['content-encoding'], 'gzip', url);
+      assert.deepEqual(gunzipSync(gz.rawPayload), plain.rawPayload);
+    }
+  });
+});
 
 describe('source maps in production', () => {
   test('the bundle is public, but its source map is 404 to anyone signed out and to staff', async () => {

@@ -200,7 +200,7 @@ describe('formatDate', () => {
   });
   test('uses a given date-fns format', () => {
     assert.equal(formatDate('2026-11-21', 'yyyy-MM-dd'), '2026-11-21');
-    assert.equal(formatDate('2026-11-01', 'd MMM yyyy'), '1 Nov 2026');
+    assert.equal(formatDate('2026-11-01', 'd/M/yyyy'), '1/11/2026');
     assert.equal(formatDate(new Date(2026, 10, 21, 9, 7), 'HH:mm'), '09:07');
   });
 });
