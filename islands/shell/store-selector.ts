@@ -74,7 +74,10 @@ function showWherePageSaysSo(): void {
 }
 
 export function startStoreSelector(): void {
-  updateLabel();
+  // The server wrote the label for every store (in the language file's words); a kept selection is the
+  // browser's to name, now and again once the language file is in.
+  if (selectedStores()) updateLabel();
+  document.addEventListener('language:loaded', updateLabel);
   showWherePageSaysSo();
   document.addEventListener('htmx:after:swap', showWherePageSaysSo);
   let view: StoreListView | null = null;

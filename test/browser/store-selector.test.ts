@@ -191,3 +191,27 @@ describe('the store selector in a browser', { skip }, () => {
     await context.close();
   });
 });
+
+describe('the store selector with a language file', { skip }, () => {
+  const env = useBrowserEnv({ languageUrl: '/test/language.json' });
+
+  test("speaks the language file's words, for every store and for a kept selection alike", async () => {
+    const { page, context } = await env.newPage('clerk');
+    const west = (await env.t.db.pool.query(`select count(*)::int as n from stores join groups using (group_id) where code = 'WE'`)).rows[0]
+      .n as number;
+    await page.waitForSelector('html[data-language="loaded"]', { state: 'attached' });
+    assert.equal(await label(page), `Alle ${west} Filialen in West`);
+    await openDialog(page);
+    await page.click('#store-clear-shown');
+    await page.locator('#store-list input.store-box').first().check();
+    await page.click('#store-apply');
+    await page.waitForFunction(
+      (text) => document.getElementById('store-selector-label')!.textContent === text,
+      `1 von ${west} Filialen in West`,
+    );
+    await page.reload();
+    await page.waitForSelector('html[data-language="loaded"]', { state: 'attached' });
+    assert.equal(await label(page), `1 von ${west} Filialen in West`);
+    await context.close();
+  });
+});

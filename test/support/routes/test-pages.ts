@@ -23,6 +23,7 @@ export const testLanguage = {
   sentToIT: 'An die IT gesendet',
   signOut: 'Abmelden',
   storeScopeRegion: 'Alle {0} Filialen in {1}',
+  storeScopeRegionPart: '{0} von {1} Filialen in {2}',
 };
 
 const pageView = testView('page');
