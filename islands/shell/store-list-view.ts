@@ -47,13 +47,13 @@ function storeItem(store: StoreOption, checked: boolean): HTMLLIElement {
 
 /** The list the dialog works on: its stores, by id, for the filter to look up. */
 export class StoreListView {
-  private readonly byId = new Map<string, StoreOption>();
+  private readonly storesById = new Map<string, StoreOption>();
 
   constructor(
     private readonly stores: StoreOption[],
     private readonly scope: StoreScope,
   ) {
-    for (const s of stores) this.byId.set(String(s.StoreID), s);
+    for (const s of stores) this.storesById.set(String(s.StoreID), s);
   }
 
   /** Draws the list with `selected` checked (null: every store) and the filters' choices; clears the filters. */
@@ -118,7 +118,7 @@ export class StoreListView {
   update(): void {
     const filter = this.filter();
     for (const box of this.boxes()) {
-      const store = this.byId.get(box.value);
+      const store = this.storesById.get(box.value);
       const li = box.closest('li');
       if (store && li) li.hidden = !storeMatches(store, filter);
     }

@@ -118,6 +118,10 @@ export function startStoreSelector(): void {
   document.addEventListener('input', (event) => {
     if ((event.target as HTMLElement).id === 'store-filter') view?.update();
   });
+  // Enter in the search box would send the dialog's form with its first button, Cancel: a search needs no sending.
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).id === 'store-filter') event.preventDefault();
+  });
   document.addEventListener(
     'close',
     (event) => {

@@ -161,6 +161,11 @@ describe('the store selector in a browser', { skip }, () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('#store-dialog[open] #store-list input.store-box');
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest('#store-dialog')), 'focus is in the dialog');
+    await page.focus('#store-filter');
+    await page.keyboard.type('zzz');
+    await page.keyboard.press('Enter');
+    assert.ok(await page.isVisible('#store-dialog'), 'Enter in the search box closes nothing');
+    await page.fill('#store-filter', '');
     await page.focus('#store-list fieldset.store-state legend input');
     await page.keyboard.press('Space');
     assert.equal(await page.$eval('fieldset.store-region > legend input', (b) => (b as HTMLInputElement).indeterminate), true);
