@@ -262,6 +262,9 @@ export const defaultMessages = {
   storeScopeRegion: 'All {1} stores ({0})',
   storeScopePart: '{0} of {1} stores',
   storeScopeRegionPart: '{0} of {1} {2} stores',
+  // The same on a phone, beside a store icon, the words above still read out: every store ({0}), a part ({0} of {1})
+  storeScopeShortAll: '{0}',
+  storeScopeShortPart: '{0}/{1}',
   chooseStores: 'Choose stores',
   filterStores: 'Search stores',
   storeSearchHint: 'Number, name or city',

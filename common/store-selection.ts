@@ -76,6 +76,13 @@ export function scopeLabel(scope: StoreScope, selected: number[] | null): string
   return scope.region === null ? msg('storeScopePart', part, total) : msg('storeScopeRegionPart', part, total, scope.region);
 }
 
+/** The label's short form for a phone's top bar: "109", "12/109" (the full label stays for screen readers). */
+export function scopeShortLabel(scope: StoreScope, selected: number[] | null): string {
+  const total = formatNumber(scope.total);
+  if (!selected || selected.length >= scope.total) return msg('storeScopeShortAll', total);
+  return msg('storeScopeShortPart', formatNumber(selected.length), total);
+}
+
 /** A report caption's words for the selection, where the scope is not at hand: "All stores", "12 stores". */
 export function selectionLabel(selected: number[] | null, total: number): string {
   if (!selected || (total > 0 && selected.length >= total)) return msg('allStores');

@@ -3,7 +3,7 @@
 // "12 of 109 West stores"), from the counts the server put on the button. It shows only on pages whose
 // data follows the selection (their <main data-store-selector>), after full loads and swaps alike. Tables,
 // summaries and reports read `selectedStores()` and listen for `stores:changed` to refetch with the new scope.
-import { isLowMemory, parseSelection, scopeLabel, type StoreScope } from '../../common/store-selection.ts';
+import { isLowMemory, parseSelection, scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
 import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
 import { msg } from '../../common/messages.ts';
 import { currentStoreKeys } from './store-storage.ts';
@@ -61,7 +61,11 @@ function readScope(button: HTMLElement): StoreScope {
 function updateLabel(): void {
   const button = document.getElementById('store-selector');
   const label = document.getElementById('store-selector-label');
-  if (button && label) label.textContent = scopeLabel(readScope(button), selectedStores());
+  const short = document.getElementById('store-selector-short');
+  if (!button || !label) return;
+  const scope = readScope(button);
+  label.textContent = scopeLabel(scope, selectedStores());
+  if (short) short.textContent = scopeShortLabel(scope, selectedStores());
 }
 
 /** Shows the selector when the shown page's data follows it; hides it (and its dialog) elsewhere. */

@@ -1,7 +1,7 @@
 // What the layout around every full page needs: the user, the side menu, the store selector's scope, the assets and the settings
 // the browser reads at start (CSRF token, app version, language file, htmx configuration).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { scopeLabel, type StoreScope } from '../../common/store-selection.ts';
+import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
 import { loadStoreScope } from '../stores/store-scope.ts';
 import { loadMenuRows, menuFor, type MenuItem } from './menu.ts';
 
@@ -11,7 +11,7 @@ export interface ShellModel {
    * The store selector's scope (its "all") and its label before the browser applies a kept selection; null
    * without a user. Whether the selector shows is the page's own choice (`storeSelector` in reply.page).
    */
-  stores: { scope: StoreScope; label: string } | null;
+  stores: { scope: StoreScope; label: string; short: string } | null;
   css: string;
   js: string;
   languageUrl: string;
@@ -30,7 +30,7 @@ export async function shellModel(app: FastifyInstance, req: FastifyRequest): Pro
   const [rows, scope] = req.user ? await Promise.all([loadMenuRows(app.db.pool), loadStoreScope(app.db.pool, req.user)]) : [null, null];
   return {
     menu: req.user && rows ? menuFor(rows, req.user, path) : [],
-    stores: scope && { scope, label: scopeLabel(scope, null) },
+    stores: scope && { scope, label: scopeLabel(scope, null), short: scopeShortLabel(scope, null) },
     css: app.assets.url('app.css'),
     js: app.assets.url('app.js'),
     languageUrl: app.config.languageUrl ?? '',

@@ -178,6 +178,14 @@ describe('the store selector in a browser', { skip }, () => {
 
   test('at 375 px the open dialog fits the screen with every control in reach, and axe-core finds no violations', async () => {
     const { page, context } = await env.newPage('admin', { viewport: { width: 375, height: 740 } });
+    const all = await count('select count(*)::int as n from stores');
+    assert.equal(await page.textContent('#store-selector-short'), String(all), 'the top bar shows the short form');
+    assert.ok(await page.isVisible('#store-selector-short'));
+    assert.equal(
+      await page.getByRole('button', { name: `All stores (${all})`, exact: true }).count(),
+      1,
+      'screen readers still hear the words',
+    );
     await openDialog(page);
     await page.selectOption('#store-region', 'West');
     await page.locator('#store-list fieldset.store-state').first().locator('legend input').uncheck();

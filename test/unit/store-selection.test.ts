@@ -7,6 +7,7 @@ import {
   parseSelection,
   remainingShare,
   scopeLabel,
+  scopeShortLabel,
   selectionLabel,
   storeListKeys,
 } from '../../common/store-selection.ts';
@@ -52,6 +53,11 @@ describe('the kept selection', () => {
     );
     assert.equal(scopeLabel(west, [1]), '1 of 109 West stores');
     assert.equal(scopeLabel({ region: 'West', total: 2 }, [1, 2]), 'All West stores (2)', 'a selection of every store is all of them');
+  });
+
+  test('is labelled in short on a phone: how many, or how many of how many', () => {
+    assert.equal(scopeShortLabel({ region: 'West', total: 109 }, null), '109');
+    assert.equal(scopeShortLabel({ region: null, total: 1500 }, [1, 2, 3]), '3/1,500');
   });
 
   test("is labelled in a report's caption without the scope", () => {
