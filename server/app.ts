@@ -23,6 +23,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
+import { forgetLanguageOnClose } from './language.ts';
 import storesRoute from './routes/api/common/stores.ts';
 import healthRoute from './routes/healthz.ts';
 import menuPages from './routes/menu-pages.ts';
@@ -123,5 +124,6 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(summariesPage);
   await app.register(storeDetailPage);
   await app.register(chartsPage);
+  forgetLanguageOnClose(app);
   return app;
 }

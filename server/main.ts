@@ -6,6 +6,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './db/first-start.ts';
 import { buildApp } from './app.ts';
+import { loadServerLanguage } from './language.ts';
 
 const config = readConfig();
 const started = Date.now();
@@ -44,6 +45,9 @@ db.events?.on('lost', (error) => {
   process.exit(1);
 });
 
+// The language file first, so that no page is served in the default words (the app may serve the file itself).
+await app.ready();
+await loadServerLanguage(app);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', databasePid: db.pid, ms: Date.now() - started },

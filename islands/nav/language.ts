@@ -12,6 +12,8 @@ export async function loadLanguage(): Promise<void> {
     throw new Error(`Language file ${url} is not a JSON object`);
   }
   useLanguage(strings as Record<string, unknown>);
-  // Lets a test (or a stylesheet) know the page now speaks the file's language.
+  // Lets a test (or a stylesheet) know the page now speaks the file's language, and texts the browser
+  // wrote before it arrived (the store selector's label) be written again.
   document.documentElement.dataset.language = 'loaded';
+  document.dispatchEvent(new Event('language:loaded'));
 }

@@ -1,16 +1,13 @@
-// The header's store selector: all stores or a chosen subset, kept in localStorage under the signed-in
-// user's keys (store-storage.ts). Tables, summaries and reports read `selectedStores()` and listen for
-// `stores:changed` to refetch with the new scope.
-import { isLowMemory, parseSelection, selectionLabel } from '../../common/store-selection.ts';
+// The header's store selector: all the stores the user sees or a chosen part, kept in localStorage under the
+// signed-in user's keys (store-storage.ts). Its label names the user's scope ("All West stores (109)",
+// "12 of 109 West stores"), from the counts the server put on the button. It shows only on pages whose
+// data follows the selection (their <main data-store-selector>), after full loads and swaps alike. Tables,
+// summaries and reports read `selectedStores()` and listen for `stores:changed` to refetch with the new scope.
+import { isLowMemory, parseSelection, scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
+import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
 import { msg } from '../../common/messages.ts';
 import { currentStoreKeys } from './store-storage.ts';
-
-interface StoreOption {
-  StoreID: number;
-  StoreNumber: number;
-  Name: string;
-  StateCode: string;
-}
+import { StoreListView } from './store-list-view.ts';
 
 export function selectedStores(): number[] | null {
   const keys = currentStoreKeys();
@@ -22,17 +19,20 @@ async function loadStores(): Promise<StoreOption[]> {
   const kept = keys && localStorage.getItem(keys.all);
   if (keys && kept) {
     try {
-      return JSON.parse(kept) as StoreOption[];
+      const list: unknown = JSON.parse(kept);
+      // A list an earlier version kept lacks the regions and states the dialog groups by: fetched again.
+      if (isStoreOptionList(list)) return list;
     } catch {
-      localStorage.removeItem(keys.all);
+      // Not JSON: fetched again below.
     }
+    localStorage.removeItem(keys.all);
   }
   const res = await fetch('/api/common/stores', { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`stores: ${res.status}`);
   const stores = (await res.json()) as StoreOption[];
+  if (!keys) return stores;
   const estimate = navigator.storage?.estimate ? await navigator.storage.estimate() : {};
   // Low on storage: keep only the selection, fetch the list again next time.
-  if (!keys) return stores;
   if (!isLowMemory(estimate, stores.length)) {
     try {
       localStorage.setItem(keys.all, JSON.stringify(stores));
@@ -53,67 +53,91 @@ function showWarning(text: string): void {
   }
 }
 
-function render(stores: StoreOption[], selected: number[] | null): void {
-  const list = document.getElementById('store-list');
-  if (!list) return;
-  list.replaceChildren(
-    ...stores.map((s) => {
-      const li = document.createElement('li');
-      const label = document.createElement('label');
-      const box = document.createElement('input');
-      box.type = 'checkbox';
-      box.value = String(s.StoreID);
-      box.checked = !selected || selected.includes(s.StoreID);
-      label.append(box, ` ${s.StoreNumber} ${s.Name} (${s.StateCode})`);
-      li.append(label);
-      return li;
-    }),
-  );
-  (document.getElementById('store-all') as HTMLInputElement).checked = !selected;
+/** The scope the server wrote on the button: the user's region (none: every store) and how many they see. */
+function readScope(button: HTMLElement): StoreScope {
+  return { region: button.dataset.region || null, total: Number(button.dataset.total) || 0 };
 }
 
-function updateLabel(total: number): void {
+function updateLabel(): void {
+  const button = document.getElementById('store-selector');
   const label = document.getElementById('store-selector-label');
-  if (label) label.textContent = selectionLabel(selectedStores(), total);
+  const short = document.getElementById('store-selector-short');
+  if (!button || !label) return;
+  const scope = readScope(button);
+  label.textContent = scopeLabel(scope, selectedStores());
+  if (short) short.textContent = scopeShortLabel(scope, selectedStores());
+}
+
+/** Shows the selector when the shown page's data follows it; hides it (and its dialog) elsewhere. */
+function showWherePageSaysSo(): void {
+  const button = document.getElementById('store-selector');
+  if (!button) return;
+  button.hidden = !document.getElementById('main')?.hasAttribute('data-store-selector');
+  const dialog = document.getElementById('store-dialog') as HTMLDialogElement | null;
+  if (button.hidden && dialog?.open) dialog.close('cancel');
 }
 
 export function startStoreSelector(): void {
-  updateLabel(0);
-  let stores: StoreOption[] = [];
+  // The server wrote the label for every store (in the language file's words); a kept selection is the
+  // browser's to name, now and again once the language file is in.
+  if (selectedStores()) updateLabel();
+  document.addEventListener('language:loaded', updateLabel);
+  showWherePageSaysSo();
+  document.addEventListener('htmx:after:swap', showWherePageSaysSo);
+  let view: StoreListView | null = null;
   document.addEventListener('click', async (event) => {
-    if (!(event.target as Element | null)?.closest('#store-selector')) return;
-    const dialog = document.getElementById('store-dialog') as HTMLDialogElement | null;
-    if (!dialog) return;
-    stores = await loadStores();
-    render(stores, selectedStores());
-    dialog.showModal();
+    const target = event.target as Element | null;
+    const button = target?.closest<HTMLElement>('#store-selector');
+    if (button) {
+      const dialog = document.getElementById('store-dialog') as HTMLDialogElement | null;
+      if (!dialog) return;
+      let stores: StoreOption[] = [];
+      try {
+        stores = await loadStores();
+      } catch {
+        showWarning(msg('storesLoadFailed'));
+      }
+      view = new StoreListView(stores, readScope(button));
+      view.render(selectedStores());
+      // Esc closes without a return value, so one left from an earlier Apply would apply this visit's boxes.
+      dialog.returnValue = '';
+      if (!dialog.open) dialog.showModal();
+      return;
+    }
+    if (!view) return;
+    if (target?.closest('#store-select-shown')) view.setShown(document.getElementById('store-list')!, true);
+    else if (target?.closest('#store-clear-shown')) view.setShown(document.getElementById('store-list')!, false);
   });
   document.addEventListener('change', (event) => {
-    const box = event.target as HTMLInputElement;
-    if (box.id === 'store-all') {
-      document.querySelectorAll<HTMLInputElement>('#store-list input').forEach((b) => (b.checked = box.checked));
-    }
+    const input = event.target as HTMLElement;
+    if (!view || !input.closest('#store-dialog')) return;
+    if (input.id === 'store-region') view.regionChanged();
+    else if (input.id === 'store-state') view.update();
+    else if (input.classList.contains('store-group-box')) {
+      // The box heads its fieldset: its choice goes to every shown store of the group.
+      const fieldset = input.closest('fieldset');
+      if (fieldset) view.setShown(fieldset, (input as HTMLInputElement).checked);
+    } else if (input.classList.contains('store-box')) view.update();
   });
   document.addEventListener('input', (event) => {
-    const input = event.target as HTMLInputElement;
-    if (input.id !== 'store-filter') return;
-    const q = input.value.trim().toLowerCase();
-    document.querySelectorAll<HTMLLIElement>('#store-list li').forEach((li) => {
-      li.hidden = q !== '' && !(li.textContent ?? '').toLowerCase().includes(q);
-    });
+    if ((event.target as HTMLElement).id === 'store-filter') view?.update();
+  });
+  // Enter in the search box would send the dialog's form with its first button, Cancel: a search needs no sending.
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).id === 'store-filter') event.preventDefault();
   });
   document.addEventListener(
     'close',
     (event) => {
       const dialog = event.target as HTMLDialogElement;
-      if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply') return;
-      const boxes = [...document.querySelectorAll<HTMLInputElement>('#store-list input')];
-      const chosen = boxes.filter((b) => b.checked).map((b) => Number(b.value));
+      if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply' || !view) return;
+      const boxes = view.boxes();
+      const chosen = view.chosen();
       const keys = currentStoreKeys();
-      if (!keys) return;
-      if (chosen.length === 0 || chosen.length === boxes.length) localStorage.removeItem(keys.selected);
+      if (!keys || chosen.length === 0) return;
+      if (chosen.length === boxes.length) localStorage.removeItem(keys.selected);
       else localStorage.setItem(keys.selected, JSON.stringify(chosen));
-      updateLabel(stores.length);
+      updateLabel();
       document.dispatchEvent(new CustomEvent('stores:changed', { detail: { selected: selectedStores() } }));
     },
     true,

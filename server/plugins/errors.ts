@@ -30,11 +30,13 @@ export async function sendError(req: FastifyRequest, reply: FastifyReply, status
   reply.code(status);
   if (wantsJson(req)) return reply.send({ error: text });
   try {
-    return await sendPage(reply, 'error', { title: `Error ${status}`, status, text });
+    return await sendPage(reply, 'error', { title: msg('errorTitle', status), status, text });
   } catch (err) {
     // The shell itself could not be drawn (e.g. the database is down): still answer in words.
     req.log.error({ err }, 'error page failed');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Error ${status}</title><p>${escapeHtml(text)}</p>`);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><title>${escapeHtml(msg('errorTitle', status))}</title><p>${escapeHtml(text)}</p>`);
   }
 }
 

@@ -11,7 +11,14 @@ import { salesHistoryProgress } from '../db/sales-history.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
 
-type PageData = { title: string } & Record<string, unknown>;
+type PageData = {
+  title: string;
+  /**
+   * Whether the page's data follows the header's store selection (dashboard, summaries, charts, reports,
+   * store-scoped tables): only then does the header show the selector. Default off.
+   */
+  storeSelector?: boolean;
+} & Record<string, unknown>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +87,7 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
   reply.type('text/html; charset=utf-8');
   const model = {
     ...data,
+    storeSelector: data.storeSelector === true,
     partial,
     shell,
     path: req.url.split('?')[0],

@@ -48,9 +48,16 @@ export const DEFAULT_FOLDER = 'Reports';
 /** The shared grouped table (server/reports/table/report-table.ts) draws most reports. */
 export const TABLE_TEMPLATE = 'reports/_table.eta';
 
-/** A definition with the defaults filled in, its type checked where it is written. */
+/**
+ * A definition with the defaults filled in, its type checked where it is written. Its title and description
+ * are getters reading common/messages.ts when asked, so the language file the server loads once ready
+ * (server/language.ts) reaches them: copied here as they are, never read at import.
+ */
 export function defineReport(
   def: Omit<ReportDefinition, 'folder' | 'template'> & Partial<Pick<ReportDefinition, 'folder' | 'template'>>,
 ): ReportDefinition {
-  return { folder: DEFAULT_FOLDER, template: TABLE_TEMPLATE, ...def };
+  return Object.defineProperties(
+    { folder: DEFAULT_FOLDER, template: TABLE_TEMPLATE },
+    Object.getOwnPropertyDescriptors(def),
+  ) as ReportDefinition;
 }

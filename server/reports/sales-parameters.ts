@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { format } from 'date-fns';
 import type { FormDefinition } from '../../common/form-definition.ts';
+import { msg } from '../../common/messages.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
 import { loadCycleChoices } from './cycle-choices.ts';
@@ -13,7 +14,17 @@ import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
 
 export const salesParameters = {
-  fields: [...dateRangeFields, { name: 'CycleID', label: 'Cycle (optional)', kind: 'select' }],
+  fields: [
+    ...dateRangeFields,
+    {
+      name: 'CycleID',
+      // A getter: read when the form is drawn, after the server's language file (definition.ts).
+      get label() {
+        return msg('reportCycleOptional');
+      },
+      kind: 'select',
+    },
+  ],
   dateRange: dateRangePair,
 } as const satisfies FormDefinition;
 
@@ -51,6 +62,6 @@ export function salesFilter(input: ReportInput): SalesFilter {
   return {
     where: conditions.join(' and '),
     params,
-    caption: [`${from} to ${to}`, ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
+    caption: [msg('reportRange', from, to), ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
   };
 }

@@ -24,6 +24,7 @@ export default async function chartsPage(app: FastifyInstance) {
       ]);
       return reply.page('summary-screen', {
         title: msg('chartsTitle'),
+        storeSelector: true,
         form,
         cards,
         panel: detailPanelView(),

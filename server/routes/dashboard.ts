@@ -30,6 +30,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
     ]);
     return reply.page('dashboard', {
       title: msg('dashboardTitle'),
+      storeSelector: true,
       welcome: msg('dashboardWelcome', user.FirstName),
       scope: span ? msg('dashboardScope', span.name, formatDate(span.from), formatDate(span.through)) : msg('dashboardNoCycle'),
       cards,

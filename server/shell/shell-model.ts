@@ -1,10 +1,17 @@
-// What the layout around every full page needs: the user, the side menu, the assets and the settings
+// What the layout around every full page needs: the user, the side menu, the store selector's scope, the assets and the settings
 // the browser reads at start (CSRF token, app version, language file, htmx configuration).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
+import { loadStoreScope } from '../stores/store-scope.ts';
 import { loadMenuRows, menuFor, type MenuItem } from './menu.ts';
 
 export interface ShellModel {
   menu: MenuItem[];
+  /**
+   * The store selector's scope (its "all") and its label before the browser applies a kept selection; null
+   * without a user. Whether the selector shows is the page's own choice (`storeSelector` in reply.page).
+   */
+  stores: { scope: StoreScope; label: string; short: string } | null;
   css: string;
   js: string;
   languageUrl: string;
@@ -20,8 +27,10 @@ const htmxConfig = JSON.stringify({
 
 export async function shellModel(app: FastifyInstance, req: FastifyRequest): Promise<ShellModel> {
   const path = req.url.split('?')[0] ?? '/';
+  const [rows, scope] = req.user ? await Promise.all([loadMenuRows(app.db.pool), loadStoreScope(app.db.pool, req.user)]) : [null, null];
   return {
-    menu: req.user ? menuFor(await loadMenuRows(app.db.pool), req.user, path) : [],
+    menu: req.user && rows ? menuFor(rows, req.user, path) : [],
+    stores: scope && { scope, label: scopeLabel(scope, null), short: scopeShortLabel(scope, null) },
     css: app.assets.url('app.css'),
     js: app.assets.url('app.js'),
     languageUrl: app.config.languageUrl ?? '',

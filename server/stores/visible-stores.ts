@@ -2,7 +2,7 @@
 // stores of their own group (region). Tables, summaries and reports scope rows with this one rule.
 import type { CurrentUser } from '../../common/roles.ts';
 
-function seesAllStores(user: CurrentUser): boolean {
+export function seesAllStores(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'GroupCode'>): boolean {
   return user.IsAdmin || user.IsSuperAdmin || user.GroupCode === 'HQ';
 }
 

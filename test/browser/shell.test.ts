@@ -16,14 +16,20 @@ const storeLists = (page: Page): Promise<string[]> =>
 /** Chooses the first `count` stores in the selector and applies the choice; their ids. */
 async function chooseStores(page: Page, count: number): Promise<number[]> {
   await page.click('#store-selector');
-  await page.waitForSelector('#store-list input');
-  await page.uncheck('#store-all');
-  const boxes = page.locator('#store-list input');
+  await page.waitForSelector('#store-list input.store-box');
+  await page.click('#store-clear-shown');
+  const boxes = page.locator('#store-list input.store-box');
   for (let i = 0; i < count; i++) await boxes.nth(i).check();
   await page.click('#store-apply');
   // The dialog's close event (which applies the choice) is dispatched as a task after the click.
-  await page.waitForFunction((n) => document.getElementById('store-selector-label')!.textContent === `${n} stores`, count);
+  await page.waitForFunction((n) => document.getElementById('store-selector-label')!.textContent!.startsWith(`${n} of `), count);
   return Promise.all(Array.from({ length: count }, (_, i) => boxes.nth(i).getAttribute('value').then(Number)));
+}
+
+/** How many stores a group (by code) holds. */
+async function groupSize(env: { t: { db: { pool: import('pg').Pool } } }, code: string): Promise<number> {
+  const r = await env.t.db.pool.query(`select count(*)::int as n from stores join groups using (group_id) where code = $1`, [code]);
+  return r.rows[0].n as number;
 }
 
 describe('the shell in a browser', { skip }, () => {
@@ -89,10 +95,11 @@ describe('the shell in a browser', { skip }, () => {
 
   test('the store selector keeps a chosen subset in localStorage across reloads', async () => {
     const { page, context } = await env.newPage('analyst');
-    assert.equal(await page.textContent('#store-selector-label'), 'All stores');
+    const northeast = await groupSize(env, 'NE');
+    assert.equal(await page.textContent('#store-selector-label'), `All Northeast stores (${northeast})`);
     await chooseStores(page, 2);
     await page.reload();
-    assert.equal(await page.textContent('#store-selector-label'), '2 stores');
+    assert.equal(await page.textContent('#store-selector-label'), `2 of ${northeast} Northeast stores`);
     const kept = await page.evaluate((key) => localStorage.getItem(key), storeListKeys(await userId('analyst')).selected);
     assert.equal(JSON.parse(kept!).length, 2);
     await context.close();
@@ -108,10 +115,11 @@ describe('the shell in a browser', { skip }, () => {
     assert.deepEqual(await storeLists(page), [], 'signing out clears them');
 
     await signInThroughForm(page, 'clerk');
-    assert.equal(await page.textContent('#store-selector-label'), 'All stores');
+    const westLabel = `All West stores (${await groupSize(env, 'WE')})`;
+    assert.equal(await page.textContent('#store-selector-label'), westLabel);
     await page.click('#store-selector');
-    await page.waitForSelector('#store-list input');
-    const listed = await page.$$eval('#store-list input', (boxes) =>
+    await page.waitForSelector('#store-list input.store-box');
+    const listed = await page.$$eval('#store-list input.store-box', (boxes) =>
       boxes.map((b) => ({ id: Number((b as HTMLInputElement).value), checked: (b as HTMLInputElement).checked })),
     );
     const west = (
@@ -137,7 +145,7 @@ describe('the shell in a browser', { skip }, () => {
     await page.evaluate(([key, ids]) => localStorage.setItem(key, JSON.stringify(ids)), [adminKeys.selected, chosen] as const);
     await page.reload();
     assert.deepEqual(await storeLists(page), [clerkKeys.all]);
-    assert.equal(await page.textContent('#store-selector-label'), 'All stores');
+    assert.equal(await page.textContent('#store-selector-label'), westLabel);
     await context.close();
   });
 });

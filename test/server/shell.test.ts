@@ -12,7 +12,7 @@ describe('the shell', () => {
     assert.match(res.body, /<meta name="csrf-token" content="[\w-]{20,}">/);
     assert.match(res.body, /id="user-full-name">Avery Administrator</);
     assert.match(res.body, /Headquarters · PROD, TRAIN/);
-    assert.match(res.body, /<main id="main" hx-history-elt tabindex="-1">/);
+    assert.match(res.body, /<main id="main" hx-history-elt tabindex="-1"( data-store-selector)?>/);
     assert.match(res.body, /id="menu-toggle"/);
     assert.match(res.body, /id="store-selector"/);
   });

@@ -9,6 +9,7 @@ import { after, before } from 'node:test';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
+import { loadServerLanguage } from '../../server/language.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
@@ -88,6 +89,7 @@ export async function createTestApp(
   await app.register(testFormRoutes);
   if (testBundle) await serveTestBundle(app);
   await app.ready();
+  await loadServerLanguage(app);
   return {
     app,
     db,

@@ -6,9 +6,12 @@ import {
   isStoreListKey,
   parseSelection,
   remainingShare,
+  scopeLabel,
+  scopeShortLabel,
   selectionLabel,
   storeListKeys,
 } from '../../common/store-selection.ts';
+import { groupStores, isStoreOptionList, storeMatches, type StoreOption } from '../../common/store-groups.ts';
 
 describe('the storage guard', () => {
   test('counts 10 units per store against the remaining quota', () => {
@@ -35,7 +38,29 @@ describe('the kept selection', () => {
     assert.deepEqual(parseSelection('[0, 7, "x"]'), [7]);
   });
 
-  test('is labelled for the header', () => {
+  test("is labelled in the header by what the user sees: every store, or their region's", () => {
+    const everyStore = { region: null, total: 1500 };
+    const west = { region: 'West', total: 109 };
+    assert.equal(scopeLabel(everyStore, null), 'All stores (1,500)');
+    assert.equal(scopeLabel(everyStore, [1, 2]), '2 of 1,500 stores');
+    assert.equal(scopeLabel(west, null), 'All West stores (109)');
+    assert.equal(
+      scopeLabel(
+        west,
+        Array.from({ length: 12 }, (_, i) => i + 1),
+      ),
+      '12 of 109 West stores',
+    );
+    assert.equal(scopeLabel(west, [1]), '1 of 109 West stores');
+    assert.equal(scopeLabel({ region: 'West', total: 2 }, [1, 2]), 'All West stores (2)', 'a selection of every store is all of them');
+  });
+
+  test('is labelled in short on a phone: how many, or how many of how many', () => {
+    assert.equal(scopeShortLabel({ region: 'West', total: 109 }, null), '109');
+    assert.equal(scopeShortLabel({ region: null, total: 1500 }, [1, 2, 3]), '3/1,500');
+  });
+
+  test("is labelled in a report's caption without the scope", () => {
     assert.equal(selectionLabel(null, 500), 'All stores');
     assert.equal(selectionLabel([1], 500), '1 store');
     assert.equal(selectionLabel([1, 2], 500), '2 stores');
@@ -53,5 +78,58 @@ describe('whose store lists', () => {
     for (const key of ['backroom.allStores', 'backroom.selectedStores', ...Object.values(storeListKeys(12))])
       assert.ok(isStoreListKey(key), key);
     for (const key of ['backroom.allStoresX', 'htmx-history-index', 'backroom.tableState']) assert.equal(isStoreListKey(key), false, key);
+  });
+});
+
+describe("the store dialog's list", () => {
+  const store = (id: number, region: string, state: string, name: string, city = name): StoreOption => ({
+    StoreID: id,
+    StoreNumber: 1000 + id,
+    Name: name,
+    City: city,
+    StateCode: state,
+    StateName: { CA: 'California', OR: 'Oregon', NY: 'New York' }[state] ?? state,
+    Region: region,
+  });
+  const stores = [
+    store(3, 'West', 'OR', 'Portland Mall', 'Portland'),
+    store(1, 'West', 'CA', 'Fresno Plaza', 'Fresno'),
+    store(2, 'Northeast', 'NY', 'Albany Center', 'Albany'),
+    store(4, 'West', 'CA', 'Berkeley Square', 'Berkeley'),
+  ];
+
+  test('groups the stores by region, then state, by name, and each state by store number', () => {
+    const groups = groupStores(stores);
+    assert.deepEqual(
+      groups.map((r) => [r.name, r.states.map((s) => [s.name, s.stores.map((x) => x.StoreID)])]),
+      [
+        ['Northeast', [['New York', [2]]]],
+        [
+          'West',
+          [
+            ['California', [1, 4]],
+            ['Oregon', [3]],
+          ],
+        ],
+      ],
+    );
+  });
+
+  test('shows a store when it is in the chosen region and state and holds every searched word, in any case', () => {
+    const shown = (filter: { region?: string; state?: string; search?: string }) =>
+      stores.filter((s) => storeMatches(s, { region: '', state: '', search: '', ...filter })).map((s) => s.StoreID);
+    assert.deepEqual(shown({}), [3, 1, 2, 4]);
+    assert.deepEqual(shown({ region: 'West' }), [3, 1, 4]);
+    assert.deepEqual(shown({ state: 'CA' }), [1, 4]);
+    assert.deepEqual(shown({ search: 'plaza fresno' }), [1]);
+    assert.deepEqual(shown({ search: '1002' }), [2]);
+    assert.deepEqual(shown({ search: 'oregon' }), [3]);
+    assert.deepEqual(shown({ region: 'Northeast', search: 'fresno' }), []);
+  });
+
+  test('takes back a kept list only in the shape it now has', () => {
+    assert.equal(isStoreOptionList(stores), true);
+    assert.equal(isStoreOptionList([{ StoreID: 1, StoreNumber: 1001, Name: 'x', StateCode: 'CA' }]), false, "an earlier version's list");
+    assert.equal(isStoreOptionList({}), false);
   });
 });

@@ -13,7 +13,17 @@ import { fieldChanges, type FieldChange } from './changes.ts';
 import { auditEntries } from './query.ts';
 
 const parameters = {
-  fields: [...dateRangeFields, { name: 'Table', label: 'Table (optional)', kind: 'select' }],
+  fields: [
+    ...dateRangeFields,
+    {
+      name: 'Table',
+      // A getter: read when the form is drawn, after the server's language file (definition.ts).
+      get label() {
+        return msg('reportTableOptional');
+      },
+      kind: 'select',
+    },
+  ],
   dateRange: dateRangePair,
 } as const satisfies FormDefinition;
 
@@ -28,8 +38,12 @@ const tables = resources.map((r) => ({ value: r.name, label: r.title }));
 export const auditTrailReport = defineReport({
   name: 'audit-trail',
   folder: 'Administration',
-  title: 'Audit trail',
-  description: 'Every change made in a date range: who, when, and each field before and after.',
+  get title() {
+    return msg('auditTrailTitle');
+  },
+  get description() {
+    return msg('auditTrailDescription');
+  },
   access: { admin: true },
   parameters,
   choices: async () => ({ Table: tables }),
@@ -55,6 +69,6 @@ export const auditTrailReport = defineReport({
       emptyText: msg('summaryEmpty'),
     };
     const table = resource === null ? msg('reportAllTables') : (titles.get(resource) ?? resource);
-    return { caption: [`${from} to ${to}`, table, msg('reportChanges', formatNumber(entries.length))], body };
+    return { caption: [msg('reportRange', from, to), table, msg('reportChanges', formatNumber(entries.length))], body };
   },
 });

@@ -11,11 +11,20 @@ import { cycleSpan, type Period } from '../../summaries/cycle-span.ts';
 import { cycleFiguresByGroup, type GroupFigures } from './query.ts';
 
 const parameters = {
-  fields: [{ name: 'CycleID', label: 'Cycle', kind: 'select', rules: { required: true } }],
+  fields: [
+    {
+      name: 'CycleID',
+      // A getter: read when the form is drawn, after the server's language file (definition.ts).
+      get label() {
+        return msg('reportCycle');
+      },
+      kind: 'select',
+      rules: { required: true },
+    },
+  ],
 } as const satisfies FormDefinition;
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const span = (c: Period) => `${c.name} (${formatDate(c.from)} to ${formatDate(c.through)})`;
+const span = (c: Period) => msg('reportCycleSpan', c.name, formatDate(c.from), formatDate(c.through));
 
 function cells(row: GroupFigures, label: string): string[] {
   return [
@@ -33,8 +42,12 @@ function cells(row: GroupFigures, label: string): string[] {
 
 export const cycleSummaryReport = defineReport({
   name: 'cycle-summary',
-  title: 'Cycle summary',
-  description: "A cycle's sales per store group beside the previous cycle of the same kind.",
+  get title() {
+    return msg('cycleSummaryTitle');
+  },
+  get description() {
+    return msg('cycleSummaryDescription');
+  },
   access: { role: 'reports' },
   parameters,
   choices: async (pool) => ({ CycleID: await loadCycleChoices(pool) }),
@@ -48,17 +61,19 @@ export const cycleSummaryReport = defineReport({
     const total = groups.length ? rows.find((r) => r.isTotal) : undefined;
     const table: ReportTable = {
       columns: [
-        { label: 'Store group', numeric: false },
-        ...[
-          'Sales',
-          'Previous sales',
-          'Sales change',
-          'Transactions',
-          'Previous transactions',
-          'Transactions change',
-          'Average margin',
-          'Previous margin',
-        ].map((label) => ({ label, numeric: true })),
+        { label: msg('reportColStoreGroup'), numeric: false },
+        ...(
+          [
+            'reportColSales',
+            'reportColPreviousSales',
+            'reportColSalesChange',
+            'reportColTransactions',
+            'reportColPreviousTransactions',
+            'reportColTransactionsChange',
+            'reportColMargin',
+            'reportColPreviousMargin',
+          ] as const
+        ).map((key) => ({ label: msg(key), numeric: true })),
       ],
       lines: groups.map((g) => ({ kind: 'row', cells: cells(g, g.GroupName ?? '') })),
       total: total ? cells(total, msg('reportTotal')) : null,
@@ -66,6 +81,13 @@ export const cycleSummaryReport = defineReport({
     };
     const { previous } = cycle;
     const compared = previous ? msg('reportPreviousCycle', span(previous)) : msg('reportNoPreviousCycle', cycle.kind);
-    return { caption: [`${capitalised(cycle.kind)}: ${span(cycle)}`, compared, storesCaption(input.stores)], body: table };
+    return {
+      caption: [
+        msg(cycle.kind === 'monthly' ? 'reportCycleMonthly' : 'reportCycleWeekly', span(cycle)),
+        compared,
+        storesCaption(input.stores),
+      ],
+      body: table,
+    };
   },
 });

@@ -13,8 +13,12 @@ function cells(row: StateSales, name: string): string[] {
 
 export const salesByStateReport = defineReport({
   name: 'sales-by-state',
-  title: 'Sales by state',
-  description: 'Sales, transactions and average margin per state for a date range.',
+  get title() {
+    return msg('salesByStateTitle');
+  },
+  get description() {
+    return msg('salesByStateDescription');
+  },
   access: { role: 'reports' },
   parameters: salesParameters,
   choices: salesChoices,
@@ -23,10 +27,10 @@ export const salesByStateReport = defineReport({
     const result = await salesByState(input.pool, filter);
     const table: ReportTable = {
       columns: [
-        { label: 'State', numeric: false },
-        { label: 'Sales', numeric: true },
-        { label: 'Transactions', numeric: true },
-        { label: 'Average margin', numeric: true },
+        { label: msg('reportColState'), numeric: false },
+        { label: msg('reportColSales'), numeric: true },
+        { label: msg('reportColTransactions'), numeric: true },
+        { label: msg('reportColMargin'), numeric: true },
       ],
       lines: result.states.map((s) => ({ kind: 'row', cells: cells(s, `${s.StateName} (${s.StateCode})`) })),
       total: result.total ? cells(result.total, msg('reportTotal')) : null,

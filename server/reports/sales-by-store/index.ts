@@ -16,8 +16,12 @@ const stateLabel = (row: StoreSalesRow) => `${row.StateName} (${row.StateCode})`
 
 export const salesByStoreReport = defineReport({
   name: 'sales-by-store',
-  title: 'Sales by store',
-  description: 'Sales, transactions and average margin per store for a date range, with state subtotals.',
+  get title() {
+    return msg('salesByStoreTitle');
+  },
+  get description() {
+    return msg('salesByStoreDescription');
+  },
   access: { role: 'reports' },
   parameters: salesParameters,
   choices: salesChoices,
@@ -31,11 +35,11 @@ export const salesByStoreReport = defineReport({
     const total = stores.length ? rows.find((r) => r.level === 2) : undefined;
     const table: ReportTable = {
       columns: [
-        { label: 'Store #', numeric: false },
-        { label: 'Store', numeric: false },
-        { label: 'Sales', numeric: true },
-        { label: 'Transactions', numeric: true },
-        { label: 'Average margin', numeric: true },
+        { label: msg('reportColStoreNumber'), numeric: false },
+        { label: msg('reportColStore'), numeric: false },
+        { label: msg('reportColSales'), numeric: true },
+        { label: msg('reportColTransactions'), numeric: true },
+        { label: msg('reportColMargin'), numeric: true },
       ],
       lines: groupedLines(
         stores.map((r) => ({ groups: [stateLabel(r)], cells: [String(r.StoreNumber), r.StoreName ?? '', ...figures(r)] })),

@@ -3,6 +3,7 @@
 // error id, until the data table issue turns it into a data table.
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../common/format.ts';
+import { msg } from '../../../common/messages.ts';
 
 const PAGE_SIZE = 50;
 
@@ -42,7 +43,7 @@ export default async function userErrorsPage(app: FastifyInstance) {
       );
       const rows = r.rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, reported: formatDateTime(row.created_at) }));
       const older = r.rows.length > PAGE_SIZE ? rows[rows.length - 1]!.error_id : null;
-      return reply.page('user-errors', { title: 'Client errors', rows, older, first: before === null });
+      return reply.page('user-errors', { title: msg('userErrorsTitle'), rows, older, first: before === null });
     },
   );
 }

@@ -49,6 +49,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.signedInUser()) : {});
     return reply.code(status).page('reports', {
       title: def ? msg('reportsPageTitle', def.title) : msg('reportsTitle'),
+      storeSelector: true,
       folders: reportsFor(req.signedInUser()),
       report: def && {
         name: def.name,

@@ -24,6 +24,7 @@ export default async function summariesPage(app: FastifyInstance) {
       ]);
       return reply.page('summary-screen', {
         title: msg('summariesTitle'),
+        storeSelector: true,
         form,
         cards,
         panel: detailPanelView(),

@@ -18,7 +18,13 @@ const statusTexts: Record<number, MessageKey> = {
 };
 
 /** What the test language file replaces: enough to see that its strings win over the defaults. */
-export const testLanguage = { forbidden: 'Keine Berechtigung für diese Seite.', sentToIT: 'An die IT gesendet' };
+export const testLanguage = {
+  forbidden: 'Keine Berechtigung für diese Seite.',
+  sentToIT: 'An die IT gesendet',
+  signOut: 'Abmelden',
+  storeScopeRegion: 'Alle {0} Filialen in {1}',
+  storeScopeRegionPart: '{0} von {1} Filialen in {2}',
+};
 
 const pageView = testView('page');
 const playgroundView = testView('playground');
@@ -65,5 +71,6 @@ export default async function testPageRoutes(app: FastifyInstance) {
     return reply.page(pageView, { title: 'New release', n: 'new', next: '/test/page?n=0', island: '' });
   });
 
-  app.get('/test/language.json', async () => testLanguage);
+  // Public, as a real language file is (the sign-in page and the server's start read it without a session).
+  app.get('/test/language.json', { config: { public: true } }, async () => testLanguage);
 }

@@ -1,7 +1,9 @@
 // The new-user form, declared once: the page draws it, the browser validates with its rules and the POST
 // handler checks the submission with the same definition. The fields the users table also edits (names,
-// email, group) take their label and rules from the users resource, so those rules exist once.
+// email, group) take their label and rules from the users resource, so those rules exist once. The form's own
+// labels are getters, read when the form is drawn, so the server's language file reaches them (server/language.ts).
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
+import { msg } from '../../../../common/messages.ts';
 import { users } from '../../../../common/resources/users.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
@@ -18,7 +20,9 @@ function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRule
 export const newUserFields: ReadonlyArray<FormField> = [
   {
     name: 'UserName',
-    label: 'User name',
+    get label() {
+      return msg('userNameLabel');
+    },
     kind: 'text',
     rules: userNameRules,
     hint: 'hintUserName',
@@ -31,7 +35,9 @@ export const newUserFields: ReadonlyArray<FormField> = [
   usersResourceField('Email', 'email'),
   {
     name: 'Password',
-    label: 'Password',
+    get label() {
+      return msg('passwordLabel');
+    },
     kind: 'password',
     rules: { required: true, minLength: 8, maxLength: 200 },
     hint: 'hintPassword',
@@ -39,17 +45,43 @@ export const newUserFields: ReadonlyArray<FormField> = [
   },
   {
     name: 'ConfirmPassword',
-    label: 'Confirm password',
+    get label() {
+      return msg('confirmPasswordLabel');
+    },
     kind: 'password',
     rules: { required: true, equalTo: 'Password' },
     autocomplete: 'new-password',
   },
   // Every new user belongs to a group (the table may leave an existing one without).
   usersResourceField('GroupID', 'select', { required: true }),
-  { name: 'IsAdmin', label: 'Administrator', kind: 'flag' },
-  { name: 'IsSuperAdmin', label: 'Super administrator', kind: 'flag' },
-  { name: 'Roles', label: 'Roles', kind: 'choices' },
-  { name: 'Instances', label: 'Instances', kind: 'choices' },
+  {
+    name: 'IsAdmin',
+    get label() {
+      return msg('accessAdmin');
+    },
+    kind: 'flag',
+  },
+  {
+    name: 'IsSuperAdmin',
+    get label() {
+      return msg('accessSuperAdmin');
+    },
+    kind: 'flag',
+  },
+  {
+    name: 'Roles',
+    get label() {
+      return msg('usersRoles');
+    },
+    kind: 'choices',
+  },
+  {
+    name: 'Instances',
+    get label() {
+      return msg('usersInstances');
+    },
+    kind: 'choices',
+  },
 ];
 
 /** The form as this user may fill it in: the admin flags only for those who may grant them (privileges.ts). */

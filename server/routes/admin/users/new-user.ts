@@ -48,7 +48,7 @@ export default async function newUserRoutes(app: FastifyInstance) {
   ) {
     reply.code(status);
     const fields = fieldViews(newUserForm(req.signedInUser()), { idPrefix: 'new-user', values, messages, choices });
-    return reply.page('user-new', { title: 'Add user', fields });
+    return reply.page('user-new', { title: msg('addUser'), fields });
   }
 
   app.get('/admin/users/new', { config }, async (req, reply) => draw(req, reply, 200, await loadUserChoices(app.db.pool)));

@@ -15,7 +15,7 @@ export default async function usersPage(app: FastifyInstance) {
     async (req, reply) => {
       const added = req.query.added ? await userNameById(app.db.pool, req.query.added) : null;
       return reply.page('users', {
-        title: 'Users',
+        title: msg('usersTitle'),
         users: await listUsers(app.db.pool),
         formatValue,
         notice: added === null ? '' : msg('userAdded', added),
