@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
 import { loadStoreScope } from '../stores/store-scope.ts';
-import { loadMenuRows, menuFor, type MenuItem } from './menu.ts';
+import { loadMenuRows, menuFor, servedPages, type MenuItem } from './menu.ts';
 
 export interface ShellModel {
   menu: MenuItem[];
@@ -29,7 +29,7 @@ export async function shellModel(app: FastifyInstance, req: FastifyRequest): Pro
   const path = req.url.split('?')[0] ?? '/';
   const [rows, scope] = req.user ? await Promise.all([loadMenuRows(app.db.pool), loadStoreScope(app.db.pool, req.user)]) : [null, null];
   return {
-    menu: req.user && rows ? menuFor(rows, req.user, path) : [],
+    menu: req.user && rows ? menuFor(rows, req.user, path, servedPages(app)) : [],
     stores: scope && { scope, label: scopeLabel(scope, null), short: scopeShortLabel(scope, null) },
     css: app.assets.url('app.css'),
     js: app.assets.url('app.js'),
