@@ -301,7 +301,6 @@ export const defaultMessages = {
   dialogEditTitle: 'Edit in {0}',
   dialogDeleteTitle: 'Delete from {0}',
   dialogSave: 'Save',
-  dialogDelete: 'Delete',
   dialogSaving: 'Saving…',
   dialogChoiceSearch: 'Search the {0} list',
   dialogChoicesFailed: 'The choices could not be loaded: please close the dialog and try again.',

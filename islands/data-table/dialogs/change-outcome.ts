@@ -1,8 +1,9 @@
 // What a change's answer does to the table and the dialog (spec sections 4 and 8): the rows changed are
-// marked inserted, updated or removed and counted in a success notice; those refused are marked failed and
-// counted in a failure notice, with the server's reason shown as a failure unless it names fields (then the
-// dialog shows it on them and stays open). A row changed or removed by someone else since it was read
-// (the server's "Information NOT found!") closes the dialog and refreshes the table.
+// marked inserted, updated or removed and the table is read again to show them; those refused are marked
+// failed. One notice says it all, as the table shows one at a time: the spec's counts ("1 Record(s) Updated
+// Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
+// dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
+// read (the server's "Information NOT found!") closes the dialog and refreshes the table.
 import { defaultMessages, msg, type MessageKey } from '../../../common/messages.ts';
 import type { RowMark, TableHost } from '../table-host.ts';
 import type { ChangeAction, ChangeAnswer } from './change-call.ts';
@@ -28,34 +29,37 @@ export interface DialogOutcome {
  */
 const isConflict = (error: string): boolean => error === defaultMessages.notFoundRefreshed;
 
+/** Sentences run together: the spec's notices end without a full stop, the server's reasons with one. */
+const sentences = (parts: ReadonlyArray<string>): string => parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
+
 export function applyAnswer(host: TableHost, action: ChangeAction, answer: ChangeAnswer): DialogOutcome {
   const words = outcomeWords[action];
   if (answer.Error !== null) {
     host.notify(answer.Error, 'error');
     return { close: action === 'delete', fields: {}, error: answer.Error };
   }
-  if (answer.Succeed.length > 0) {
-    host.markRows(answer.Succeed, words.mark);
-    host.notify(msg(words.done, answer.Succeed.length), 'success');
-  }
+  const done = answer.Succeed.length;
   const failed = answer.Failed;
-  if (failed.length === 0) return { close: true, fields: {}, error: null };
-
+  if (done > 0) host.markRows(answer.Succeed, words.mark);
   const failedKeys = failed.map((f) => f.key).filter((key) => key !== null && key !== undefined);
   if (failedKeys.length > 0) host.markRows(failedKeys, 'failed');
-  host.notify(msg(words.failed, failed.length), 'error');
-  if (failed.some((f) => isConflict(f.error))) {
-    host.notify(msg('notFoundRefreshed'), 'error');
-    void host.refresh();
+  const conflict = failed.some((f) => isConflict(f.error));
+  if (done > 0 || conflict) void host.refresh();
+  if (failed.length === 0) {
+    host.notify(msg(words.done, done), 'success');
     return { close: true, fields: {}, error: null };
   }
+
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
   for (const failure of failed) {
-    if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
+    if (isConflict(failure.error)) reasons.add(msg('notFoundRefreshed'));
+    else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
     else reasons.add(failure.error);
   }
-  for (const reason of reasons) host.notify(reason, 'error');
+  const counts = [...(done > 0 ? [msg(words.done, done)] : []), msg(words.failed, failed.length)];
+  host.notify(sentences([...counts, ...reasons]), 'error');
+  if (conflict) return { close: true, fields: {}, error: null };
   const error = reasons.size > 0 ? [...reasons].join(' ') : null;
   return { close: action === 'delete', fields, error };
 }

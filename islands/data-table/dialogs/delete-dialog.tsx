@@ -35,7 +35,7 @@ export function DeleteDialog({ host, rows, close }: DeleteDialogProps) {
       <p id={questionId}>{msg('deleteConfirm', rows.length)}</p>
       <div className="dialog-actions">
         <button type="button" className="danger" aria-disabled={busy} onClick={remove}>
-          {busy ? msg('dialogSaving') : msg('dialogDelete')}
+          {busy ? msg('dialogSaving') : msg('tableDelete')}
         </button>
         <button type="button" data-initial-focus onClick={close}>
           {msg('cancel')}

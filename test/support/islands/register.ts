@@ -3,4 +3,3 @@
 import { registerIsland } from '../../../islands/registry.ts';
 
 registerIsland('demo-counter', () => import('./demo-counter.tsx'));
-registerIsland('dialog-harness', () => import('./dialog-harness.tsx'));

@@ -6,8 +6,6 @@ import { msg, type MessageKey } from '../../../common/messages.ts';
 import { sendError } from '../../../server/plugins/errors.ts';
 import { renderIsland } from '../../../server/islands/render-island.ts';
 import { testView } from '../views.ts';
-import { stores } from '../../../common/resources/stores.ts';
-import type { TableConfig } from '../../../common/table-config.ts';
 import '../islands/register.ts';
 
 const statusTexts: Record<number, MessageKey> = {
@@ -23,23 +21,6 @@ const statusTexts: Record<number, MessageKey> = {
 export const testLanguage = { forbidden: 'Keine Berechtigung für diese Seite.', sentToIT: 'An die IT gesendet' };
 
 const pageView = testView('page');
-
-/** The stores table as the row dialogs' test host sees it (the real screen's config comes from server/table-screen). */
-const storesConfig: TableConfig = {
-  resource: stores.name,
-  title: stores.title,
-  listUrl: '/api/stores',
-  pagePath: '/test/row-dialogs',
-  key: stores.key,
-  version: stores.version,
-  columns: [...stores.columns],
-  fields: [...stores.fields],
-  defaultSort: [...stores.defaultSort],
-  pageSize: 5,
-  can: { add: true, edit: true, delete: true, export: false },
-  detail: false,
-  storeScoped: false,
-};
 const playgroundView = testView('playground');
 
 export default async function testPageRoutes(app: FastifyInstance) {
@@ -56,15 +37,6 @@ export default async function testPageRoutes(app: FastifyInstance) {
       n: 'island',
       next: '/test/page?n=0',
       island: await renderIsland('demo-counter', { start: 3, label: 'Clicks' }),
-    }),
-  );
-
-  app.get('/test/row-dialogs', async (_req, reply) =>
-    reply.page(pageView, {
-      title: 'Row dialogs',
-      n: 'row-dialogs',
-      next: '/test/page?n=0',
-      island: await renderIsland('dialog-harness', { config: storesConfig }),
     }),
   );
 
