@@ -29,8 +29,9 @@ export interface DialogOutcome {
  */
 const isConflict = (error: string): boolean => error === defaultMessages.notFoundRefreshed;
 
-/** Sentences run together: the spec's notices end without a full stop, the server's reasons with one. */
-const sentences = (parts: ReadonlyArray<string>): string => parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
+/** One notice of several texts, as sentences: the spec's notices end without a full stop, the server's reasons with one. */
+const sentences = (parts: ReadonlyArray<string>): string =>
+  parts.length === 1 ? parts[0]! : parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
 
 export function applyAnswer(host: TableHost, action: ChangeAction, answer: ChangeAnswer): DialogOutcome {
   const words = outcomeWords[action];

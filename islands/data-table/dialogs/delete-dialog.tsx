@@ -9,11 +9,12 @@ import { sendChange } from './change-call.ts';
 import { applyAnswer } from './change-outcome.ts';
 import { deleteBody } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import type { CloseDialog } from './open-dialog.tsx';
 
 interface DeleteDialogProps {
   host: TableHost;
   rows: ReadonlyArray<Row>;
-  close(): void;
+  close: CloseDialog;
 }
 
 export function DeleteDialog({ host, rows, close }: DeleteDialogProps) {
@@ -26,7 +27,8 @@ export function DeleteDialog({ host, rows, close }: DeleteDialogProps) {
     setBusy(true);
     const answer = await sendChange(host.config.listUrl, 'delete', deleteBody(host.config, rows));
     applyAnswer(host, 'delete', answer);
-    close();
+    // With every row gone from the table, nothing is selected and Delete is disabled: focus goes to the table.
+    close(answer.Succeed.length === rows.length);
   }
 
   return (

@@ -58,7 +58,7 @@ export function ModalDialog({ titleId, describedBy, size, onClose, children }: M
         event.preventDefault();
         onClose();
       }}
-      onClose={onClose}
+      onClose={() => onClose()}
     >
       {children}
     </dialog>
