@@ -345,6 +345,28 @@ describe('row dialogs', { skip }, () => {
     await context.close();
   });
 
+  test("an insert dialog starts from each field's default and draws a long text as a text area: a message sent from the Messages screen", async () => {
+    const { page, context } = await env.newPage('itdesk');
+    await page.goto('/messages');
+    await page.waitForSelector('[data-island="data-table"][data-island-live]');
+    await screen.button(page, 'Add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Messages' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('textbox', { name: 'Severity', exact: true }).inputValue(), 'info');
+    assert.equal(await dialog.getByRole('textbox', { name: 'Text', exact: true }).evaluate((el) => el.tagName), 'TEXTAREA');
+    await dialog.getByRole('combobox', { name: 'Recipient', exact: true }).selectOption({ label: 'clerk' });
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Shelf count');
+    await dialog.getByRole('textbox', { name: 'Text', exact: true }).fill('Please count the shelves\nbefore Friday.');
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await screen.waitForNotice(page, '1 Record(s) Inserted Successfully');
+    const [sent] = await query<{ body: string; severity: string; user_name: string }>(
+      `select i.body, i.severity, u.user_name from inbox i join users u using (user_id) where i.title = 'Shelf count'`,
+    );
+    assert.deepEqual(sent, { body: 'Please count the shelves\nbefore Friday.', severity: 'info', user_name: 'clerk' });
+    await context.close();
+  });
+
   test('on a 375 px screen the dialogs fit', async () => {
     const { page, context } = await env.newPage('admin', { viewport: { width: 375, height: 667 } });
     await screen.open(page);

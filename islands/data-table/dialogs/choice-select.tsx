@@ -88,6 +88,7 @@ export function ChoiceSelect({ listUrl, field, value, onChange, selectProps }: C
           type="search"
           className="choice-search"
           aria-label={msg('dialogChoiceSearch', field.label)}
+          placeholder={msg('dialogChoiceSearch', field.label)}
           aria-controls={selectProps.id}
           autoComplete="off"
           value={search}
