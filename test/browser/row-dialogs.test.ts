@@ -380,4 +380,32 @@ describe('row dialogs', { skip }, () => {
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
+  test("choices beyond the first hundred are searched on the server: a sale's store among more stores than the list holds", async () => {
+    const [place] = await query<{ group_id: number; state_id: number }>(
+      `select group_id, (select state_id from states where code = 'TX') as state_id from groups where code = 'WE'`,
+    );
+    await query(
+      `insert into stores (store_number, name, city, state_id, group_id, open_date)
+       select 5000 + n, 'Extra ' || lpad(n::text, 3, '0'), 'Austin', $1, $2, '2024-01-01' from generate_series(1, 120) as n`,
+      [place!.state_id, place!.group_id],
+    );
+    const { page, context } = await env.newPage('admin');
+    await page.goto('/sales');
+    await page.waitForSelector('[data-island="data-table"][data-island-live]');
+    await screen.button(page, 'Add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Daily sales' });
+    await dialog.getByText('More choices exist: search to narrow the list.').waitFor();
+    const store = dialog.getByRole('combobox', { name: 'Store', exact: true });
+    assert.equal(await store.locator('option').count(), 101, 'the first hundred, and the empty choice');
+    const asked = page.waitForRequest((r) => new URL(r.url()).searchParams.get('search') === 'Extra 117');
+    await dialog.getByRole('searchbox', { name: 'Search the Store list' }).fill('Extra 117');
+    await asked;
+    await page.waitForFunction(() => document.querySelectorAll('dialog select[name="StoreID"] option').length === 2);
+    assert.deepEqual(await store.locator('option').allTextContents(), ['', 'Extra 117']);
+    await store.selectOption({ label: 'Extra 117' });
+    // The chosen store keeps its option when the search changes.
+    await dialog.getByRole('searchbox', { name: 'Search the Store list' }).fill('');
+    assert.equal(await store.locator('option:checked').textContent(), 'Extra 117');
+    await context.close();
+  });
 });
