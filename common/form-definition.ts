@@ -2,7 +2,7 @@
 // date pair. The server renders the form from it and re-checks submissions with it; the rendered inputs
 // carry the same rules to the browser, so a rule is never written twice. A resource's add and edit dialogs
 // are declared with the same fields (common/resources).
-import type { MessageKey } from './messages.ts';
+import { msg, type MessageKey } from './messages.ts';
 import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
 
 export const fieldKinds = ['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag', 'choices'] as const;
@@ -47,6 +47,16 @@ export interface FormField<Name extends string = string> {
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
   default?: string;
+}
+
+/** A resource's fields that its add or its edit dialog shows (the server checks the same ones). */
+export function fieldsOn<F extends FormField>(fields: ReadonlyArray<F>, action: 'add' | 'edit'): F[] {
+  return fields.filter((f) => !f.on || f.on.includes(action));
+}
+
+/** The field's hint as shown under its label, with its length bounds filled in; '' when it has none. */
+export function hintText(field: FormField): string {
+  return field.hint ? msg(field.hint, field.rules?.minLength ?? '', field.rules?.maxLength ?? '') : '';
 }
 
 /** Two text fields checked together by checkDateRange; `name` keys the pair's message. */

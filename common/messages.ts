@@ -316,6 +316,16 @@ export const defaultMessages = {
   hintPassword: 'At least {0} characters.',
   hintDate: 'Day, month and year, for example 31/01/2025.',
 
+  // The tables' row dialogs (ours; their notices and the delete question are the spec's, above)
+  dialogAddTitle: 'Add to {0}',
+  dialogEditTitle: 'Edit in {0}',
+  dialogDeleteTitle: 'Delete from {0}',
+  dialogSave: 'Save',
+  dialogSaving: 'Saving…',
+  dialogChoiceSearch: 'Search the {0} list',
+  dialogChoicesFailed: 'The choices could not be loaded: please close the dialog and try again.',
+  dialogChoicesMore: 'More choices exist: search to narrow the list.',
+
   // Pages (ours)
   backToDashboard: 'Back to the dashboard',
   backToUsers: 'Back to the users',

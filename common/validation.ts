@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { msg } from './messages.ts';
-import { isCalendarDay } from './calendar.ts';
+import { isCalendarDay, isoFromDayMonthYear } from './calendar.ts';
 
 export const ruleNames = [
   'required',
@@ -39,7 +39,6 @@ const emailPattern =
 // `(?:-?\.\d+)?` accepts "-.5" but also "1-.5". The lookahead demands at least one digit ("-" and "." fail).
 const numberPattern = /^-?(?=\.?\d)(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/;
 
-const dayMonthYearPattern = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 // One separator used twice: "2024-01/05" is more likely a typo than a date.
 const isoDatePattern = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
 
@@ -120,10 +119,7 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
     };
   },
   email: () => (text) => emailPattern.test(text),
-  date: () => (text) => {
-    const parts = dayMonthYearPattern.exec(text);
-    return parts !== null && isCalendarDay(Number(parts[3]), Number(parts[2]), Number(parts[1]));
-  },
+  date: () => (text) => isoFromDayMonthYear(text) !== null,
   dateISO: () => (text) => {
     const parts = isoDatePattern.exec(text);
     return parts !== null && isCalendarDay(Number(parts[1]), Number(parts[3]), Number(parts[4]));

@@ -1,7 +1,7 @@
 // What views/_field.eta needs to draw each field of a form definition: ids, the value to show back (never a
 // password), the options, the rules as the JSON the browser validates with, whether it is required, its hint
 // and the message to show.
-import type { FormDefinition, FormField } from '../../common/form-definition.ts';
+import { hintText, type FormDefinition, type FormField } from '../../common/form-definition.ts';
 import { msg } from '../../common/messages.ts';
 import type { Choice, ChoiceLists, FormValues } from './submitted-form.ts';
 
@@ -51,7 +51,7 @@ export function fieldViews(form: FormDefinition, { idPrefix, values = {}, messag
     const picked = new Set(Array.isArray(value) ? value : [text]);
     const inPair = pair !== undefined && (field.name === pair.from || field.name === pair.to);
     const messageId = inPair ? pairId : `${id}-message`;
-    const hint = field.hint ? msg(field.hint, field.rules?.minLength ?? '', field.rules?.maxLength ?? '') : '';
+    const hint = hintText(field);
     const hintId = `${id}-hint`;
     return {
       field,

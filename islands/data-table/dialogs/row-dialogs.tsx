@@ -1,17 +1,20 @@
-// PLACEHOLDER, to be replaced by the dialogs' own work (helper tdialogs): the insert, update and delete
-// dialogs the toolbar opens (actions.ts). Until then each only says, in the table's live region, which
-// dialog would open, so the toolbar can be built and tested.
+// The table's row dialogs, loaded by the island on first use (islands/data-table): insert and update
+// (row-form-dialog.tsx) and delete (delete-dialog.tsx), each shown beside the table and speaking to it only
+// through its TableHost.
 import type { Row } from '../../../common/table-config.ts';
 import type { TableHost } from '../table-host.ts';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { openDialog } from './open-dialog.tsx';
+import { RowFormDialog } from './row-form-dialog.tsx';
 
 export function openInsertDialog(host: TableHost): void {
-  host.notify('insert dialog', 'info');
+  openDialog(host, (close) => <RowFormDialog host={host} close={close} />);
 }
 
 export function openUpdateDialog(host: TableHost, row: Row): void {
-  host.notify(`update dialog for ${String(row[host.config.key])}`, 'info');
+  openDialog(host, (close) => <RowFormDialog host={host} row={row} close={close} />);
 }
 
 export function openDeleteDialog(host: TableHost, rows: Row[]): void {
-  host.notify(`delete dialog for ${rows.length}`, 'info');
+  if (rows.length > 0) openDialog(host, (close) => <DeleteDialog host={host} rows={rows} close={close} />);
 }

@@ -1,10 +1,11 @@
 // A form's values checked and converted for SQL: the definition's rules (the same code and messages the
 // browser's dialogs use), then each value read as its column's type. Failures come back per field.
 import { msg } from '../../../common/messages.ts';
-import type { FormField } from '../../../common/form-definition.ts';
+import { fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
+import { isoFromDayMonthYear } from '../../../common/calendar.ts';
 import { TableRequestError } from '../request/request-error.ts';
 
 export type FieldMessages = Record<string, string>;
@@ -17,7 +18,7 @@ export function fieldLabel(def: ResourceDef, name: string): string {
 }
 
 export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FormField[] {
-  return def.fields.filter((f) => !f.on || f.on.includes(action));
+  return fieldsOn(def.fields, action);
 }
 
 /**
@@ -101,10 +102,8 @@ function readValue(column: ColumnDef, raw: unknown): Read {
 /** dd/MM/yyyy (the spec's date format, what people type) or yyyy-mm-dd (what JSON clients send). */
 function readDate(text: string): Read {
   if (text === '') return { value: null };
-  if (check('date', text) === null) {
-    const [d, m, y] = text.split('/');
-    return { value: `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}` };
-  }
+  const day = isoFromDayMonthYear(text);
+  if (day !== null) return { value: day };
   if (check('dateISO', text) === null) {
     const [y, m, d] = text.split(/[-/]/);
     return { value: `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}` };

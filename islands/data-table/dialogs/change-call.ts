@@ -1,0 +1,53 @@
+// One change call of a table: POST (add), PATCH (edit) or DELETE on its list URL, JSON with the CSRF header,
+// answered { Succeed, Failed, Data, Error } (server/table-api/change/change-rows.ts). A call that brings no
+// such answer (the network is down, a 403 or 500 with the app's `{ error }`, a body that is not JSON) comes
+// back in the same shape, refused as a whole with the text to show, so the dialogs read one kind of answer.
+import { msg } from '../../../common/messages.ts';
+import type { Row } from '../../../common/table-config.ts';
+import { jsonHeaders } from '../../shell/csrf.ts';
+
+export type ChangeAction = 'add' | 'edit' | 'delete';
+
+const methods: Record<ChangeAction, string> = { add: 'POST', edit: 'PATCH', delete: 'DELETE' };
+
+/** One row the server did not change: its key (null for an add), why, and the fields to blame, by name. */
+export interface RowFailure {
+  key: unknown;
+  error: string;
+  fields?: Record<string, string>;
+}
+
+export interface ChangeAnswer {
+  Succeed: unknown[];
+  Failed: RowFailure[];
+  Data: Row[];
+  /** The request refused as a whole (nothing was changed), in words to show. */
+  Error: string | null;
+}
+
+const refused = (error: string): ChangeAnswer => ({ Succeed: [], Failed: [], Data: [], Error: error });
+
+function isAnswer(json: unknown): json is ChangeAnswer {
+  const a = json as Partial<ChangeAnswer> | null;
+  return typeof a === 'object' && a !== null && Array.isArray(a.Succeed) && Array.isArray(a.Failed);
+}
+
+export async function sendChange(url: string, action: ChangeAction, body: Record<string, unknown>): Promise<ChangeAnswer> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, { method: methods[action], headers: jsonHeaders(), body: JSON.stringify(body) });
+    text = await res.text();
+  } catch {
+    return refused(msg('serverUnreachable'));
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refused(msg('jsonParse'));
+  }
+  if (isAnswer(json)) return { ...json, Data: json.Data ?? [], Error: json.Error ?? null };
+  const error = (json as { error?: unknown } | null)?.error;
+  return refused(typeof error === 'string' && error ? error : msg('jsonParse'));
+}

@@ -1,0 +1,66 @@
+// What a change's answer does to the table and the dialog (spec sections 4 and 8): the rows changed are
+// marked inserted, updated or removed and the table is read again to show them; those refused are marked
+// failed. One notice says it all, as the table shows one at a time: the spec's counts ("1 Record(s) Updated
+// Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
+// dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
+// read (the server's "Information NOT found!") closes the dialog and refreshes the table.
+import { defaultMessages, msg, type MessageKey } from '../../../common/messages.ts';
+import type { RowMark, TableHost } from '../table-host.ts';
+import type { ChangeAction, ChangeAnswer } from './change-call.ts';
+
+const outcomeWords: Record<ChangeAction, { mark: RowMark; done: MessageKey; failed: MessageKey }> = {
+  add: { mark: 'inserted', done: 'inserted', failed: 'insertFailed' },
+  edit: { mark: 'updated', done: 'updated', failed: 'updateFailed' },
+  delete: { mark: 'removed', done: 'removed', failed: 'removeFailed' },
+};
+
+export interface DialogOutcome {
+  /** Whether the dialog's work is over: everything went through, it was a delete, or the table must be read again. */
+  close: boolean;
+  /** The server's messages by field name, for the dialog to show on its fields. */
+  fields: Record<string, string>;
+  /** A reason that names no field, for the dialog to show above its fields. */
+  error: string | null;
+}
+
+/**
+ * The server speaks its default language whatever the browser's language file says, so a row gone or
+ * changed since it was read is known by the server's own words; the user reads them in theirs.
+ */
+const isConflict = (error: string): boolean => error === defaultMessages.notFoundRefreshed;
+
+/** One notice of several texts, as sentences: the spec's notices end without a full stop, the server's reasons with one. */
+const sentences = (parts: ReadonlyArray<string>): string =>
+  parts.length === 1 ? parts[0]! : parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
+
+export function applyAnswer(host: TableHost, action: ChangeAction, answer: ChangeAnswer): DialogOutcome {
+  const words = outcomeWords[action];
+  if (answer.Error !== null) {
+    host.notify(answer.Error, 'error');
+    return { close: action === 'delete', fields: {}, error: answer.Error };
+  }
+  const done = answer.Succeed.length;
+  const failed = answer.Failed;
+  if (done > 0) host.markRows(answer.Succeed, words.mark);
+  const failedKeys = failed.map((f) => f.key).filter((key) => key !== null && key !== undefined);
+  if (failedKeys.length > 0) host.markRows(failedKeys, 'failed');
+  const conflict = failed.some((f) => isConflict(f.error));
+  if (done > 0 || conflict) void host.refresh();
+  if (failed.length === 0) {
+    host.notify(msg(words.done, done), 'success');
+    return { close: true, fields: {}, error: null };
+  }
+
+  const fields: Record<string, string> = {};
+  const reasons = new Set<string>();
+  for (const failure of failed) {
+    if (isConflict(failure.error)) reasons.add(msg('notFoundRefreshed'));
+    else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
+    else reasons.add(failure.error);
+  }
+  const counts = [...(done > 0 ? [msg(words.done, done)] : []), msg(words.failed, failed.length)];
+  host.notify(sentences([...counts, ...reasons]), 'error');
+  if (conflict) return { close: true, fields: {}, error: null };
+  const error = reasons.size > 0 ? [...reasons].join(' ') : null;
+  return { close: action === 'delete', fields, error };
+}

@@ -1,0 +1,57 @@
+// The values an insert or update dialog holds and sends: each field's starting value (its default for an
+// add, the row's for an edit, dates as the dd/MM/yyyy people type), the messages of the shared rules
+// (common/validation.ts, which the server runs again), and the JSON bodies of the change calls.
+import { checkForm, fieldsOn, type FormField } from '../../../common/form-definition.ts';
+import { formatDate } from '../../../common/format.ts';
+import type { Row, TableConfig } from '../../../common/table-config.ts';
+
+/** Text for every field, true/false for a flag. */
+export type DialogValues = Record<string, string | boolean>;
+
+/** The kinds a dialog draws; `choices` (several checkboxes) sends a list, which no table column holds. */
+const drawnKinds = new Set<FormField['kind']>(['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag']);
+
+export function dialogFields(config: TableConfig, action: 'add' | 'edit'): FormField[] {
+  // A date field is typed as dd/MM/yyyy (spec section 9), whether or not its definition says so: the
+  // server also takes the yyyy-mm-dd of JSON clients, so the definitions leave the format rule out.
+  return fieldsOn(config.fields, action)
+    .filter((f) => drawnKinds.has(f.kind))
+    .map((f) => (f.kind === 'date' ? { ...f, rules: { ...f.rules, date: true } } : f));
+}
+
+const isTrue = (value: unknown): boolean => value === true || value === 'true' || value === 't' || value === 1 || value === '1';
+
+/** The value a field starts from: the row's (an edit), else its default (an add). */
+export function startValues(fields: ReadonlyArray<FormField>, row?: Row): DialogValues {
+  const values: DialogValues = {};
+  for (const field of fields) {
+    const value = row ? row[field.name] : field.default;
+    if (field.kind === 'flag') values[field.name] = isTrue(value);
+    else if (value === null || value === undefined) values[field.name] = '';
+    else values[field.name] = field.kind === 'date' && row ? formatDate(String(value)) : String(value);
+  }
+  return values;
+}
+
+/** Each invalid field's message, by name; empty when the dialog may be sent. */
+export function ruleMessages(fields: ReadonlyArray<FormField>, values: DialogValues): Record<string, string> {
+  return checkForm({ fields }, values);
+}
+
+/** What a row's edit or delete names it by: its key and the version it was read at. */
+function rowIdentity(config: TableConfig, rows: ReadonlyArray<Row>): Record<string, unknown> {
+  const { key, version } = config;
+  if (rows.length === 1) {
+    const [row] = rows as [Row];
+    return { [key]: row[key], ...(version && { [version]: row[version] }) };
+  }
+  return { [`${key}s`]: rows.map((r) => r[key]), ...(version && { [`${version}s`]: rows.map((r) => r[version]) }) };
+}
+
+export function editBody(config: TableConfig, row: Row, values: DialogValues): Record<string, unknown> {
+  return { ...values, ...rowIdentity(config, [row]) };
+}
+
+export function deleteBody(config: TableConfig, rows: ReadonlyArray<Row>): Record<string, unknown> {
+  return rowIdentity(config, rows);
+}

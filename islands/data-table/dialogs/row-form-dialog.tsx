@@ -1,0 +1,105 @@
+// The insert and update dialogs (spec sections 4 and 5), built from the table's fields: each validated as
+// the user types with the shared rules, its message shown once it is modified. Save while any field is
+// invalid shows every message, shakes the dialog and moves focus to the first field at fault; otherwise it
+// sends the change and reads the answer (change-outcome.ts): the server's field messages show on their
+// fields and the dialog stays open; otherwise it closes.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { msg } from '../../../common/messages.ts';
+import type { Row } from '../../../common/table-config.ts';
+import { shake } from '../../shell/shake.ts';
+import type { TableHost } from '../table-host.ts';
+import { sendChange } from './change-call.ts';
+import { applyAnswer } from './change-outcome.ts';
+import { DialogField } from './dialog-field.tsx';
+import { dialogFields, editBody, ruleMessages, startValues, type DialogValues } from './dialog-values.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+
+interface RowFormDialogProps {
+  host: TableHost;
+  /** The row to edit; none for an insert. */
+  row?: Row;
+  close(): void;
+}
+
+export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
+  const { config } = host;
+  const action = row ? 'edit' : 'add';
+  const fields = useMemo(() => dialogFields(config, action), [config, action]);
+  const [values, setValues] = useState<DialogValues>(() => startValues(fields, row));
+  const [modified, setModified] = useState<ReadonlySet<string>>(() => new Set());
+  const [serverMessages, setServerMessages] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** Counts refused saves: after each, focus goes to the first field at fault, once it shows its message. */
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const titleId = useId();
+
+  const messages = useMemo(() => ruleMessages(fields, values), [fields, values]);
+  const messageOf = (name: string): string | null => (modified.has(name) ? (serverMessages[name] ?? messages[name] ?? null) : null);
+
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  function change(name: string, value: string | boolean): void {
+    setValues((old) => ({ ...old, [name]: value }));
+    setModified((old) => new Set(old).add(name));
+    setServerMessages(({ [name]: _, ...others }) => others);
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (busy) return;
+    const dialog = event.currentTarget.closest('dialog');
+    setModified(new Set(fields.map((f) => f.name)));
+    if (Object.keys(messages).length > 0) {
+      if (dialog) shake(dialog);
+      setRefusals((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : values);
+    const outcome = applyAnswer(host, action, answer);
+    setBusy(false);
+    if (outcome.close) return close();
+    // A message for a field this dialog does not show is said above the fields.
+    const shown = Object.entries(outcome.fields).filter(([name]) => fields.some((f) => f.name === name));
+    const unshown = Object.entries(outcome.fields).filter(([name]) => !fields.some((f) => f.name === name));
+    setServerMessages(Object.fromEntries(shown));
+    setError([outcome.error, ...unshown.map(([, message]) => message)].filter(Boolean).join(' ') || null);
+    if (shown.length > 0) setRefusals((n) => n + 1);
+  }
+
+  return (
+    <ModalDialog titleId={titleId} size="form" onClose={close}>
+      <form ref={form} className="row-dialog-form" noValidate onSubmit={save} aria-busy={busy}>
+        <h2 id={titleId}>{msg(row ? 'dialogEditTitle' : 'dialogAddTitle', config.title)}</h2>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {fields.map((field) => (
+          <DialogField
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            message={messageOf(field.name)}
+            listUrl={config.listUrl}
+            onChange={(value) => change(field.name, value)}
+          />
+        ))}
+        <div className="dialog-actions">
+          <button type="submit" aria-disabled={busy}>
+            {busy ? msg('dialogSaving') : msg('dialogSave')}
+          </button>
+          <button type="button" onClick={close}>
+            {msg('cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
