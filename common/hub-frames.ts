@@ -1,7 +1,7 @@
 // What the real-time hub (the /hub websocket) and the browser say to each other. Every frame is a JSON object
 // with a `type`. The server greets (`hello`, with its heartbeat interval), pings (the browser answers `pong`),
 // brings a new inbox item with the unread counts, new unread counts after items were marked read or removed,
-// and names resources whose rows changed so that their tables can say so.
+// and names resources whose rows changed, and who changed them, so that their tables can say so.
 import { inboxKinds } from './inbox-kinds.ts';
 
 export const HUB_PATH = '/hub';
@@ -38,7 +38,11 @@ export type ServerFrame =
   | { type: 'ping' }
   | { type: 'inbox'; kind: InboxKind; item: InboxItem; unread: UnreadCounts }
   | { type: 'unread'; unread: UnreadCounts }
-  | { type: 'changed'; resource: string };
+  /**
+   * Rows of the resource changed. `by`: the user who changed them (0 when the system did), so that a table
+   * can tell its own user's changes from someone else's.
+   */
+  | { type: 'changed'; resource: string; by: number };
 
 export type ClientFrame = { type: 'pong' };
 

@@ -10,8 +10,11 @@ export type Audience = { user: number } | { group: number } | { mayList: string 
 export type HubEvent =
   /** A frame for the audience's connected browsers, wherever they are connected. */
   | { topic: 'frame'; to: Audience; frame: ServerFrame }
-  /** A change wrote these tables: every instance forgets what it kept of them, and tells the tables' viewers. */
-  | { topic: 'tables'; tables: string[]; origin: string }
+  /**
+   * A change wrote these tables: every instance forgets what it kept of them, and tells the tables' viewers
+   * who made it (`by`: a user's id, 0 for the system).
+   */
+  | { topic: 'tables'; tables: string[]; origin: string; by: number }
   /** The session ended (sign-out): its sockets close, on every instance. */
   | { topic: 'session-ended'; session: string };
 

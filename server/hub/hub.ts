@@ -54,14 +54,14 @@ export default fp(async function hub(app: FastifyInstance, options: { limits?: C
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
         for (const def of changedResources(event.tables)) {
-          connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name });
+          connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
         }
       }
     },
     // Changes announced while this instance was not listening went unheard: nothing kept can be trusted.
     () => forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]),
   );
-  announceChanges(pool, (tables) => void published({ topic: 'tables', tables: [...tables], origin: instance }));
+  announceChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
   app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
 
   app.decorate('hub', {

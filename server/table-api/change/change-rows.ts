@@ -40,7 +40,7 @@ class RowRefused extends Error {
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(pool, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
-  return changes(pool, def, async () => [
+  return changes(pool, def, user, async () => [
     await inRowTransaction(pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
@@ -134,7 +134,7 @@ async function eachRow(
   sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
-  return changes(pool, def, async () => {
+  return changes(pool, def, user, async () => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
@@ -149,13 +149,13 @@ async function eachRow(
 }
 
 /** A request's rows, answered; whatever they changed, the figures kept for the tables they touch are forgotten. */
-async function changes(pool: pg.Pool, def: ResourceDef, run: () => Promise<Outcome[]>): Promise<MutationResult> {
+async function changes(pool: pg.Pool, def: ResourceDef, user: CurrentUser, run: () => Promise<Outcome[]>): Promise<MutationResult> {
   try {
     return result(await run());
   } finally {
     // Even a failed request may have changed some rows (and written their audit entries): footer totals and
     // counts of every resource reading those tables are read afresh.
-    forgetChangesTo(pool, [def.table, 'audit_log']);
+    forgetChangesTo(pool, [def.table, 'audit_log'], user.ID);
   }
 }
 
