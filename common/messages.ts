@@ -338,6 +338,20 @@ export const defaultMessages = {
   inboxNewAlert: 'Alert: {0}',
   inboxNewNotification: '{0}',
   inboxSystem: 'Backroom',
+  inboxRecipientWhich: 'Choose one recipient: a user or a group.',
+  inboxGroupEmpty: 'Nobody else in this group can receive it.',
+  // What the system raises by itself (server/inbox/system/)
+  salesMissingTitle: 'Daily sales missing for {0} store(s) on {1}',
+  salesMissingBody: 'No daily sales arrived for: {0}.',
+  salesMissingMore: '{0} and {1} more',
+  exportReadyTitle: 'Your export is ready',
+  exportReadyBody: '{0} ({1}) finished.',
+  exportFailedTitle: 'Your export failed',
+  exportFailedBody: '{0} ({1}) could not be finished: {2}',
+  exportFailedReason: 'the server could not read the rows. Please try again.',
+  rowChangedTitle: 'A row you edited was changed by someone else',
+  rowChangedBody: '{0} changed {1} "{2}", which you changed in the last hour.',
+  rowDeletedBody: '{0} deleted {1} "{2}", which you changed in the last hour.',
 
   // Words of formatted values (spec section 9: time-ago units; date-range units; booleans in tables)
   unitYear: 'year',
