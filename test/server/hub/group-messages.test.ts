@@ -40,7 +40,9 @@ describe('messages to a group', () => {
   }
 
   test("a message to a group reaches each member's sockets as a copy of their own, and not a non-member's", async () => {
-    const [admin, manager, clerk] = await Promise.all([shared.admin, shared.manager, shared.clerk].map((u) => connectHub(base, u.cookie)));
+    const admin = await connectHub(base, shared.admin.cookie);
+    const manager = await connectHub(base, shared.manager.cookie);
+    const clerk = await connectHub(base, shared.clerk.cookie);
     const sent = await send(shared.itdesk, { GroupID: groups.HQ! }, 'Head office meeting at 3');
     assert.equal(sent.statusCode, 200, sent.body);
     const keys = sent.json().Succeed as number[];
