@@ -71,7 +71,10 @@ export async function printReport(
     noticeExport(app, user, what, startedAt, { done: true });
     return pdf;
   } catch (err) {
-    noticeExport(app, user, what, startedAt, { done: false, reason: err instanceof ReportRefusal ? err.message : msg('exportFailedReason') });
+    noticeExport(app, user, what, startedAt, {
+      done: false,
+      reason: err instanceof ReportRefusal ? err.message : msg('exportFailedReason'),
+    });
     throw err;
   }
 }

@@ -48,13 +48,7 @@ export function noticeExport(app: FastifyInstance, user: CurrentUser, what: Expo
  * Watches a download's body and response: done when the response was written to the end, failed when the
  * body failed (the response is then cut off), nothing when the client left first.
  */
-export function watchDownload(
-  app: FastifyInstance,
-  user: CurrentUser,
-  what: ExportOf,
-  body: Readable,
-  response: ServerResponse,
-): void {
+export function watchDownload(app: FastifyInstance, user: CurrentUser, what: ExportOf, body: Readable, response: ServerResponse): void {
   const startedAt = Date.now();
   let failed = false;
   body.once('error', () => (failed = true));

@@ -49,7 +49,10 @@ export async function checkMissingSales(app: FastifyInstance, day: string): Prom
       kind: 'alert',
       severity: 'warning',
       title: msg('salesMissingTitle', r.n, formatDate(day)),
-      body: msg('salesMissingBody', r.n > r.names.length ? msg('salesMissingMore', r.names.join(', '), r.n - r.names.length) : r.names.join(', ')),
+      body: msg(
+        'salesMissingBody',
+        r.n > r.names.length ? msg('salesMissingMore', r.names.join(', '), r.n - r.names.length) : r.names.join(', '),
+      ),
       topic: `sales-missing:${day}`,
     }));
     return { stores, ids: await storeItems(client, items) };
