@@ -340,6 +340,7 @@ export const defaultMessages = {
   inboxSystem: 'Backroom',
   inboxRecipientWhich: 'Choose one recipient: a user or a group.',
   inboxGroupEmpty: 'Nobody else in this group can receive it.',
+  viewStatePart: 'There is no part "{0}" of the view state: the parts are {1}.',
   // What the system raises by itself (server/inbox/system/)
   salesMissingTitle: 'Daily sales missing for {0} store(s) on {1}',
   salesMissingBody: 'No daily sales arrived for: {0}.',

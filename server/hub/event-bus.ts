@@ -4,8 +4,8 @@
 // LISTEN/NOTIFY: there the same interface hands events to the process's own listeners (local-bus.ts).
 import type { ServerFrame } from '../../common/hub-frames.ts';
 
-/** Who a frame is for: one user, the members of a group, or everyone who may list a resource. */
-export type Audience = { user: number } | { group: number } | { mayList: string };
+/** Who a frame is for: one user, the members of a group, everyone who may list a resource, or everyone. */
+export type Audience = { user: number } | { group: number } | { mayList: string } | { everyone: true };
 
 export type HubEvent =
   /** A frame for the audience's connected browsers, wherever they are connected. */
