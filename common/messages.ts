@@ -59,6 +59,7 @@ export const defaultMessages = {
   tableEdit: 'Edit',
   tableDelete: 'Delete',
   tableRefresh: 'Refresh',
+  tableChangedElsewhere: 'Someone else changed these rows.',
   tableSettings: 'Settings',
   tablePdf: 'PDF',
   tableExcel: 'Excel',

@@ -2,6 +2,7 @@
 // may see: the stores of their reach (administrators and head office every store, others their region's),
 // every cycle and state, the groups they reach (their own unless they see every store), their side menu,
 // and their own newest messages, alerts and notifications with unread counts.
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { InboxItem, InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
@@ -16,15 +17,23 @@ import type {
   ViewStatePart,
 } from '../../common/view-state.ts';
 import { newestItems, unreadCountsOf } from '../inbox/inbox-items.ts';
-import { loadMenuRows, menuFor, type MenuItem } from '../shell/menu.ts';
+import { loadMenuRows, menuFor, servedPages, type MenuItem, type PageExists } from '../shell/menu.ts';
 import { groupScope, storeScope } from '../stores/visible-stores.ts';
 
 /** The user's inbox summary, read once for the three inbox parts of one load. */
 type InboxSummary = () => Promise<{ unread: UnreadCounts; newest: Record<InboxResource, InboxItem[]> }>;
 
-type Loader<P extends ViewStatePart> = (pool: pg.Pool, user: CurrentUser, inbox: InboxSummary) => Promise<ViewState[P]>;
+/** What a part's loader reads with: the database, the user, their inbox summary, the app's pages (for menus). */
+interface LoadContext {
+  pool: pg.Pool;
+  user: CurrentUser;
+  inbox: InboxSummary;
+  pageExists: PageExists;
+}
 
-async function stores(pool: pg.Pool, user: CurrentUser): Promise<StoreEntry[]> {
+type Loader<P extends ViewStatePart> = (ctx: LoadContext) => Promise<ViewState[P]>;
+
+async function stores({ pool, user }: LoadContext): Promise<StoreEntry[]> {
   const params: unknown[] = [];
   const where = storeScope(user, 's.store_id', undefined, params);
   const { rows } = await pool.query<StoreEntry>(
@@ -35,7 +44,7 @@ async function stores(pool: pg.Pool, user: CurrentUser): Promise<StoreEntry[]> {
   return rows;
 }
 
-async function cycles(pool: pg.Pool): Promise<CycleEntry[]> {
+async function cycles({ pool }: LoadContext): Promise<CycleEntry[]> {
   const { rows } = await pool.query<CycleEntry>(
     `select cycle_id as "CycleID", kind as "Kind", name as "Name",
        to_char(start_date, 'YYYY-MM-DD') as "StartDate", to_char(end_date, 'YYYY-MM-DD') as "EndDate"
@@ -44,14 +53,14 @@ async function cycles(pool: pg.Pool): Promise<CycleEntry[]> {
   return rows;
 }
 
-async function states(pool: pg.Pool): Promise<StateEntry[]> {
+async function states({ pool }: LoadContext): Promise<StateEntry[]> {
   const { rows } = await pool.query<StateEntry>(
     `select state_id as "StateID", code as "Code", name as "Name", region as "Region" from states order by name`,
   );
   return rows;
 }
 
-async function groups(pool: pg.Pool, user: CurrentUser): Promise<GroupEntry[]> {
+async function groups({ pool, user }: LoadContext): Promise<GroupEntry[]> {
   const params: unknown[] = [];
   const where = groupScope(user, 'group_id', params) ?? 'true';
   const { rows } = await pool.query<GroupEntry>(
@@ -65,13 +74,13 @@ function menuEntry(item: MenuItem): MenuEntry {
   return { MenuID: item.id, Title: item.title, Url: item.url, Icon: item.icon, Children: item.children.map(menuEntry) };
 }
 
-async function menus(pool: pg.Pool, user: CurrentUser): Promise<MenuEntry[]> {
-  return menuFor(await loadMenuRows(pool), user, '').map(menuEntry);
+async function menus({ pool, user, pageExists }: LoadContext): Promise<MenuEntry[]> {
+  return menuFor(await loadMenuRows(pool), user, '', pageExists).map(menuEntry);
 }
 
-function inbox(kind: InboxResource): (pool: pg.Pool, user: CurrentUser, summary: InboxSummary) => Promise<InboxList> {
-  return async (_pool, _user, summary) => {
-    const { unread, newest } = await summary();
+function inbox(kind: InboxResource): (ctx: LoadContext) => Promise<InboxList> {
+  return async (ctx) => {
+    const { unread, newest } = await ctx.inbox();
     return { Unread: unread[kind], Items: newest[kind] };
   };
 }
@@ -88,10 +97,16 @@ const loaders: { [P in ViewStatePart]: Loader<P> } = {
 };
 
 /** The parts asked for, for this user. */
-export async function loadViewState(pool: pg.Pool, user: CurrentUser, parts: ReadonlyArray<ViewStatePart>): Promise<Partial<ViewState>> {
+export async function loadViewState(
+  app: FastifyInstance,
+  user: CurrentUser,
+  parts: ReadonlyArray<ViewStatePart>,
+): Promise<Partial<ViewState>> {
+  const pool = app.db.pool;
   let summary: ReturnType<InboxSummary> | undefined;
   const inboxSummary: InboxSummary = () =>
     (summary ??= Promise.all([unreadCountsOf(pool, user.ID), newestItems(pool, user.ID)]).then(([unread, newest]) => ({ unread, newest })));
-  const loaded = await Promise.all(parts.map(async (part) => [part, await loaders[part](pool, user, inboxSummary)] as const));
+  const ctx: LoadContext = { pool, user, inbox: inboxSummary, pageExists: servedPages(app) };
+  const loaded = await Promise.all(parts.map(async (part) => [part, await loaders[part](ctx)] as const));
   return Object.fromEntries(loaded);
 }

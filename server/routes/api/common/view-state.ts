@@ -16,7 +16,7 @@ export default async function viewStateRoute(app: FastifyInstance) {
       if (unknown !== undefined)
         return reply.code(400).send({ error: msg('viewStatePart', unknown.slice(0, 40), viewStateParts.join(', ')) });
       reply.header('Cache-Control', 'no-store');
-      return loadViewState(app.db.pool, req.signedInUser(), [...new Set(named as ViewStatePart[])]);
+      return loadViewState(app, req.signedInUser(), [...new Set(named as ViewStatePart[])]);
     },
   );
 }
