@@ -64,7 +64,7 @@ async function broadcastRounds(
     const resource = `bench-${round}`;
     const arrived = processes.map((p) => p.next<{ round: string; arrivals: number[] }>());
     const sent = now();
-    await publisher.hub.publish({ group }, { type: 'changed', resource });
+    await publisher.hub.publish({ group }, { type: 'changed', resource, by: 0 });
     for (const { arrivals } of await Promise.all(arrived)) latencies.push(...arrivals.map((t) => t - sent));
   }
   return latencies;
@@ -125,7 +125,7 @@ try {
   for (let i = 0; i < ROUNDS; i++) {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    connections.send(connections.audience({ group }), { type: 'changed', resource: 'stores' });
+    connections.send(connections.audience({ group }), { type: 'changed', resource: 'stores', by: 0 });
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
     sending.push(performance.now() - start);

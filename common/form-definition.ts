@@ -19,6 +19,11 @@ export interface Choices {
   label: string;
   /** A boolean column of that resource: only its rows where it is true are offered (e.g. active users). */
   only?: string;
+  /**
+   * An integer column of that resource holding a group: only the rows of the user's own group are offered,
+   * unless the user sees every store (administrators and head office: the message recipients rule).
+   */
+  sameGroup?: string;
 }
 
 export interface FormField<Name extends string = string> {

@@ -1,8 +1,10 @@
 // What the real-time hub (the /hub websocket) and the browser say to each other. Every frame is a JSON object
 // with a `type`. The server greets (`hello`, with its heartbeat interval), pings (the browser answers `pong`),
 // brings a new inbox item with the unread counts, new unread counts after items were marked read or removed,
-// and names resources whose rows changed so that their tables can say so.
+// names resources whose rows changed, and who changed them, so that their tables can say so, and the parts
+// of the view state that changed.
 import { inboxKinds } from './inbox-kinds.ts';
+import type { ListPart } from './view-state.ts';
 
 export const HUB_PATH = '/hub';
 
@@ -38,7 +40,13 @@ export type ServerFrame =
   | { type: 'ping' }
   | { type: 'inbox'; kind: InboxKind; item: InboxItem; unread: UnreadCounts }
   | { type: 'unread'; unread: UnreadCounts }
-  | { type: 'changed'; resource: string };
+  /**
+   * Rows of the resource changed. `by`: the user who changed them (0 when the system did), so that a table
+   * can tell its own user's changes from someone else's.
+   */
+  | { type: 'changed'; resource: string; by: number }
+  /** A part of the view state (common/view-state.ts) changed: each tab loads it again for its user. */
+  | { type: 'view-state'; part: ListPart; by: number };
 
 export type ClientFrame = { type: 'pong' };
 

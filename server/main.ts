@@ -1,5 +1,6 @@
 // Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, loads
-// what is left of the demo sales history in the background, and shuts down gracefully on SIGTERM/SIGINT:
+// what is left of the demo sales history in the background (then checks daily for stores' missing sales),
+// and shuts down gracefully on SIGTERM/SIGINT:
 // stop accepting, finish requests in flight, stop the history load, close the database. When the embedded
 // database's process cannot be restarted, it exits with status 1 for its supervisor.
 import { readConfig } from './config.ts';
@@ -7,6 +8,7 @@ import { openDatabase } from './db/index.ts';
 import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './db/first-start.ts';
 import { buildApp } from './app.ts';
 import { loadServerLanguage } from './language.ts';
+import { startMissingSalesCheck } from './inbox/system/missing-sales.ts';
 
 const config = readConfig();
 const started = Date.now();
@@ -15,11 +17,13 @@ await ensureSeeded(db.pool, config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
 let history: BackgroundLoad | undefined;
+let stopSalesCheck: (() => void) | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  stopSalesCheck?.();
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
@@ -54,3 +58,7 @@ app.log.info(
   `Backroom is ready on http://localhost:${config.port}`,
 );
 if (!closing) history = loadHistoryInBackground(db.pool, app.log);
+// The daily check for missing sales starts once the history is in: until then every store lacks yesterday's.
+void history?.finished.then(() => {
+  if (!closing) stopSalesCheck = startMissingSalesCheck(app);
+});

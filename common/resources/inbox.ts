@@ -1,5 +1,9 @@
 // Messages, alerts and notifications: one inbox table, three resources that differ only in their kind.
-// Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user.
+// Each user lists, marks read and deletes only their own rows; senders (messaging role) address a user or
+// a group, and each member of the group gets a copy of their own (server/resources/inbox.ts).
+// Whom a sender may address: administrators and head office (who see every store) any active user and any
+// group; everyone else the active users of their own group, and that group. The choices offered and the
+// values accepted follow the one rule (server/table-api/change/choices.ts).
 import { defineResource, Version } from './types.ts';
 
 /** One of the three: its URL name, title and its key's API name. */
@@ -18,16 +22,27 @@ function inboxResource<const Name extends string, const Key extends string>(name
       { name: 'Body', label: 'Text', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
       { name: 'Severity', label: 'Severity', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
       { name: 'SenderName', label: 'From', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+      { name: 'GroupID', label: 'To group', type: 'integer', format: 'text', hidden: true },
+      { name: 'GroupName', label: 'To group', type: 'text', format: 'text', searchable: true, hidden: true },
       { name: 'IsRead', label: 'Read', type: 'boolean', format: 'boolean', sortable: true },
       Version,
     ],
     fields: [
+      // One of the two: the row rule (server/inbox/recipient-rule.ts) asks for exactly one.
       {
         name: 'UserID',
         label: 'Recipient',
         kind: 'select',
-        rules: { required: true, digit: true },
-        options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive' },
+        rules: { digit: true },
+        options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive', sameGroup: 'GroupID' },
+        on: ['add'],
+      },
+      {
+        name: 'GroupID',
+        label: 'To group',
+        kind: 'select',
+        rules: { digit: true },
+        options: { resource: 'groups', value: 'GroupID', label: 'Name' },
         on: ['add'],
       },
       { name: 'Title', label: 'Title', kind: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },

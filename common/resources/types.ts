@@ -116,6 +116,7 @@ type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<
       value: Extract<Col, { type: 'integer' }>['name'];
       label: Col['name'];
       only?: Extract<Col, { type: 'boolean' }>['name'];
+      sameGroup?: Extract<Col, { type: 'integer' }>['name'];
     }
   : never;
 

@@ -17,6 +17,7 @@ import { TableControls } from './table-controls.tsx';
 import { TableFoot } from './table-foot.tsx';
 import { TableHead } from './table-head.tsx';
 import type { RowMark } from './table-host.ts';
+import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { TableInfo } from './table-info.tsx';
 import { defaultTableState } from './table-state.ts';
 import { Toolbar } from './toolbar.tsx';
@@ -128,6 +129,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
       <p className={notice ? `dt-notice dt-notice-${notice.kind}` : 'dt-notice'} role="status">
         {notice?.text}
       </p>
+      <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void list.refresh()} />
       <ScrollRegion label={config.title}>
         <table className="dt-table" aria-busy={list.loading || undefined}>
           <TableHead table={table} />

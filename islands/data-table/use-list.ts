@@ -1,11 +1,14 @@
 // The rows the table shows: the server's first page as rendered (never asked for again), then the answer
 // for each new list URL, from the session's cache when it holds it (unless the table refreshes every
 // time), otherwise from the server. A failed call leaves no rows and the reason; a newer call or an unmount
-// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds; the
-// hub's word that this resource changed does the same.
+// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds. When
+// the hub says someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers
+// are forgotten and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`,
+// until the next refresh); the user's own changes are shown by the actions that made them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TablePage } from '../../common/table-config.ts';
-import { CHANGED_EVENT } from '../hub/hub.ts';
+import { signedInUserId } from '../hub/changed-event.ts';
+import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList } from './list-fetch.ts';
 
@@ -15,6 +18,8 @@ export interface ListView {
   loading: boolean;
   /** Reads the current URL from the server again; resolves once its answer is shown. */
   refresh(): Promise<void>;
+  /** Someone else changed rows of this resource since the rows shown were read. */
+  changedElsewhere: boolean;
 }
 
 interface ListOptions {
@@ -34,6 +39,7 @@ interface ListOptions {
 export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource }: ListOptions): ListView {
   const [answer, setAnswer] = useState<{ page: TablePage | null; error: string | null }>({ page: initial, error: null });
   const [loading, setLoading] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
   const [refreshed, setRefreshed] = useState<object | null>(null);
   const handled = useRef<object | null>(null);
@@ -63,6 +69,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     }
     const controller = new AbortController();
     setLoading(true);
+    setChangedElsewhere(false);
     fetchList(url, controller.signal).then(
       (outcome) => {
         shown.current = url;
@@ -91,15 +98,16 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     [],
   );
 
-  useEffect(() => {
-    const onChanged = (event: Event) => {
-      if ((event as CustomEvent<{ resource?: string }>).detail?.resource !== resource) return;
-      forgetPages(listUrl);
-      void refresh();
-    };
-    document.addEventListener(CHANGED_EVENT, onChanged);
-    return () => document.removeEventListener(CHANGED_EVENT, onChanged);
-  }, [resource, listUrl, refresh]);
+  useEffect(
+    () =>
+      onResourceChanged(resource, ({ userId }) => {
+        forgetPages(listUrl);
+        if (userId === signedInUserId()) return;
+        if (refreshEveryTime) void refresh();
+        else setChangedElsewhere(true);
+      }),
+    [resource, listUrl, refresh, refreshEveryTime],
+  );
 
-  return { ...answer, loading, refresh };
+  return { ...answer, loading, refresh, changedElsewhere };
 }

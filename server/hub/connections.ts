@@ -65,6 +65,7 @@ export class Connections {
   audience(to: Audience): Iterable<HubClient> {
     if ('user' in to) return this.#byUser.get(to.user) ?? [];
     if ('group' in to) return this.#byGroup.get(to.group) ?? [];
+    if ('everyone' in to) return this.#all;
     const rule = findResource(to.mayList)?.access.list;
     if (rule === undefined || rule === false) return [];
     return [...this.#all].filter((c) => allows(c.user, rule));

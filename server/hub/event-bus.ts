@@ -4,14 +4,17 @@
 // LISTEN/NOTIFY: there the same interface hands events to the process's own listeners (local-bus.ts).
 import type { ServerFrame } from '../../common/hub-frames.ts';
 
-/** Who a frame is for: one user, the members of a group, or everyone who may list a resource. */
-export type Audience = { user: number } | { group: number } | { mayList: string };
+/** Who a frame is for: one user, the members of a group, everyone who may list a resource, or everyone. */
+export type Audience = { user: number } | { group: number } | { mayList: string } | { everyone: true };
 
 export type HubEvent =
   /** A frame for the audience's connected browsers, wherever they are connected. */
   | { topic: 'frame'; to: Audience; frame: ServerFrame }
-  /** A change wrote these tables: every instance forgets what it kept of them, and tells the tables' viewers. */
-  | { topic: 'tables'; tables: string[]; origin: string }
+  /**
+   * A change wrote these tables: every instance forgets what it kept of them, and tells the tables' viewers
+   * who made it (`by`: a user's id, 0 for the system).
+   */
+  | { topic: 'tables'; tables: string[]; origin: string; by: number }
   /** The session ended (sign-out): its sockets close, on every instance. */
   | { topic: 'session-ended'; session: string };
 

@@ -2,7 +2,8 @@
 // instances (PostgreSQL LISTEN/NOTIFY, or in process on the embedded database). Whatever happens on any
 // instance reaches the browsers of every instance: a frame is published, and each instance hands it to its
 // own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
-// instance forgets the counts and totals it kept of them, and the end of a session, whose sockets close
+// instance forgets the counts and totals it kept of them and every tab hears which of its tables and parts
+// of its view state changed, and the end of a session, whose sockets close
 // (as do those of sessions that expire: session-expiry.ts).
 // The /hub route (server/routes/hub.ts) hands it its sockets.
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import type { CurrentUser } from '../../common/roles.ts';
 import { resources } from '../resources/index.ts';
 import { announceChanges, forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
+import { changedParts } from '../view-state/changed-parts.ts';
 import { Connections, defaultLimits, type ConnectionLimits } from './connections.ts';
 import type { Audience, EventBus, HubEvent } from './event-bus.ts';
 import { localBus } from './local-bus.ts';
@@ -54,14 +56,16 @@ export default fp(async function hub(app: FastifyInstance, options: { limits?: C
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
         for (const def of changedResources(event.tables)) {
-          connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name });
+          connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
         }
+        for (const part of changedParts(event.tables))
+          connections.send(connections.audience({ everyone: true }), { type: 'view-state', part, by: event.by });
       }
     },
     // Changes announced while this instance was not listening went unheard: nothing kept can be trusted.
     () => forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]),
   );
-  announceChanges(pool, (tables) => void published({ topic: 'tables', tables: [...tables], origin: instance }));
+  announceChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
   app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
 
   app.decorate('hub', {

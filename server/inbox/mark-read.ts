@@ -16,6 +16,6 @@ export async function markRead(pool: pg.Pool, userId: number, which: ReadSelecti
     `update inbox set is_read = $2, version = version + 1 where user_id = $1 and is_read <> $2 and ${selected}`,
     params,
   );
-  if (rowCount) forgetChangesTo(pool, ['inbox']);
+  if (rowCount) forgetChangesTo(pool, ['inbox'], userId);
   return rowCount ?? 0;
 }

@@ -9,6 +9,7 @@ import type { ReportDefinition } from './definition.ts';
 import { checkParameters, type CheckedParameters, type SentParameters } from './parameters.ts';
 import { reportDocument, reportFragment } from './render.ts';
 import { ReportRefusal } from './report-refusal.ts';
+import { noticeExport } from '../inbox/system/export-notices.ts';
 
 export const reportFormats = ['HTML4.0', 'pdf'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
@@ -56,12 +57,24 @@ export function printedBy(user: CurrentUser, at = new Date()): string {
   return msg('reportPrintedBy', user.FullName || user.UserName, formatDateTime(at));
 }
 
-/** A drawn report (or table) printed into a PDF. */
+/** A drawn report (or table) printed into a PDF; its user hears when a long one is ready, or that it failed. */
 export async function printReport(
   app: FastifyInstance,
   report: { title: string; html: string; landscape: boolean },
   user: CurrentUser,
 ): Promise<Uint8Array> {
-  const document = await reportDocument(app, report.title, report.html);
-  return app.pdf.print(document, { title: report.title, printed: printedBy(user), landscape: report.landscape });
+  const startedAt = Date.now();
+  const what = { title: report.title, format: 'PDF' };
+  try {
+    const document = await reportDocument(app, report.title, report.html);
+    const pdf = await app.pdf.print(document, { title: report.title, printed: printedBy(user), landscape: report.landscape });
+    noticeExport(app, user, what, startedAt, { done: true });
+    return pdf;
+  } catch (err) {
+    noticeExport(app, user, what, startedAt, {
+      done: false,
+      reason: err instanceof ReportRefusal ? err.message : msg('exportFailedReason'),
+    });
+    throw err;
+  }
 }

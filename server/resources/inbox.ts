@@ -1,9 +1,13 @@
 // The SQL of messages, alerts and notifications (common/resources/inbox.ts): one inbox table, each resource
-// its own kind of row, which it sets on every row it adds along with the sender.
+// its own kind of row, which it sets on every row it adds along with the sender. An add to a group is
+// stored once per active member but the sender, each copy naming the group.
 import { alerts, messages, notifications } from '../../common/resources/inbox.ts';
 import { CURRENT_USER, defineResourceSql, type Join } from './resource-sql.ts';
 
-const joins = [{ alias: 'su', table: 'users', on: 'su.user_id = i.sender_id', left: true }] as const satisfies ReadonlyArray<Join>;
+const joins = [
+  { alias: 'su', table: 'users', on: 'su.user_id = i.sender_id', left: true },
+  { alias: 'ig', table: 'groups', on: 'ig.group_id = i.group_id', left: true },
+] as const satisfies ReadonlyArray<Join>;
 
 const columns = {
   UserID: 'i.user_id',
@@ -12,6 +16,8 @@ const columns = {
   Body: 'i.body',
   Severity: 'i.severity',
   SenderName: { sql: `coalesce(su.first_name || ' ' || su.last_name, '')`, join: 'su' },
+  GroupID: { sql: 'i.group_id', nullable: true },
+  GroupName: { sql: `coalesce(ig.name, '')`, join: 'ig' },
   IsRead: 'i.is_read',
   Version: 'i.version',
 } as const;
@@ -25,6 +31,12 @@ function ofKind(kind: 'message' | 'alert' | 'notification') {
     where: `i.kind = '${kind}'`,
     scope: { owner: 'UserID' },
     fixedValues: { kind, sender_id: CURRENT_USER },
+    fanOut: {
+      field: 'GroupID',
+      column: 'user_id',
+      members: 'select user_id from users where group_id = $1 and is_active and user_id <> $2',
+      none: 'inboxGroupEmpty',
+    },
   } as const;
 }
 

@@ -61,6 +61,12 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   updatedAt?: string;
   scope?: RowScope<ColumnOf<D>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  /**
+   * An add whose `field` has a value is stored once per row `members` selects (its one column; $1: the
+   * field's value, $2: the adding user's id), each copy setting the base table's `column` to it: a message
+   * to a group becomes one message per member. An add whose members are none is refused with `none`.
+   */
+  fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
   /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
   constraints?: Readonly<Record<string, { field: FieldOf<D>; message: MessageKey }>>;
   /**

@@ -6,6 +6,14 @@ export function seesAllStores(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin'
   return user.IsAdmin || user.IsSuperAdmin || user.GroupCode === 'HQ';
 }
 
+/**
+ * The same rule in SQL, for many users at once (who is told of a store's missing sales): over a users row
+ * `u` and its group's row `g` (left joined), whether the user sees the store row `s`.
+ */
+export function seesStoreSql(u: string, g: string, s: string): string {
+  return `(${u}.is_admin or ${u}.is_super_admin or ${g}.code = 'HQ' or ${s}.group_id = ${u}.group_id)`;
+}
+
 /** A SQL condition limiting a group id expression to the user's own group, or null when they see every store. */
 export function groupScope(user: CurrentUser, groupIdSql: string, params: unknown[]): string | null {
   if (seesAllStores(user)) return null;

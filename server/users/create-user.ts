@@ -57,7 +57,7 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
       await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after: { ID: id, ...stored } });
       return id;
     });
-    forgetChangesTo(pool, ['users', 'user_roles', 'user_instances', 'audit_log']);
+    forgetChangesTo(pool, ['users', 'user_roles', 'user_instances', 'audit_log'], actor.ID);
     return id;
   } catch (err) {
     if ((err as { code?: string }).code === UNIQUE_VIOLATION) return null;

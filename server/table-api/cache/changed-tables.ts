@@ -7,17 +7,23 @@ import type pg from 'pg';
 import { resources } from '../../resources/index.ts';
 import { forgetResource } from './short-lived.ts';
 
-const announcers = new WeakMap<pg.Pool, (tables: ReadonlyArray<string>) => void>();
+/** Who made a change: a user's id, or SYSTEM for the app's own work (a scheduled check, a background load). */
+export const SYSTEM = 0;
+
+const announcers = new WeakMap<pg.Pool, (tables: ReadonlyArray<string>, by: number) => void>();
 
 /** Who hears of every change to this database's tables: the hub, which tells the other app instances. */
-export function announceChanges(pool: pg.Pool, announce: (tables: ReadonlyArray<string>) => void): void {
+export function announceChanges(pool: pg.Pool, announce: (tables: ReadonlyArray<string>, by: number) => void): void {
   announcers.set(pool, announce);
 }
 
-/** Forgets the kept figures of every resource that reads one of `tables`, here and on every other instance. */
-export function forgetChangesTo(pool: pg.Pool, tables: ReadonlyArray<string>): void {
+/**
+ * Forgets the kept figures of every resource that reads one of `tables`, here and on every other instance;
+ * the tables' viewers hear that `by` changed them.
+ */
+export function forgetChangesTo(pool: pg.Pool, tables: ReadonlyArray<string>, by: number): void {
   forgetKeptFigures(pool, tables);
-  announcers.get(pool)?.(tables);
+  announcers.get(pool)?.(tables, by);
 }
 
 /** Forgets them on this instance only: what another instance announced it changed. */

@@ -4,6 +4,8 @@
 // removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
 // resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
 // can sign in and administer). A resource may add rules of its own (row-rules.ts: who grants privileges).
+// An add may stand for several rows (the SQL half's fanOut: a message to a group, one row per member),
+// added together in its one transaction.
 import type pg from 'pg';
 import { msg } from '../../../common/messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
@@ -28,7 +30,11 @@ export interface MutationResult {
   Error: string | null;
 }
 
-type Outcome = { ok: true; key: number; row: Row | null } | { ok: false; key: number | null; failure: RowFailure };
+/** A row changed (or added): its key, and the row as stored (null once deleted). */
+type Done = { key: number; row: Row | null };
+
+/** One request row's outcome: an add to a group (fanOut) stores several rows at once. */
+type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
 
 /** Thrown inside a row's transaction to roll it back and report why. */
 class RowRefused extends Error {
@@ -40,24 +46,59 @@ class RowRefused extends Error {
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(pool, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
-  return changes(pool, def, async () => [
+  return changes(pool, def, user, async () => [
     await inRowTransaction(pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
-      const params = columns.map((c) => c.value);
-      const inserted = await client.query<{ key: number }>(
-        `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
-         values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning ${def.key.column} as key`,
-        params,
-      );
-      const key = inserted.rows[0]!.key;
-      const after = await reachableRow(client, def, user, 'add', key, false);
-      // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
-      if (!after) throw new RowRefused({ error: msg('forbidden') });
-      await writeAudit(client, { user, resource: def.name, action: 'insert', key, before: null, after });
-      return { key, row: after };
+      const copies = await fanOutCopies(client, def, user, values.columns);
+      const done: Done[] = [];
+      for (const copy of copies)
+        done.push(await insertRow(client, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)]));
+      return done;
     }),
   ]);
+}
+
+/** Inserts one row, audited; refused when the user could not reach it afterwards. */
+async function insertRow(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  columns: Array<{ name: string; value: unknown }>,
+): Promise<Done> {
+  const inserted = await client.query<{ key: number }>(
+    `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
+     values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning ${def.key.column} as key`,
+    columns.map((c) => c.value),
+  );
+  const key = inserted.rows[0]!.key;
+  const after = await reachableRow(client, def, user, 'add', key, false);
+  // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
+  if (!after) throw new RowRefused({ error: msg('forbidden') });
+  await writeAudit(client, { user, resource: def.name, action: 'insert', key, before: null, after });
+  return { key, row: after };
+}
+
+/**
+ * The rows one add becomes, as the base table values each sets beyond the form's: one plain row, or, when the
+ * resource fans out (a message to a group) and its field is set, one per member the members query selects.
+ */
+async function fanOutCopies(
+  client: pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  sent: SentValues,
+): Promise<Array<Record<string, unknown>>> {
+  const fanOut = def.fanOut;
+  const value = fanOut && sent.find((s) => s.column.name === fanOut.field)?.value;
+  if (!fanOut || value === null || value === undefined) return [{}];
+  const { rows } = await client.query<{ member: unknown }>(`select member from (${fanOut.members}) m(member)`, [value, user.ID]);
+  if (rows.length === 0) throw new RowRefused({ error: msg(fanOut.none), fields: { [fanOut.field]: msg(fanOut.none) } });
+  return rows.map((r) => ({ [fanOut.column]: r.member }));
+}
+
+function entries(values: Record<string, unknown>): Array<{ name: string; value: unknown }> {
+  return Object.entries(values).map(([name, value]) => ({ name, value }));
 }
 
 export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
@@ -134,13 +175,13 @@ async function eachRow(
   sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
-  return changes(pool, def, async () => {
+  return changes(pool, def, user, async () => {
     const outcomes: Outcome[] = [];
     for (const [i, key] of body.keys.entries()) {
       outcomes.push(
         await inRowTransaction(pool, def, key, sent, async (client) => {
           const before = await lockForChange(client, def, user, key, body.versions[i]);
-          return { key, row: await change(client, key, before) };
+          return [{ key, row: await change(client, key, before) }];
         }),
       );
     }
@@ -149,13 +190,13 @@ async function eachRow(
 }
 
 /** A request's rows, answered; whatever they changed, the figures kept for the tables they touch are forgotten. */
-async function changes(pool: pg.Pool, def: ResourceDef, run: () => Promise<Outcome[]>): Promise<MutationResult> {
+async function changes(pool: pg.Pool, def: ResourceDef, user: CurrentUser, run: () => Promise<Outcome[]>): Promise<MutationResult> {
   try {
     return result(await run());
   } finally {
     // Even a failed request may have changed some rows (and written their audit entries): footer totals and
     // counts of every resource reading those tables are read afresh.
-    forgetChangesTo(pool, [def.table, 'audit_log']);
+    forgetChangesTo(pool, [def.table, 'audit_log'], user.ID);
   }
 }
 
@@ -168,10 +209,10 @@ async function inRowTransaction(
   def: ResourceDef,
   key: number | null,
   sent: SentValues,
-  work: (client: pg.PoolClient) => Promise<{ key: number; row: Row | null }>,
+  work: (client: pg.PoolClient) => Promise<Done[]>,
 ): Promise<Outcome> {
   try {
-    return { ok: true, ...(await inTransaction(pool, work)) };
+    return { ok: true, done: await inTransaction(pool, work) };
   } catch (err) {
     const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
     if (!failure) throw err;
@@ -231,9 +272,9 @@ function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValu
 
 function result(outcomes: Outcome[]): MutationResult {
   return {
-    Succeed: outcomes.flatMap((o) => (o.ok ? [o.key] : [])),
+    Succeed: outcomes.flatMap((o) => (o.ok ? o.done.map((d) => d.key) : [])),
     Failed: outcomes.flatMap((o) => (o.ok ? [] : [{ key: o.key, ...o.failure }])),
-    Data: outcomes.flatMap((o) => (o.ok && o.row ? [o.row] : [])),
+    Data: outcomes.flatMap((o) => (o.ok ? o.done.flatMap((d) => (d.row ? [d.row] : [])) : [])),
     Error: null,
   };
 }

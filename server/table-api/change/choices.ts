@@ -1,6 +1,7 @@
 // The choices of a select field (a store for a sale, a recipient for a message): rows of another resource,
 // as value and label, within what the signed-in user may reach there (its scope) and, when the field says
-// so, where a flag of theirs holds (e.g. active users only). A dialog lists them (GET /api/<resource>/options) and a change is
+// so, where a flag of theirs holds (e.g. active users only) or within the user's own group (e.g. whom a
+// regional user may message). A dialog lists them (GET /api/<resource>/options) and a change is
 // checked against them, so a value nobody offered (another region's store, an inactive user, an id past
 // the column's range) is refused on its field, whoever may or may not list that other resource whole.
 import type pg from 'pg';
@@ -14,6 +15,7 @@ import type { FieldMessages } from './field-values.ts';
 import { containsPattern } from '../query/filter.ts';
 import { scopeColumns, scopeConditions } from '../query/scope.ts';
 import { fromClause } from '../query/sql.ts';
+import { groupScope } from '../../stores/visible-stores.ts';
 
 /** Choices listed at once; a dialog narrows longer lists with a search. */
 export const CHOICES_LISTED = 100;
@@ -23,8 +25,17 @@ interface Choice {
   label: unknown;
 }
 
-/** The resource a field's options come from, and its value, label and flag columns (the registry's types hold them to exist). */
-export function optionColumns(options: Choices): { from: ResourceDef; value: ColumnDef; label: ColumnDef; only: ColumnDef[] } {
+/**
+ * The resource a field's options come from, and its value, label, flag and group columns (the registry's
+ * types hold them to exist).
+ */
+export function optionColumns(options: Choices): {
+  from: ResourceDef;
+  value: ColumnDef;
+  label: ColumnDef;
+  only: ColumnDef[];
+  sameGroup: ColumnDef[];
+} {
   const from = findResource(options.resource)!;
   const column = (name: string) => from.columns.find((c) => c.name === name)!;
   return {
@@ -32,6 +43,7 @@ export function optionColumns(options: Choices): { from: ResourceDef; value: Col
     value: column(options.value),
     label: column(options.label),
     only: options.only === undefined ? [] : [column(options.only)],
+    sameGroup: options.sameGroup === undefined ? [] : [column(options.sameGroup)],
   };
 }
 
@@ -43,10 +55,16 @@ function choicesSql(
   extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[],
 ): string {
   const columns = optionColumns(options);
-  const { from, value, label, only } = columns;
-  const conditions = [...scopeConditions(from, user, 'list', undefined, params), ...only.map((c) => c.sql), ...extra(params, columns)];
+  const { from, value, label, only, sameGroup } = columns;
+  const conditions = [
+    ...scopeConditions(from, user, 'list', undefined, params),
+    ...only.map((c) => c.sql),
+    ...sameGroup.flatMap((c) => groupScope(user, c.sql, params) ?? []),
+    ...extra(params, columns),
+  ];
   const where = conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
-  return `select ${value.sql} as value, ${label.sql} as label from ${fromClause(from, [value, label, ...only, ...scopeColumns(from)])} where ${where}`;
+  const read = [value, label, ...only, ...sameGroup, ...scopeColumns(from)];
+  return `select ${value.sql} as value, ${label.sql} as label from ${fromClause(from, read)} where ${where}`;
 }
 
 /** The field's choices in label order, those whose label contains `search` when given; `more` when there are others. */

@@ -128,7 +128,7 @@ describe("the hub's websocket", () => {
       await stalled.next('hello');
       stalled.socket.pause();
       const droppedBefore = connections.slowDropped;
-      const frame = { type: 'changed', resource: 'x'.repeat(64 * 1024) } as const;
+      const frame = { type: 'changed', resource: 'x'.repeat(64 * 1024), by: 0 } as const;
       let sent = 0;
       let mostHeld = 0;
       // Far more than the socket buffers of both ends hold; the server must give up on the stalled client first.

@@ -39,7 +39,7 @@ describe('the inbox through the hub', () => {
   async function framesUntilNow(hub: HubSocket, userId: number): Promise<ServerFrame[]> {
     const connections = shared.t.app.hub.connections;
     const marker = `marker-${Math.random()}`;
-    connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker });
+    connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker, by: 0 });
     await hub.next('changed', (f) => f.resource === marker);
     return hub.frames.slice(
       0,
@@ -173,7 +173,7 @@ describe('the inbox through the hub', () => {
     assert.equal(toFormer.json().Failed[0].fields.UserID, m.tableNotInList);
   });
 
-  test('a change to a table tells the users who may list it, on their own sockets, and not the others', async () => {
+  test('a change to a table tells the users who may list it, and who made it, on their own sockets, and not the others', async () => {
     const clerk = await connectHub(base, shared.clerk.cookie);
     const trainee = await connectHub(base, shared.trainee.cookie);
     const store = (await shared.t.db.pool.query('select store_id, version, name from stores order by store_id limit 1')).rows[0];
@@ -186,7 +186,7 @@ describe('the inbox through the hub', () => {
       assert.deepEqual(res.json().Succeed, [store.store_id]);
     };
     await rename(`${store.name} (renamed)`, store.version);
-    await clerk.next('changed', (f) => f.resource === 'stores');
+    assert.equal((await clerk.next('changed', (f) => f.resource === 'stores')).by, ids.admin);
     assert.deepEqual(
       (await framesUntilNow(trainee, ids.trainee!)).filter((f) => f.type === 'changed'),
       [],

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
-import { forgetChangesTo } from '../../../table-api/cache/changed-tables.ts';
+import { forgetChangesTo, SYSTEM } from '../../../table-api/cache/changed-tables.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
 import { errorAnswers } from '../error-answer.ts';
@@ -81,7 +81,7 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
         return inserted.rows[0]!.error_id;
       });
       if (stored === null) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
-      forgetChangesTo(pool, ['user_errors']);
+      forgetChangesTo(pool, ['user_errors'], user?.ID ?? SYSTEM);
       return reply.code(201).send({ ErrorID: stored });
     },
   );

@@ -1,11 +1,13 @@
 // The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
-// { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set.
+// { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. The hub
+// then tells whom the change concerns: an inbox item's recipients, a changed row's earlier editors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { addRow, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { announceInboxChange } from '../../../inbox/inbox-events.ts';
+import { noticeRowChanges } from '../../../inbox/system/row-changes.ts';
 
 const run = { add: addRow, edit: editRows, delete: deleteRows };
 
@@ -21,6 +23,7 @@ export async function answerChange(
     const user = req.signedInUser();
     const result = await run[action](app.db.pool, def, user, body);
     announceInboxChange(app, def, action, user, result);
+    if (action !== 'add') noticeRowChanges(app, def, action, user, result);
     return result;
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;

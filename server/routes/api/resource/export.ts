@@ -2,13 +2,15 @@
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
 // first byte, as a 400 with the reason, or a 429 when the instance's exports, or the user's, are all under
 // way. A client that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts),
-// which ends its export. HEAD answers the download's headers without running it.
+// which ends its export. HEAD answers the download's headers without running it. Its user hears when a
+// long one is done, or when one failed midway (server/inbox/system/export-notices.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { exportCsv } from '../../../table-api/export/csv-export.ts';
 import { claimExportSlot, exportLimits } from '../../../table-api/export/slots.ts';
 import { dropWhenStalled } from '../../../table-api/export/stall.ts';
 import { exportXlsx, XLSX_CONTENT_TYPE } from '../../../table-api/export/xlsx-export.ts';
+import { watchDownload } from '../../../inbox/system/export-notices.ts';
 import { parseTableRequest, type TableRequest } from '../../../table-api/request/table-request.ts';
 import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
@@ -70,6 +72,7 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
     const user = req.signedInUser();
     const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, user) : exportCsv(app.db, def, request, user);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
+    watchDownload(app, user, { title: def.title, format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
     return downloadHeaders(def, reply, format).send(body);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;

@@ -1,0 +1,66 @@
+// "A row you edited was changed by someone else": after an edit or delete through the table API, every
+// other active user who added or changed one of those rows in the last hour (the audit log knows) is
+// notified, once per row while that notification is unread (a burst of edits is one notice). Not for the
+// inbox's own rows, which only their owner changes.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/messages.ts';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
+import type { MutationResult } from '../../table-api/change/change-rows.ts';
+import { raiseItems, type SystemItem } from './raise.ts';
+
+/** How far back an edit makes a row "yours". */
+const RECENT = '1 hour';
+
+/** Notifies the earlier editors of the rows changed; does not hold up the answer (a failure is logged). */
+export function noticeRowChanges(
+  app: FastifyInstance,
+  def: ResourceDef,
+  action: 'edit' | 'delete',
+  user: CurrentUser,
+  result: MutationResult,
+): void {
+  if (result.Succeed.length === 0 || (def.scope && 'owner' in def.scope)) return;
+  tellEarlierEditors(app, def, action, user, result.Succeed).catch((err: unknown) =>
+    app.log.error({ err }, 'a row change could not be told to its earlier editors'),
+  );
+}
+
+async function tellEarlierEditors(
+  app: FastifyInstance,
+  def: ResourceDef,
+  action: 'edit' | 'delete',
+  user: CurrentUser,
+  keys: ReadonlyArray<number>,
+): Promise<void> {
+  // Each row as the change left it (or as it was, deleted), with every other recent editor of it.
+  const { rows } = await app.db.pool.query<{ user_id: number; row_key: string; row: Record<string, unknown> | null }>(
+    `with changed as (
+       select distinct on (row_key) row_key, coalesce(after, before) as row from audit_log
+       where resource = $1 and row_key = any($2::text[]) and user_id = $3
+       order by row_key, audit_id desc)
+     select e.user_id, c.row_key, c.row from changed c
+     join lateral (
+       select distinct a.user_id from audit_log a
+       where a.resource = $1 and a.row_key = c.row_key and a.user_id <> $3
+         and a.action in ('insert', 'update') and a.at > now() - interval '${RECENT}') e on true
+     join users u on u.user_id = e.user_id and u.is_active`,
+    [def.name, keys.map(String), user.ID],
+  );
+  const who = user.FullName || user.UserName;
+  const items: SystemItem[] = rows.map((r) => ({
+    userId: r.user_id,
+    kind: 'notification',
+    severity: 'info',
+    title: msg('rowChangedTitle'),
+    body: msg(action === 'delete' ? 'rowDeletedBody' : 'rowChangedBody', who, def.title, rowLabel(def, r.row, r.row_key)),
+    topic: `row:${def.name}:${r.row_key}`,
+  }));
+  await raiseItems(app, items, { unlessUnreadWithin: RECENT });
+}
+
+/** What the user knows the row by: its first shown text column, else its key. */
+function rowLabel(def: ResourceDef, row: Record<string, unknown> | null, key: string): string {
+  const column = def.columns.find((c) => c.type === 'text' && !c.hidden && typeof row?.[c.name] === 'string' && row[c.name] !== '');
+  return column ? String(row![column.name]) : key;
+}
