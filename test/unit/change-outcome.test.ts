@@ -48,8 +48,8 @@ test('a row changed since it was read closes the dialog and refreshes the table,
   useLanguage({ notFoundRefreshed: 'Nicht gefunden: Tabelle neu geladen' });
   try {
     const { host, seen } = recordingHost();
-    // The server always speaks the default language.
-    const outcome = applyAnswer(host, 'edit', answer({ Failed: [{ key: 4, error: m.notFoundRefreshed }] }));
+    // The server's words may be in another language still: the flag says what happened.
+    const outcome = applyAnswer(host, 'edit', answer({ Failed: [{ key: 4, error: 'Introuvable', conflict: true }] }));
     assert.deepEqual(outcome, { close: true, fields: {}, error: null });
     assert.deepEqual(seen, {
       marks: [[[4], 'failed']],

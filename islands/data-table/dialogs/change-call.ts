@@ -15,6 +15,8 @@ export interface RowFailure {
   key: unknown;
   error: string;
   fields?: Record<string, string>;
+  /** The row changed or went since it was read: the table is read again. */
+  conflict?: boolean;
 }
 
 export interface ChangeAnswer {

@@ -4,9 +4,9 @@
 // Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
 // dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
 // read (the server's "Information NOT found!") closes the dialog and refreshes the table.
-import { defaultMessages, msg, type MessageKey } from '../../../common/messages.ts';
+import { msg, type MessageKey } from '../../../common/messages.ts';
 import type { RowMark, TableHost } from '../table-host.ts';
-import type { ChangeAction, ChangeAnswer } from './change-call.ts';
+import type { ChangeAction, ChangeAnswer, RowFailure } from './change-call.ts';
 
 const outcomeWords: Record<ChangeAction, { mark: RowMark; done: MessageKey; failed: MessageKey }> = {
   add: { mark: 'inserted', done: 'inserted', failed: 'insertFailed' },
@@ -23,11 +23,8 @@ export interface DialogOutcome {
   error: string | null;
 }
 
-/**
- * The server speaks its default language whatever the browser's language file says, so a row gone or
- * changed since it was read is known by the server's own words; the user reads them in theirs.
- */
-const isConflict = (error: string): boolean => error === defaultMessages.notFoundRefreshed;
+/** A row gone or changed since it was read: the server says so apart from its words, which a language file may change. */
+const isConflict = (failure: RowFailure): boolean => failure.conflict === true;
 
 /** One notice of several texts, as sentences: the spec's notices end without a full stop, the server's reasons with one. */
 const sentences = (parts: ReadonlyArray<string>): string =>
@@ -44,7 +41,7 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   if (done > 0) host.markRows(answer.Succeed, words.mark);
   const failedKeys = failed.map((f) => f.key).filter((key) => key !== null && key !== undefined);
   if (failedKeys.length > 0) host.markRows(failedKeys, 'failed');
-  const conflict = failed.some((f) => isConflict(f.error));
+  const conflict = failed.some(isConflict);
   if (done > 0 || conflict) void host.refresh();
   if (failed.length === 0) {
     host.notify(msg(words.done, done), 'success');
@@ -54,7 +51,7 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
   for (const failure of failed) {
-    if (isConflict(failure.error)) reasons.add(msg('notFoundRefreshed'));
+    if (isConflict(failure)) reasons.add(msg('notFoundRefreshed'));
     else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
     else reasons.add(failure.error);
   }

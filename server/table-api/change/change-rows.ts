@@ -230,7 +230,7 @@ async function lockForChange(
 ): Promise<Row> {
   if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
   const row = await reachableRow(client, def, user, 'edit', key, true);
-  if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed') });
+  if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed'), conflict: true });
   const guard = def.guardedRows;
   if (guard && row[guard.when.name] === true && !allows(user, guard.access)) throw new RowRefused({ error: msg('forbidden') });
   return row;

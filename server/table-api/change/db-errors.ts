@@ -9,6 +9,11 @@ import { fieldLabel, type FieldMessages } from './field-values.ts';
 export interface RowFailure {
   error: string;
   fields?: FieldMessages;
+  /**
+   * The row was changed or removed since the client read it (its version no longer matches): the client reads
+   * the table again. Said apart from the words, which the language file may change.
+   */
+  conflict?: true;
 }
 
 /** What the change tried to write: each column with the value sent to the database. */

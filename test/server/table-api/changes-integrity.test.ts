@@ -144,9 +144,9 @@ describe('values', () => {
   test("a key past its column's range names no record", async () => {
     for (const key of [99_999_999_999, 2_147_483_648]) {
       const edit = await change(shared.admin, 'PATCH', 'stores', { StoreID: key, Version: 1, Name: 'X' });
-      assert.deepEqual(edit.Failed, [{ key, error: m.notFoundRefreshed }]);
+      assert.deepEqual(edit.Failed, [{ key, error: m.notFoundRefreshed, conflict: true }]);
       const remove = await change(shared.admin, 'DELETE', 'stores', { StoreIDs: [key], Versions: [1] });
-      assert.deepEqual(remove.Failed, [{ key, error: m.notFoundRefreshed }]);
+      assert.deepEqual(remove.Failed, [{ key, error: m.notFoundRefreshed, conflict: true }]);
     }
   });
 

@@ -163,7 +163,7 @@ describe('edit and versions', () => {
     const second = await change(shared.admin, 'PATCH', 'states', { StateID: row.state_id, Version: row.version, Name: 'Maine B' });
     assert.deepEqual(first.body.Succeed, [row.state_id]);
     assert.deepEqual(second.body.Succeed, []);
-    assert.deepEqual(second.body.Failed, [{ key: row.state_id, error: m.notFoundRefreshed }]);
+    assert.deepEqual(second.body.Failed, [{ key: row.state_id, error: m.notFoundRefreshed, conflict: true }]);
     assert.equal((await one<{ name: string }>('select name from states where state_id = $1', [row.state_id])).name, 'Maine A');
   });
 
@@ -192,8 +192,8 @@ describe('edit and versions', () => {
     });
     assert.deepEqual(body.Succeed, [mine[0]!.inbox_id]);
     assert.deepEqual(body.Failed, [
-      { key: mine[1]!.inbox_id, error: m.notFoundRefreshed },
-      { key: foreign.inbox_id, error: m.notFoundRefreshed },
+      { key: mine[1]!.inbox_id, error: m.notFoundRefreshed, conflict: true },
+      { key: foreign.inbox_id, error: m.notFoundRefreshed, conflict: true },
     ]);
     const read = (
       await shared.t.db.pool.query<{ inbox_id: number; is_read: boolean }>(
@@ -286,7 +286,7 @@ describe('delete', () => {
     assert.deepEqual(body.Succeed, [spare.GroupID]);
     assert.deepEqual(body.Failed, [
       { key: used.group_id, error: m.tableInUse },
-      { key: 987654, error: m.notFoundRefreshed },
+      { key: 987654, error: m.notFoundRefreshed, conflict: true },
     ]);
     const audit = await auditOf('groups', spare.GroupID as number);
     assert.deepEqual(
@@ -301,7 +301,7 @@ describe('delete', () => {
     const spare = (await change(shared.admin, 'POST', 'groups', { Code: 'TMP2', Name: 'Temporary 2' })).body.Data[0]!;
     await change(shared.admin, 'PATCH', 'groups', { GroupID: spare.GroupID, Version: spare.Version, Description: 'changed' });
     const { body } = await change(shared.admin, 'DELETE', 'groups', { GroupID: spare.GroupID, Version: spare.Version });
-    assert.deepEqual(body.Failed, [{ key: spare.GroupID, error: m.notFoundRefreshed }]);
+    assert.deepEqual(body.Failed, [{ key: spare.GroupID, error: m.notFoundRefreshed, conflict: true }]);
   });
 
   test('keys may come in the query string of a DELETE', async () => {

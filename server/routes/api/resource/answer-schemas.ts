@@ -63,7 +63,12 @@ function changeAnswer(def: ResourceDef) {
     type: 'object',
     additionalProperties: false,
     required: ['key', 'error'],
-    properties: { key: { type: ['integer', 'null'] }, error: text, fields: { type: 'object', additionalProperties: text } },
+    properties: {
+      key: { type: ['integer', 'null'] },
+      error: text,
+      fields: { type: 'object', additionalProperties: text },
+      conflict: { type: 'boolean' },
+    },
   };
   return {
     Succeed: { type: 'array', items: { type: 'integer' } },
