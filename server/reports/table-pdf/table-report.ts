@@ -2,7 +2,7 @@
 // order, its visible columns, grouped by the main and sub grouping columns with each group's totals, under
 // a header saying who printed it, when, and with which filter. Drawn with the shared report table.
 import type { FastifyInstance } from 'fastify';
-import { formatNumber, formatValue } from '../../../common/format.ts';
+import { formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
 import { msg } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
@@ -23,7 +23,7 @@ function groupLabel(column: ColumnDef, value: unknown): string {
 }
 
 function totalCells(columns: ReadonlyArray<ColumnDef>, values: ReadonlyArray<unknown>): string[] {
-  return columns.map((c, i) => (c.total ? formatValue(values[i], c.total === 'count' ? 'integer' : c.format) : ''));
+  return columns.map((c, i) => (c.total ? formatTotal(values[i], c) : ''));
 }
 
 /** Which rows are printed: the searches, or that there are none. */
