@@ -14,6 +14,11 @@ export function groupKey(values: ReadonlyArray<unknown>): string {
 export interface GroupLine {
   kind: 'group';
   key: string;
+  /**
+   * Unique among the lines (the key, and a count if the group comes again): rows still in another order
+   * while a new grouping's answer is on its way may show a group twice.
+   */
+  id: string;
   /** 1 for a main group, 2 for a sub group. */
   depth: 1 | 2;
   /** The grouping column's name and this group's value of it. */
@@ -47,9 +52,13 @@ export function groupLines<R>(
   const lines: Array<Line<R>> = [];
   let mainKey: string | null = null;
   let subKey: string | null = null;
+  const seen = new Map<string, number>();
   const header = (values: unknown[], depth: 1 | 2, column: string): GroupLine => {
     const key = groupKey(values);
-    return { kind: 'group', key, depth, column, value: values.at(-1) ?? null, figures: byKey.get(key) ?? null, open: open.has(key) };
+    const times = (seen.get(key) ?? 0) + 1;
+    seen.set(key, times);
+    const id = times === 1 ? key : `${key}#${times}`;
+    return { kind: 'group', key, id, depth, column, value: values.at(-1) ?? null, figures: byKey.get(key) ?? null, open: open.has(key) };
   };
   for (const item of items) {
     const row = rowOf(item);
