@@ -80,6 +80,19 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await context.close();
   });
 
+  test('on a 375 px phone the Settings dialog fits the screen and axe-core finds nothing', async () => {
+    const { page, context } = await env.newPage('admin', { viewport: { width: 375, height: 740 } });
+    await openTable(page, '/sales');
+    const dialog = await openSettings(page);
+    const fits = await dialog.evaluate((d) => ({
+      page: document.documentElement.scrollWidth <= window.innerWidth,
+      dialog: d.getBoundingClientRect().right <= window.innerWidth && d.scrollWidth <= d.clientWidth,
+    }));
+    assert.deepEqual(fits, { page: true, dialog: true });
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
   test('grouping Stores by state shows each state with its count over all its stores, across two pages', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
@@ -135,6 +148,9 @@ describe('data table settings, grouping and columns', { skip }, () => {
       const salesCell = g.cells[columns.indexOf('Sales') - (columns.length - g.cells.length)];
       assert.equal(salesCell, formatCurrency(expected!.sales));
     }
+    // Open, with its rows under it and its totals as a row header's cells.
+    await page.locator('.dt-group-toggle').first().click();
+    assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
 
