@@ -27,12 +27,17 @@ const measured = (handle: Element) => headerOf(handle).getBoundingClientRect().w
 
 export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
   const [drag, setDrag] = useState<{ x: number; from: number } | null>(null);
-  // The separator's value is the column's width: the one set, else the header's as drawn.
+  // The separator's value is the column's width: the one set, else the header's as drawn, measured once
+  // mounted. The server draws no edge (it has no width to tell, and resizing needs the script anyway).
   const handle = useRef<HTMLSpanElement>(null);
+  const place = useRef<HTMLSpanElement>(null);
   const [natural, setNatural] = useState<number | undefined>(undefined);
   useEffect(() => {
-    if (width === undefined && handle.current) setNatural(Math.round(measured(handle.current)));
+    const at = handle.current ?? place.current;
+    if (width === undefined && at) setNatural(Math.round(measured(at)));
   }, [width]);
+  const value = width ?? natural;
+  if (value === undefined) return <span ref={place} hidden />;
   const stop = (event: PointerEvent<HTMLSpanElement>) => {
     headerOf(event.currentTarget).removeAttribute(RESIZING_ATTRIBUTE);
     setDrag(null);
@@ -44,7 +49,7 @@ export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
       role="separator"
       aria-orientation="vertical"
       aria-label={msg('columnResize', label)}
-      aria-valuenow={width ?? natural}
+      aria-valuenow={value}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}
       tabIndex={0}
