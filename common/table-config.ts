@@ -51,8 +51,8 @@ export interface TablePage {
   totals: Row | null;
   totalsSyncedAt: string | null;
   countIsEstimate: boolean;
-  /** When grouping was asked: the totals of each main and sub group with rows on this page. */
-  groups: GroupTotals[] | null;
+  /** When grouping was asked: the totals of each main and sub group with rows on this page (else null). */
+  groups?: GroupTotals[] | null;
   syncedAt: string;
   next: string | null;
   prev: string | null;

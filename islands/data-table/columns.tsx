@@ -8,6 +8,7 @@ import type { Column } from '../../common/resources/types.ts';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import type { Features } from './features.ts';
 import { Checkbox } from './checkbox.tsx';
+import { LocalTime } from './local-time.tsx';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
@@ -47,7 +48,7 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
         id: c.name,
         header: c.label,
         enableSorting: !!c.sortable,
-        cell: (info) => formatValue(info.getValue(), c.format),
+        cell: c.format === 'datetime' ? (info) => <LocalTime value={info.getValue()} /> : (info) => formatValue(info.getValue(), c.format),
         meta: { column: c },
       }),
     ),

@@ -84,6 +84,31 @@ describe('the data-table island', { skip }, () => {
     await context.close();
   });
 
+  test("dates and times show in the reader's time zone, not the server's, and hydrate without errors", async () => {
+    const zone = 'Pacific/Auckland';
+    const { page, context } = await env.newPage('admin', { timezoneId: zone });
+    const errors = pageErrors(page);
+    await openTable(page, '/messages');
+    const cell = page.locator('.dt-table tbody time').first();
+    const iso = (await cell.getAttribute('datetime'))!;
+    const part = (type: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(iso))
+        .find((p) => p.type === type)!.value;
+    const expected = `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+    await page.waitForFunction((text) => document.querySelector('.dt-table tbody time')?.textContent === text, expected);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a sortable header sorts ascending, then descending, with aria-sort; shift-click adds a column', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');

@@ -20,7 +20,7 @@ function merge(pages: ReadonlyArray<TablePage>): TablePage {
     ...last,
     data: pages.flatMap((p) => p.data),
     // A group running over two pages has the same figures on both: either will do.
-    groups: last.groups === null ? null : pages.flatMap((p) => p.groups ?? []),
+    groups: last.groups ? pages.flatMap((p) => p.groups ?? []) : null,
   };
 }
 
