@@ -87,6 +87,7 @@ export function TableBody({ table, marks, error, loading, searched, sizes, group
             line={line}
             columns={columns}
             groupColumn={grouping.columnOf(line.column)}
+            sizes={sizes}
             onToggle={grouping.toggle}
           />
         ),

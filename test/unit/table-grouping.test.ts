@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GroupTotals, Row } from '../../common/table-config.ts';
 import { movedColumn } from '../../islands/data-table/columns/column-order.ts';
+import { groupValueText } from '../../islands/data-table/grouping/group-header-row.tsx';
 import { groupKey, groupLines, type Line } from '../../islands/data-table/grouping/group-lines.ts';
 import { toggledGroups } from '../../islands/data-table/grouping/open-groups.ts';
 
@@ -53,6 +54,17 @@ describe('the lines of a grouped page', () => {
     const lines = groupLines([rows[0]!, rows[3]!, rows[1]!], (r) => r, { main: 'state', sub: null }, [], []);
     const ids = lines.flatMap((l) => (l.kind === 'group' ? [l.id] : []));
     assert.equal(new Set(ids).size, 3);
+  });
+});
+
+describe("a group's label", () => {
+  const column = { name: 'OpenDate', label: 'Opened', type: 'date', format: 'date' } as const;
+  test('shows the value as its column does', () => {
+    assert.equal(groupValueText('2024-03-05', column), '05/03/2024');
+  });
+  test("is the spec's (no name) for no value or an empty text", () => {
+    assert.equal(groupValueText(null, column), '(no name)');
+    assert.equal(groupValueText('  ', { ...column, type: 'text', format: 'text' }), '(no name)');
   });
 });
 

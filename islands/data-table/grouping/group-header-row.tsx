@@ -13,6 +13,8 @@ interface GroupHeaderRowProps {
   columns: ReadonlyArray<Column | undefined>;
   /** The grouping column's configuration (its label and format). */
   groupColumn: Column;
+  /** Widths the user set: those columns' total cells clip to them, as the rows' cells do. */
+  sizes: Readonly<Record<string, number>>;
   onToggle(line: GroupLine, row: HTMLTableRowElement): void;
 }
 
@@ -22,10 +24,11 @@ export function groupValueText(value: unknown, column: Column): string {
   return text.trim() === '' ? msg('emptyGroup') : text;
 }
 
-const totalClass = (c: Column) =>
-  [`dt-col-${c.total === 'count' ? 'integer' : c.format}`, c.hiddenOnMobile ? 'dt-mobile-hidden' : ''].filter(Boolean).join(' ');
-
-export function GroupHeaderRow({ line, columns, groupColumn, onToggle }: GroupHeaderRowProps) {
+export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: GroupHeaderRowProps) {
+  const totalClass = (c: Column) =>
+    [`dt-col-${c.total === 'count' ? 'integer' : c.format}`, c.hiddenOnMobile ? 'dt-mobile-hidden' : '', sizes[c.name] ? 'dt-sized' : '']
+      .filter(Boolean)
+      .join(' ');
   const totals = line.figures?.totals ?? {};
   const hasTotal = (c: Column | undefined): c is Column => !!c?.total && totals[c.name] !== undefined;
   const firstTotal = columns.findIndex(hasTotal);
