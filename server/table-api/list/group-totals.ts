@@ -40,7 +40,8 @@ function oneOf(column: ColumnDef, values: ReadonlyArray<unknown>, params: unknow
   return `(${parts.join(' or ')})`;
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A group's values as one text (JSON: a NULL stays apart from ""), to tell groups apart. */
+const groupKey = (values: ReadonlyArray<unknown>) => JSON.stringify(values);
 
 /** The totals of each main group, and sub group, that has rows among `rows` (the page). */
 export async function groupTotalsOf(
@@ -52,7 +53,7 @@ export async function groupTotalsOf(
 ): Promise<GroupTotalsRead | null> {
   const [main, sub] = groups;
   if (!main || rows.length === 0) return null;
-  const mains = rows.map((r) => r[main.name]).filter((v, i, all) => all.findIndex((w) => sameValue(v, w)) === i);
+  const mains = [...new Map(rows.map((r) => [groupKey([r[main.name]]), r[main.name]])).values()];
   const rollup = rollupFor(def, filter, groups);
   // The totals table's aggregates read its own columns; the others, their column.
   const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
@@ -74,7 +75,8 @@ export async function groupTotalsOf(
       totals,
     })),
   }));
-  // The sub groups of those main groups that are not on the page are left out of the answer.
-  const onPage = (g: GroupTotals) => rows.some((r) => g.values.every((v, i) => sameValue(v, r[groups[i]!.name])));
-  return { groups: read.groups.filter(onPage), at: read.at };
+  // The sub groups of those main groups that are not on the page are left out of the answer (the query
+  // reads them all, so that the next page of the same main groups finds it cached).
+  const onPage = new Set(rows.flatMap((r) => groups.map((_, depth) => groupKey(groups.slice(0, depth + 1).map((g) => r[g.name])))));
+  return { groups: read.groups.filter((g) => onPage.has(groupKey(g.values))), at: read.at };
 }
