@@ -151,6 +151,39 @@ describe('data table settings, grouping and columns', { skip }, () => {
     // Open, with its rows under it and its totals as a row header's cells.
     await page.locator('.dt-group-toggle').first().click();
     assert.deepEqual(await axeViolations(page), []);
+
+    // Sub grouped by date: the open store shows a header per day, each with that day's sales.
+    const dialog = await openSettings(page);
+    await dialog.getByLabel('Sub grouping').selectOption({ label: 'Date' });
+    await closeSettings(page);
+    await page.waitForSelector('.dt-group-row');
+    await page.locator('.dt-group-depth-1 .dt-group-toggle').first().click();
+    const subs = await page.$$eval('.dt-group-depth-2', (rows) =>
+      rows.map((tr) => ({
+        label: tr.querySelector('.dt-group-toggle')!.textContent!,
+        count: tr.querySelector('.dt-group-count')!.textContent,
+      })),
+    );
+    assert.ok(subs.length > 0);
+    const store = Number(groups[0]!.label.replace(/^Store #: /, '').replaceAll(',', ''));
+    for (const sub of subs.slice(0, 3)) {
+      const [d, m, y] = sub.label.replace(/^Date: /, '').split('/');
+      const [expected] = await sql<{ n: number }>(
+        `select count(*)::int as n from sales sa join stores s using (store_id) where s.store_number = $1 and sa.sale_date = $2::date`,
+        [store, `${y}-${m}-${d}`],
+      );
+      assert.equal(sub.count, `${formatNumber(expected!.n)} Record(s)`, sub.label);
+    }
+    await context.close();
+  });
+
+  test('rows without a value are grouped under (no name)', async () => {
+    await sql(`update users set group_id = null where user_name = 'trainee'`);
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/admin/users');
+    await groupBy(page, 'Group');
+    await page.getByRole('combobox', { name: /Show/ }).selectOption('100');
+    await page.getByRole('button', { name: 'Group: (no name)' }).waitFor();
     await context.close();
   });
 
