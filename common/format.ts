@@ -272,3 +272,8 @@ export function formatValue(value: unknown, format: FormatName): string {
       return formatBoolean(value);
   }
 }
+
+/** A footer or group total as its column shows it: a count as a whole number, any other in the column's format. */
+export function formatTotal(value: unknown, column: { total?: 'sum' | 'avg' | 'count'; format: FormatName }): string {
+  return formatValue(value, column.total === 'count' ? 'integer' : column.format);
+}

@@ -30,6 +30,27 @@ export const defaultMessages = {
   dateRangeFromAfterTo: '"From Date" can not be greater than "To Date"',
   dateRangeTooLong: 'Date range should not exceed {0} months',
 
+  // A table's settings, row groups and columns (ours; the empty group's label is the spec's emptyGroup)
+  settingsTitle: 'Table settings',
+  settingsColumns: 'Columns',
+  settingsColumnsHint: 'Tick the columns to show; move them to change their order.',
+  settingsMoveUp: 'Move {0} up',
+  settingsMoveDown: 'Move {0} down',
+  settingsGrouping: 'Grouping',
+  settingsMainGroup: 'Main grouping',
+  settingsSubGroup: 'Sub grouping',
+  settingsNoGroup: 'None',
+  settingsOneGroupOpen: 'Only one group open at a time',
+  settingsBehaviour: 'Behaviour',
+  settingsRefreshEveryTime: 'Refresh every time',
+  settingsInfiniteScroll: 'Infinite scroll (load more rows at the bottom)',
+  settingsSaveState: 'Save state',
+  settingsClose: 'Close',
+  groupHeader: '{0}: {1}',
+  groupRecords: '{0} Record(s)',
+  columnResize: 'Width of {0}',
+  columnMoved: '{0} moved to position {1}',
+
   // Dialogs and tables (sections 5 and 8)
   deleteConfirm: 'Are you sure you want to delete {0} record(s)?',
   notFoundRefreshed: 'Information NOT found!. Table Refreshed for changes',

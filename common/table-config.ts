@@ -32,6 +32,16 @@ export interface TableConfig {
   storeScoped: boolean;
 }
 
+/**
+ * One group's figures over every row of it the list's filter finds, not only the page's: `values` is its
+ * main grouping value, then (for a sub group) its sub grouping value; `totals` has the footer-total columns'.
+ */
+export interface GroupTotals {
+  values: unknown[];
+  count: number;
+  totals: Row;
+}
+
 /** One list answer in the current dialect, with the table API's additions (list-response.ts). */
 export interface TablePage {
   draw: number;
@@ -41,6 +51,8 @@ export interface TablePage {
   totals: Row | null;
   totalsSyncedAt: string | null;
   countIsEstimate: boolean;
+  /** When grouping was asked: the totals of each main and sub group with rows on this page (else null). */
+  groups?: GroupTotals[] | null;
   syncedAt: string;
   next: string | null;
   prev: string | null;

@@ -2,13 +2,17 @@
 // for the signed-in user (common/table-config.ts) and drawn on TanStack Table 9 in manual mode, the server
 // sorting, paging and searching. The server renders it with its first page of rows (server/table-screen/),
 // and the browser hydrates with that page rather than asking for it again. State: use-table-state.ts;
-// rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts).
+// rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts). Row
+// groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { msg } from '../../common/messages.ts';
 import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
+import { useColumnLayout } from './columns/column-layout.ts';
+import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './host.ts';
+import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
 import { listUrl } from './list-query.ts';
 import { Pager } from './pager.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
@@ -54,7 +58,9 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     listUrl: config.listUrl,
     resource: config.resource,
   });
-  const page = list.page;
+  // With infinite scroll, every page loaded so far, as one.
+  const infinite = useInfiniteScroll(config, state, setState, stores, list);
+  const page = infinite.page;
   const rows = page?.data ?? noRows;
   const rowCount = page?.recordsFiltered ?? 0;
 
@@ -82,6 +88,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   }, [notice]);
 
   const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection });
+  const layout = useColumnLayout(config, state, setState);
+  const grouping = useRowGrouping(config, state, setState, page?.groups ?? null);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
@@ -107,7 +115,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
 
   const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
   const onSearch = useCallback((search: string) => setState({ search, page: 0 }), [setState]);
-  const start = state.pageSize === -1 ? 0 : state.page * state.pageSize;
+  const start = infinite.start;
   const pageCount = state.pageSize === -1 ? 1 : Math.max(1, Math.ceil(rowCount / state.pageSize));
 
   return (
@@ -130,10 +138,22 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         {notice?.text}
       </p>
       <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void list.refresh()} />
-      <ScrollRegion label={config.title}>
+      <ScrollRegion
+        label={config.title}
+        ref={infinite.region}
+        className={[infinite.on ? 'dt-infinite' : '', rows.length === 0 ? 'dt-scroll-empty' : ''].filter(Boolean).join(' ')}
+      >
         <table className="dt-table" aria-busy={list.loading || undefined}>
-          <TableHead table={table} />
-          <TableBody table={table} marks={marks} error={list.error} loading={list.loading} searched={state.search.trim() !== ''} />
+          <TableHead table={table} layout={layout} />
+          <TableBody
+            table={table}
+            marks={marks}
+            error={list.error}
+            loading={list.loading}
+            searched={state.search.trim() !== ''}
+            sizes={layout.sizes}
+            grouping={grouping}
+          />
           <TableFoot table={table} totals={page?.totals ?? null} />
         </table>
       </ScrollRegion>
@@ -142,7 +162,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
       </p>
       <div className="dt-bottom">
         <TableInfo page={page} start={start} />
-        <Pager page={state.page} pageCount={pageCount} onPage={(p) => setState({ page: p })} />
+        {!infinite.on && <Pager page={state.page} pageCount={pageCount} onPage={(p) => setState({ page: p })} />}
       </div>
     </div>
   );

@@ -1,7 +1,11 @@
 // The rows of the page: each cell formatted by its column, a selected row highlighted, a row a change
 // marked (host.markRows) in its inserted, updated, removed or failed style. With no rows, one row across
 // the table says why: the failed call's reason in red, Processing..., no match for the search, or no data.
+// A grouped table draws a header row where each group begins, and only the open groups' rows (grouping/).
 import { msg } from '../../common/messages.ts';
+import { GroupHeaderRow } from './grouping/group-header-row.tsx';
+import { groupLines } from './grouping/group-lines.ts';
+import type { RowGrouping } from './grouping/use-row-grouping.ts';
 import type { RowMark } from './table-host.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
@@ -22,9 +26,15 @@ interface TableBodyProps {
   error: string | null;
   loading: boolean;
   searched: boolean;
+  /** Widths the user set: those columns' cells clip to them (columns/). */
+  sizes: Readonly<Record<string, number>>;
+  /** The row groups, when the table is grouped (grouping/). */
+  grouping: RowGrouping | null;
 }
 
-export function TableBody({ table, marks, error, loading, searched }: TableBodyProps) {
+type TableRow = ReturnType<DataTableInstance['getRowModel']>['rows'][number];
+
+export function TableBody({ table, marks, error, loading, searched, sizes, grouping }: TableBodyProps) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) {
     const text = error ?? (loading ? msg('processing') : searched ? msg('zeroRecords') : msg('emptyTable'));
@@ -38,32 +48,50 @@ export function TableBody({ table, marks, error, loading, searched }: TableBodyP
       </tbody>
     );
   }
+  const drawRow = (row: TableRow) => {
+    const mark = marks[row.id];
+    const className = [row.getIsSelected() ? 'dt-selected' : '', mark ? `dt-row-${mark}` : ''].filter(Boolean).join(' ');
+    return (
+      <tr key={row.id} className={className || undefined}>
+        {row.getVisibleCells().map((cell) => {
+          const column = cell.column.columnDef.meta?.column;
+          const text = column?.format === 'text' ? String(cell.getValue() ?? '') : '';
+          const cls = [
+            column ? `dt-col-${column.format}` : 'dt-select-col',
+            column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+            wraps(text) ? 'dt-words' : '',
+            column && sizes[column.name] ? 'dt-sized' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <td key={cell.id} className={cls} title={text.length > LONG_TEXT ? text : undefined}>
+              <table.FlexRender cell={cell} />
+            </td>
+          );
+        })}
+      </tr>
+    );
+  };
+  if (!grouping) return <tbody>{rows.map(drawRow)}</tbody>;
+  const columns = table.getVisibleLeafColumns().map((c) => c.columnDef.meta?.column);
+  const lines = groupLines(rows, (row) => row.original, grouping.by, grouping.figures, grouping.expanded);
   return (
     <tbody>
-      {rows.map((row) => {
-        const mark = marks[row.id];
-        const className = [row.getIsSelected() ? 'dt-selected' : '', mark ? `dt-row-${mark}` : ''].filter(Boolean).join(' ');
-        return (
-          <tr key={row.id} className={className || undefined}>
-            {row.getVisibleCells().map((cell) => {
-              const column = cell.column.columnDef.meta?.column;
-              const text = column?.format === 'text' ? String(cell.getValue() ?? '') : '';
-              const cls = [
-                column ? `dt-col-${column.format}` : 'dt-select-col',
-                column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
-                wraps(text) ? 'dt-words' : '',
-              ]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <td key={cell.id} className={cls} title={text.length > LONG_TEXT ? text : undefined}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              );
-            })}
-          </tr>
-        );
-      })}
+      {lines.map((line) =>
+        line.kind === 'row' ? (
+          drawRow(line.item)
+        ) : (
+          <GroupHeaderRow
+            key={`group:${line.id}`}
+            line={line}
+            columns={columns}
+            groupColumn={grouping.columnOf(line.column)}
+            sizes={sizes}
+            onToggle={grouping.toggle}
+          />
+        ),
+      )}
     </tbody>
   );
 }

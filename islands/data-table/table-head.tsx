@@ -1,22 +1,38 @@
 // The header row: the row checkbox column's box, then each shown column's label; a sortable column's label
 // is a button (APG sortable table) whose <th> carries aria-sort while sorted. A click sorts by that column
-// alone, ascending then descending; shift-click adds it to a multi-column sort (TanStack's default).
+// alone, ascending then descending; shift-click adds it to a multi-column sort (TanStack's default). Each
+// column's header has a resize edge and is dragged onto another to reorder (columns/).
 import type { Header } from '@tanstack/react-table';
 import type { Row } from '../../common/table-config.ts';
+import type { ColumnLayout } from './columns/column-layout.ts';
+import { headerDragProps } from './columns/header-drag.ts';
+import { ResizeHandle } from './columns/resize-handle.tsx';
 import type { Features } from './features.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
-function HeadCell({ header, table }: { header: Header<Features, Row, unknown>; table: DataTableInstance }) {
+function HeadCell({ header, table, layout }: { header: Header<Features, Row, unknown>; table: DataTableInstance; layout: ColumnLayout }) {
   const column = header.column.columnDef.meta?.column;
   const sorted = header.column.getIsSorted();
-  const className = [column ? `dt-col-${column.format}` : 'dt-select-col', column?.hiddenOnMobile ? 'dt-mobile-hidden' : '']
+  const size = column ? layout.sizes[column.name] : undefined;
+  const className = [
+    column ? `dt-col-${column.format}` : 'dt-select-col',
+    column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+    size ? 'dt-sized' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const multi = table.state.sorting.length > 1 && sorted ? header.column.getSortIndex() + 1 : null;
   return (
-    <th scope="col" className={className} aria-sort={sorted ? ariaSort[sorted] : undefined}>
+    <th
+      scope="col"
+      className={className}
+      aria-sort={sorted ? ariaSort[sorted] : undefined}
+      // A width the user set (never on the server's first render, whose state has none: the CSP allows no style attribute).
+      style={size ? { width: size, maxWidth: size } : undefined}
+      {...(column ? headerDragProps(column.name, layout.move) : {})}
+    >
       {header.column.getCanSort() ? (
         <button type="button" className={`dt-sort dt-sort-${sorted || 'none'}`} onClick={header.column.getToggleSortingHandler()}>
           <table.FlexRender header={header} />
@@ -25,17 +41,18 @@ function HeadCell({ header, table }: { header: Header<Features, Row, unknown>; t
       ) : (
         <table.FlexRender header={header} />
       )}
+      {column && <ResizeHandle label={column.label} width={size} onResize={(width) => layout.resize(column.name, width)} />}
     </th>
   );
 }
 
-export function TableHead({ table }: { table: DataTableInstance }) {
+export function TableHead({ table, layout }: { table: DataTableInstance; layout: ColumnLayout }) {
   return (
     <thead>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id}>
           {group.headers.map((header) => (
-            <HeadCell key={header.id} header={header} table={table} />
+            <HeadCell key={header.id} header={header} table={table} layout={layout} />
           ))}
         </tr>
       ))}

@@ -1,7 +1,8 @@
 // A table screen's view state, as one plain object: what the user chose (page size, sort, search, visible
-// columns, grouping, page, refresh and save options) and what the grouping, resizing and reordering code
-// plugs into (expanded groups, column order and sizes). Plain data, so it is saved as JSON and read back
-// checked against the table's config (a renamed column or a hand-edited value falls back to the default).
+// columns, grouping, page, refresh and save options, one group open at a time, infinite scroll) and what
+// the grouping, resizing and reordering code plugs into (expanded groups, column order and sizes). Plain
+// data, so it is saved as JSON and read back checked against the table's config (a renamed column or a
+// hand-edited value falls back to the default).
 import type { TableConfig } from '../../common/table-config.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
@@ -32,6 +33,10 @@ export interface TableState {
   refreshEveryTime: boolean;
   /** Keep this state in sessionStorage under the page's path. */
   saveState: boolean;
+  /** Opening a group closes the others at its level (spec section 4). */
+  oneGroupOpen: boolean;
+  /** Rows load page after page as the table's scroll region nears its bottom, instead of the pager. */
+  infiniteScroll: boolean;
 }
 
 export function defaultTableState(config: TableConfig): TableState {
@@ -48,6 +53,8 @@ export function defaultTableState(config: TableConfig): TableState {
     expandedGroups: [],
     refreshEveryTime: false,
     saveState: true,
+    oneGroupOpen: false,
+    infiniteScroll: false,
   };
 }
 
@@ -57,11 +64,15 @@ export function isColumnVisible(config: TableConfig, state: TableState, name: st
   return chosen ?? !config.columns.find((c) => c.name === name)?.hidden;
 }
 
+/** Every column, shown or not, in the order the user gave them (the config's for those not moved). */
+export function orderedColumns(config: TableConfig, state: Pick<TableState, 'columnOrder'>): string[] {
+  const names = config.columns.map((c) => c.name);
+  return [...state.columnOrder.filter((n) => names.includes(n)), ...names.filter((n) => !state.columnOrder.includes(n))];
+}
+
 /** The columns shown, in their shown order. */
 export function visibleColumns(config: TableConfig, state: TableState): string[] {
-  const names = config.columns.map((c) => c.name);
-  const ordered = [...state.columnOrder.filter((n) => names.includes(n)), ...names.filter((n) => !state.columnOrder.includes(n))];
-  return ordered.filter((n) => isColumnVisible(config, state, n));
+  return orderedColumns(config, state).filter((n) => isColumnVisible(config, state, n));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -80,7 +91,11 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
   return {
     pageSize:
       typeof saved.pageSize === 'number' && (pageSizes as readonly number[]).includes(saved.pageSize) ? saved.pageSize : fallback.pageSize,
-    page: Number.isSafeInteger(saved.page) && (saved.page as number) >= 0 ? (saved.page as number) : fallback.page,
+    // Infinite scroll shows the pages from the first on: a later page alone would hide the rows above it.
+    page:
+      saved.infiniteScroll !== true && Number.isSafeInteger(saved.page) && (saved.page as number) >= 0
+        ? (saved.page as number)
+        : fallback.page,
     sort: sort?.length ? sort.map(({ column, dir }) => ({ column, dir })) : fallback.sort,
     search: typeof saved.search === 'string' ? saved.search.slice(0, 200) : fallback.search,
     columnVisibility:
@@ -97,5 +112,7 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
       : fallback.expandedGroups,
     refreshEveryTime: typeof saved.refreshEveryTime === 'boolean' ? saved.refreshEveryTime : fallback.refreshEveryTime,
     saveState: typeof saved.saveState === 'boolean' ? saved.saveState : fallback.saveState,
+    oneGroupOpen: typeof saved.oneGroupOpen === 'boolean' ? saved.oneGroupOpen : fallback.oneGroupOpen,
+    infiniteScroll: typeof saved.infiniteScroll === 'boolean' ? saved.infiniteScroll : fallback.infiniteScroll,
   };
 }

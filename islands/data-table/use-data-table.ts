@@ -14,7 +14,7 @@ import type { Row, TableConfig } from '../../common/table-config.ts';
 import type { Features } from './features.ts';
 import { features } from './features.ts';
 import { SELECT_COLUMN, tableColumns } from './columns.tsx';
-import { isColumnVisible, type TableState } from './table-state.ts';
+import { isColumnVisible, orderedColumns, type TableState } from './table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 import { useMemo } from 'react';
 
@@ -60,6 +60,8 @@ export function useDataTable({
       pagination: { pageIndex: all ? 0 : state.page, pageSize: all ? Math.max(rowCount, 1) : state.pageSize },
       rowSelection,
       columnVisibility,
+      // The row checkbox first, then the columns in the user's order (columns/column-order.ts).
+      columnOrder: [SELECT_COLUMN, ...orderedColumns(config, state)],
     },
     manualSorting: true,
     manualPagination: true,

@@ -2,11 +2,11 @@
 // order, its visible columns, grouped by the main and sub grouping columns with each group's totals, under
 // a header saying who printed it, when, and with which filter. Drawn with the shared report table.
 import type { FastifyInstance } from 'fastify';
-import { formatNumber, formatValue } from '../../../common/format.ts';
+import { formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
 import { msg } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import { one, toParams } from '../../table-api/request/params.ts';
+import { toParams } from '../../table-api/request/params.ts';
 import { parseTableRequest, type TableRequest } from '../../table-api/request/table-request.ts';
 import { TABLE_TEMPLATE } from '../definition.ts';
 import { storesCaption } from '../parameters.ts';
@@ -23,7 +23,7 @@ function groupLabel(column: ColumnDef, value: unknown): string {
 }
 
 function totalCells(columns: ReadonlyArray<ColumnDef>, values: ReadonlyArray<unknown>): string[] {
-  return columns.map((c, i) => (c.total ? formatValue(values[i], c.total === 'count' ? 'integer' : c.format) : ''));
+  return columns.map((c, i) => (c.total ? formatTotal(values[i], c) : ''));
 }
 
 /** Which rows are printed: the searches, or that there are none. */
@@ -43,12 +43,9 @@ export interface TableReport {
 
 /** The table's report for the list parameters in `query` (plus `maingroup` and `subgroup`); TableRequestError when they are refused. */
 export async function tableReport(app: FastifyInstance, def: ResourceDef, query: unknown, user: CurrentUser): Promise<TableReport> {
-  const params = toParams(query);
-  const request = parseTableRequest(def, params);
+  const request = parseTableRequest(def, toParams(query));
   // parseTableRequest has checked each grouping column is one of the table's sortable columns.
-  const groups = ['maingroup', 'subgroup']
-    .map((key) => def.columns.find((c) => c.name === one(params, key)?.trim()))
-    .filter((c, i, all): c is ColumnDef => c !== undefined && all.indexOf(c) === i);
+  const groups = request.groups;
   const columns = request.visible;
   const { rows, totals } = await tableRows(app.db.pool, def, request, user, groups);
 

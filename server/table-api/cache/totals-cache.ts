@@ -1,8 +1,8 @@
-// Footer totals scan the whole filtered set (a million rows of sales: hundreds of milliseconds), while a
-// table asks for the same totals on every page turn and refresh. They are kept briefly per database and
-// query, and a change made through the table API forgets its resource's entries at once. Changes made
-// elsewhere (another app instance, a direct import) show within the time to live; every answer says when
-// its totals were computed (`totalsSyncedAt`).
+// Footer totals and group totals scan the whole filtered set (a million rows of sales: hundreds of
+// milliseconds), while a table asks for the same totals on every page turn and refresh. They are kept
+// briefly per database and query, and a change made through the table API forgets its resource's entries
+// at once. Changes made elsewhere (another app instance, a direct import) show within the time to live;
+// every answer says when its totals were computed (`totalsSyncedAt`).
 import type pg from 'pg';
 import { ShortLived } from './short-lived.ts';
 
@@ -12,15 +12,21 @@ export interface Totals {
   at: string;
 }
 
-const totals = new ShortLived<Totals>(30_000, 500);
+type Computed<T> = T & { at: string };
 
-export function cachedTotals(
+// One cache for both kinds: an entry is found by its query's text, which tells them apart.
+const totals = new ShortLived<Computed<object>>(30_000, 500);
+
+export function cachedTotals<T extends object>(
   pool: pg.Pool,
   resource: string,
   query: { text: string; params: ReadonlyArray<unknown> },
-  compute: () => Promise<Omit<Totals, 'at'>>,
-): Promise<Totals> {
-  return totals.get(pool, resource, [query.text, query.params], async () => ({ ...(await compute()), at: new Date().toISOString() }));
+  compute: () => Promise<T>,
+): Promise<Computed<T>> {
+  return totals.get(pool, resource, [query.text, query.params], async () => ({
+    ...(await compute()),
+    at: new Date().toISOString(),
+  })) as Promise<Computed<T>>;
 }
 
 /** The resource's totals computed afresh on their next request (a change forgets them with forgetResource). */

@@ -1,7 +1,7 @@
 // A list answer in the dialect the request spoke: legacy (sEcho, iTotalRecords, iTotalDisplayRecords,
 // aaData, sError) or current (draw, recordsTotal, recordsFiltered, data, error). Both carry our additions:
-// footer `totals` (and `totalsSyncedAt`, when they were computed), `countIsEstimate`, `syncedAt` (when the
-// rows were read) and the `next` and `prev` page cursors.
+// footer `totals` (and `totalsSyncedAt`, when they were computed), `groups` (a grouped page's groups'
+// totals), `countIsEstimate`, `syncedAt` (when the rows were read) and the `next` and `prev` page cursors.
 import type { Dialect, TableRequest } from '../request/table-request.ts';
 import type { ListResult } from './list.ts';
 
@@ -10,6 +10,7 @@ export function listResponse(req: TableRequest, result: ListResult): Record<stri
     totals: result.totals?.values ?? null,
     totalsSyncedAt: result.totals?.at ?? null,
     countIsEstimate: result.total.estimate || result.filtered.estimate,
+    groups: result.groups?.groups ?? null,
     syncedAt: result.syncedAt,
     next: result.next,
     prev: result.prev,

@@ -2,7 +2,8 @@
 // whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
 // Counts and totals leave out the joins they do not read; totals read the definition's totals table when
-// the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts.
+// the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts; the totals of a
+// grouped page's groups: group-totals.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
@@ -14,6 +15,7 @@ import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
 import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
+import { groupTotalsOf, type GroupTotalsRead } from './group-totals.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -22,6 +24,8 @@ export interface ListResult {
   total: RowCount;
   filtered: RowCount;
   totals: Totals | null;
+  /** With `maingroup`: the totals of the groups on the page, over all of their filtered rows. */
+  groups: GroupTotalsRead | null;
   /** Send back as `after` with start = start + length to read the next page by keyset. */
   next: string | null;
   /** Send back as `before` with start = start - length to read the previous page by keyset. */
@@ -38,8 +42,12 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
   const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order), req.start);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
-  const [rows, total, totals] = await Promise.all([
-    pageRows(pool, def, req, filter, counted),
+  const [{ groups, ...rows }, total, totals] = await Promise.all([
+    // The groups' totals need the page's groups; they are read while the counts and footer totals are.
+    pageRows(pool, def, req, filter, counted).then(async (page) => ({
+      ...page,
+      groups: await groupTotalsOf(pool, def, filter, req.groups, page.rows),
+    })),
     countRows(pool, def, `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
@@ -56,6 +64,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
     total: filter.searched ? total : filtered,
     filtered,
     totals,
+    groups,
     syncedAt: new Date().toISOString(),
   };
 }

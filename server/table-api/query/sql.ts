@@ -19,6 +19,12 @@ export function typedParam(params: unknown[], value: unknown, type: ValueType): 
   return `$${params.length}::${sqlTypes[type]}`;
 }
 
+/** A bound array of values of the column's SQL type (for `= any(...)`). */
+export function typedListParam(params: unknown[], values: ReadonlyArray<unknown>, type: ValueType): string {
+  params.push(values);
+  return `$${params.length}::${sqlTypes[type]}[]`;
+}
+
 /**
  * The FROM clause: the base table and the joins that `reads` need (every join when not given): a count or
  * a sum over sales alone need not join stores and states. `table` stands in for the base table under the

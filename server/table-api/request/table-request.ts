@@ -28,6 +28,8 @@ export interface TableRequest {
   columnSearch: Array<{ column: ColumnDef; value: string }>;
   /** Grouping columns first, then the requested sort; the key is added when the SQL is built. */
   order: SortTerm[];
+  /** The main grouping column, then the sub grouping one (`maingroup`, `subgroup`); empty when ungrouped. */
+  groups: ColumnDef[];
   /** The columns the table shows, in its order: what an export writes. */
   visible: ColumnDef[];
   /** Selected store ids (for store-scoped resources); undefined means all the user may see. */
@@ -152,7 +154,7 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
       return { column: r.column, value: r.search };
     });
   const sortable = requested.length ? requested.map((r) => r.column) : def.columns;
-  const order = withGroups(def, params, readOrder(params, keys, sortable));
+  const { order, groups } = withGroups(def, params, readOrder(params, keys, sortable));
   return {
     dialect,
     echo,
@@ -162,6 +164,7 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
     searchColumns: searchable,
     columnSearch,
     order,
+    groups,
     visible: visibleColumns(def, requested),
     stores: readStores(params),
     totals: flag(params, 'totals', true),
@@ -226,7 +229,7 @@ function readOrder(params: Params, keys: DialectKeys, columns: ReadonlyArray<Col
 }
 
 /** Main and sub grouping columns sort first, so each group's rows are contiguous across pages. */
-function withGroups(def: ResourceDef, params: Params, order: SortTerm[]): SortTerm[] {
+function withGroups(def: ResourceDef, params: Params, order: SortTerm[]): { order: SortTerm[]; groups: ColumnDef[] } {
   const groups: SortTerm[] = [];
   for (const key of ['maingroup', 'subgroup']) {
     const name = one(params, key)?.trim();
@@ -238,7 +241,7 @@ function withGroups(def: ResourceDef, params: Params, order: SortTerm[]): SortTe
   }
   const rest = order.filter((t) => !groups.some((g) => g.column === t.column));
   const all = [...groups, ...rest];
-  return all.length ? all : defaultOrder(def);
+  return { order: all.length ? all : defaultOrder(def), groups: groups.map((g) => g.column) };
 }
 
 function defaultOrder(def: ResourceDef): SortTerm[] {

@@ -37,6 +37,14 @@ const textOrNull = { type: ['string', 'null'] };
 /** A list answer or its refusal, in either dialect: an answer carries only its own dialect's properties. */
 function listAnswer(def: ResourceDef) {
   const totals = Object.fromEntries(def.columns.filter((c) => c.total).map((c) => [c.name, { type: ['number', 'string', 'null'] }]));
+  const totalsObject = { type: 'object', additionalProperties: false, properties: totals };
+  // A group's values are of its grouping columns, which may be any sortable column.
+  const group = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['values', 'count', 'totals'],
+    properties: { values: { type: 'array', items: columnValue(def.columns.filter((c) => c.sortable)) }, count, totals: totalsObject },
+  };
   return {
     sEcho: count,
     iTotalRecords: count,
@@ -48,7 +56,8 @@ function listAnswer(def: ResourceDef) {
     recordsFiltered: count,
     data: rows(def),
     error: text,
-    totals: { type: ['object', 'null'], additionalProperties: false, properties: totals },
+    totals: { ...totalsObject, type: ['object', 'null'] },
+    groups: { type: ['array', 'null'], items: group },
     totalsSyncedAt: textOrNull,
     countIsEstimate: { type: 'boolean' },
     syncedAt: text,

@@ -1,0 +1,84 @@
+// The settings' columns: a checkbox per column to show or hide it (the last shown one cannot be hidden), and
+// Move up / Move down buttons, the keyboard's way to reorder what the header's drag does. A moved column's
+// button keeps the focus (React moves its row, which would drop it), and the move is announced.
+import { useEffect, useRef } from 'react';
+import { msg } from '../../../common/messages.ts';
+import type { TableConfig } from '../../../common/table-config.ts';
+import { movedColumn } from '../columns/column-order.ts';
+import { isColumnVisible, orderedColumns, type TableState } from '../table-state.ts';
+
+interface ColumnListProps {
+  config: TableConfig;
+  state: TableState;
+  change(patch: Partial<TableState>): void;
+  /** Says a move in the dialog's live region. */
+  announce(text: string): void;
+  /** For ids unique to this dialog. */
+  idPrefix: string;
+}
+
+export function ColumnList({ config, state, change, announce, idPrefix }: ColumnListProps) {
+  const order = orderedColumns(config, state);
+  const shown = order.filter((n) => isColumnVisible(config, state, n));
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refocus.current) return;
+    document.getElementById(refocus.current)?.focus();
+    refocus.current = null;
+  });
+  const move = (name: string, by: -1 | 1) => {
+    const to = order.indexOf(name) + by;
+    const next = movedColumn(order, name, to);
+    change({ columnOrder: next });
+    // At either end the button pressed is disabled: the other one takes the focus.
+    const atEnd = to === 0 || to === order.length - 1;
+    refocus.current = `${idPrefix}${name}-${atEnd ? (by < 0 ? 'down' : 'up') : by < 0 ? 'up' : 'down'}`;
+    const label = config.columns.find((c) => c.name === name)?.label ?? name;
+    announce(msg('columnMoved', label, to + 1));
+  };
+  return (
+    <fieldset className="dt-settings-columns">
+      <legend>{msg('settingsColumns')}</legend>
+      <p className="dt-settings-hint">{msg('settingsColumnsHint')}</p>
+      <ul>
+        {order.map((name, i) => {
+          const column = config.columns.find((c) => c.name === name)!;
+          const visible = isColumnVisible(config, state, name);
+          return (
+            <li key={name}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={visible}
+                  disabled={visible && shown.length === 1}
+                  onChange={(e) => change({ columnVisibility: { ...state.columnVisibility, [name]: e.currentTarget.checked } })}
+                />
+                {column.label}
+              </label>
+              <span className="dt-settings-move">
+                <button
+                  type="button"
+                  id={`${idPrefix}${name}-up`}
+                  aria-label={msg('settingsMoveUp', column.label)}
+                  disabled={i === 0}
+                  onClick={() => move(name, -1)}
+                >
+                  <span aria-hidden="true">{'\u2191'}</span>
+                </button>
+                <button
+                  type="button"
+                  id={`${idPrefix}${name}-down`}
+                  aria-label={msg('settingsMoveDown', column.label)}
+                  disabled={i === order.length - 1}
+                  onClick={() => move(name, 1)}
+                >
+                  <span aria-hidden="true">{'\u2193'}</span>
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
