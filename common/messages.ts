@@ -321,6 +321,27 @@ export const defaultMessages = {
   labelAddress: 'Address',
   labelAppVersion: 'App version',
 
+  // Detail pages of table rows (ours: server/details/)
+  detailNotFound: 'There is no such record, or it is not one you may see.',
+  detailBackTo: 'Back to {0}',
+  detailFields: 'Details',
+  detailStoreTitle: 'Store {0}: {1}',
+  detailSales: 'Sales this cycle',
+  detailSalesDays: 'Days with sales',
+  detailDailySales: 'Daily sales this cycle',
+  detailDailySalesTitle: 'Daily sales of store {0}: {1}',
+  detailStateStores: 'Stores in {0} this cycle',
+  detailDate: 'Date',
+  detailMargin: 'Margin',
+  detailChanges: 'Recent changes',
+  detailNoChanges: 'No changes recorded.',
+  detailAccountChanges: 'Changes to this account',
+  detailChangesBy: 'Changes made by {0}',
+  detailAccess: 'Access',
+  detailNone: 'None',
+  detailErrorTitle: 'Client error of {0}',
+  detailOpen: 'Open {0}',
+
   // The real-time hub and the inbox (ours)
   hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
   inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',

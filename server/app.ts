@@ -44,6 +44,8 @@ import dashboardRoute from './routes/dashboard.ts';
 import summariesPage from './routes/summaries/index.ts';
 import storeDetailPage from './routes/summaries/stores.ts';
 import chartsPage from './routes/charts.ts';
+import storeRecordRoutes from './routes/stores/store-detail.ts';
+import errorRecordRoute from './routes/admin/user-errors/error-detail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,5 +125,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(summariesPage);
   await app.register(storeDetailPage);
   await app.register(chartsPage);
+  await app.register(storeRecordRoutes);
+  await app.register(errorRecordRoute);
   return app;
 }
