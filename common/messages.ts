@@ -296,6 +296,8 @@ export const defaultMessages = {
   reportPrint: 'Print',
   reportDownloadPdf: 'Download PDF',
   reportOpenInTab: 'Open in a new tab',
+  reportPrintView: 'Print view',
+  popupPrint: 'Print',
   reportPdfTitle: '{0} (PDF)',
   auditWhen: 'When',
   auditWho: 'Who',

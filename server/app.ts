@@ -31,6 +31,7 @@ import userErrorsPage from './routes/admin/user-errors.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
+import reportPrintRoute from './routes/reports/report-print.ts';
 import reportsApiRoute from './routes/api/common/reports.ts';
 import reportStreamRoute from './routes/api/common/report.ts';
 import pdfEngine from './reports/pdf/pdf-plugin.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(validUsernameRoute);
   await app.register(userAdminRoutes);
   await app.register(reportRoutes);
+  await app.register(reportPrintRoute);
   await app.register(reportsApiRoute);
   await app.register(reportStreamRoute);
   await app.register(userErrorReportRoute);

@@ -4,18 +4,10 @@
 // stores, is not found (404) alike, so the answer never tells that an unseen store exists.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../common/messages.ts';
-import { allows } from '../../common/roles.ts';
 import { sendError } from '../plugins/errors.ts';
-import type { ResourceDef } from '../resources/resource-def.ts';
-import { accessForPath, loadMenuRows } from '../shell/menu.ts';
 import type { Row } from '../table-api/list/list.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';
-
-/** A detail page's table: its resource and its screen's path (whose menu entry says who may open it). */
-export interface DetailOf {
-  def: ResourceDef;
-  pagePath: string;
-}
+import { mayOpenDetails, type DetailOf } from './detail-tables.ts';
 
 /** The key in a detail page's URL: a whole number, which the table's key column is (checked by the route's schema). */
 export const keyParams = {
@@ -32,8 +24,7 @@ export async function openRecord(
   key: number,
 ): Promise<{ row: Row } | { refused: FastifyReply }> {
   const user = req.signedInUser();
-  const menuRule = accessForPath(await loadMenuRows(req.server.db.pool), of.pagePath);
-  if (!allows(user, of.def.access.list) || !allows(user, menuRule)) return { refused: await sendError(req, reply, 403, msg('forbidden')) };
+  if (!(await mayOpenDetails(req.server.db.pool, user, of))) return { refused: await sendError(req, reply, 403, msg('forbidden')) };
   const row = await reachableRow(req.server.db.pool, of.def, user, 'list', key);
   if (!row) return { refused: await sendError(req, reply, 404, msg('detailNotFound')) };
   return { row };

@@ -6,14 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
-import { keyParams, openRecord, type DetailOf } from '../../details/open-record.ts';
+import { detailTables } from '../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../details/open-record.ts';
 import { recentChanges } from '../../details/record-changes.ts';
 import { recordFields } from '../../details/record-fields.ts';
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
 import { storesDef } from '../../resources/stores.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
 
-const stores: DetailOf = { def: storesDef, pagePath: '/stores' };
+const stores = detailTables.stores;
 const shownFields = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 export default async function storeDetailRoutes(app: FastifyInstance) {

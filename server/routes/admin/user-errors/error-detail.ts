@@ -4,11 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../../common/messages.ts';
-import { keyParams, openRecord, type DetailOf } from '../../../details/open-record.ts';
+import { detailTables } from '../../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../../details/open-record.ts';
 import { recordFields } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
 
-const userErrors: DetailOf = { def: userErrorsDef, pagePath: '/admin/user-errors' };
+const userErrors = detailTables['user-errors'];
 const shownFields = [
   'CreatedAt',
   'UserName',

@@ -2,13 +2,14 @@
 // fields, its group, roles and instances, the changes it made (its recent activity) and those made to it.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../../common/messages.ts';
-import { keyParams, openRecord, type DetailOf } from '../../../details/open-record.ts';
+import { detailTables } from '../../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../../details/open-record.ts';
 import { recentChanges } from '../../../details/record-changes.ts';
 import { recordFields } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
 import { usersDef } from '../../../resources/users.ts';
 
-const users: DetailOf = { def: usersDef, pagePath: '/admin/users' };
+const users = detailTables.users;
 const shownFields = [
   'UserName',
   'FirstName',
