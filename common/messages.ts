@@ -154,6 +154,8 @@ export const defaultMessages = {
   dashboardScope: 'Figures for {0}, {1} to {2}, for the stores you see and have selected.',
   dashboardNoCycle: 'There are no sales figures yet.',
   dashboardShortcuts: 'What you can do',
+  dashboardInbox: 'Your inbox',
+  dashboardUnreadItem: 'unread',
   dashboardNoShortcuts: 'Your account has no screens beyond this one yet: please ask your administrator for the roles you need.',
   summariesTitle: 'Summaries',
   chartsTitle: 'Charts',
