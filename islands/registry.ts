@@ -12,6 +12,7 @@ export type IslandLoader = () => Promise<{ default: IslandComponent }>;
 const islands = new Map<string, IslandLoader>([
   ['summary-table', () => import('./summary-table/summary-table.tsx')],
   ['chart', () => import('./chart/chart.tsx')],
+  ['data-table', () => import('./data-table/data-table.tsx')],
 ]);
 
 /** The loader of the island a page names, on either side; undefined for a name nobody registered. */

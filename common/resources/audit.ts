@@ -6,6 +6,7 @@ import { defineResource } from './types.ts';
 export const audit = defineResource({
   name: 'audit',
   title: 'Audit log',
+  screen: '/admin/audit',
   key: 'AuditID',
   columns: [
     { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },

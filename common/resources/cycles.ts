@@ -4,6 +4,7 @@ import { defineResource, Version } from './types.ts';
 export const cycles = defineResource({
   name: 'cycles',
   title: 'Cycles',
+  screen: '/cycles',
   key: 'CycleID',
   version: 'Version',
   columns: [

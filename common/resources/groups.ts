@@ -4,6 +4,7 @@ import { defineResource, Version } from './types.ts';
 export const groups = defineResource({
   name: 'groups',
   title: 'Groups',
+  screen: '/admin/groups',
   key: 'GroupID',
   version: 'Version',
   columns: [

@@ -7,6 +7,7 @@ function inboxResource<const Name extends string, const Key extends string>(name
   return defineResource({
     name,
     title,
+    screen: `/${name}`,
     key,
     version: 'Version',
     columns: [

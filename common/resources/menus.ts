@@ -5,6 +5,7 @@ import { defineResource, Version } from './types.ts';
 export const menus = defineResource({
   name: 'menus',
   title: 'Menus',
+  screen: '/admin/menus',
   key: 'MenuID',
   version: 'Version',
   columns: [

@@ -6,6 +6,7 @@ import { defineResource, Version } from './types.ts';
 export const sales = defineResource({
   name: 'sales',
   title: 'Daily sales',
+  screen: '/sales',
   key: 'SaleID',
   version: 'Version',
   columns: [

@@ -4,6 +4,7 @@ import { defineResource, Version } from './types.ts';
 export const states = defineResource({
   name: 'states',
   title: 'States',
+  screen: '/states',
   key: 'StateID',
   version: 'Version',
   columns: [

@@ -5,6 +5,7 @@ import { defineResource, Version } from './types.ts';
 export const stores = defineResource({
   name: 'stores',
   title: 'Stores',
+  screen: '/stores',
   key: 'StoreID',
   version: 'Version',
   columns: [

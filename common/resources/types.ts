@@ -49,6 +49,11 @@ export interface Resource {
   /** The URL segment: /api/<name>. */
   name: string;
   title: string;
+  /**
+   * The path of the resource's table screen (`/stores`, `/admin/users`), the URL of its menu row; the screen
+   * is built from this definition (server/table-screen/). Absent: the resource has the table API only.
+   */
+  screen?: string;
   /** The key column: an integer column of the base table. */
   key: string;
   /** The optimistic-lock column (Version); absent for read-only resources. */

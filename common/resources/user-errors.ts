@@ -4,6 +4,7 @@ import { defineResource } from './types.ts';
 export const userErrors = defineResource({
   name: 'user-errors',
   title: 'Client errors',
+  screen: '/admin/user-errors',
   key: 'ErrorID',
   columns: [
     { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },

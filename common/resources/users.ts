@@ -6,6 +6,7 @@ import { defineResource, Version } from './types.ts';
 export const users = defineResource({
   name: 'users',
   title: 'Users',
+  screen: '/admin/users',
   key: 'UserID',
   version: 'Version',
   columns: [

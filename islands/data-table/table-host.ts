@@ -2,6 +2,8 @@
 // its selection and query, and the ways to show a change's outcome. The island implements it; those
 // modules only call it, so they never reach into the island's state.
 import type { Row, TableConfig } from '../../common/table-config.ts';
+import type { TableState } from './table-state.ts';
+import type { SetTableState } from './use-table-state.ts';
 
 export type RowMark = 'inserted' | 'updated' | 'removed' | 'failed';
 
@@ -22,6 +24,22 @@ export interface TableHost {
   refresh(): Promise<void>;
   /** Marks rows by key after a change: they show the inserted, updated, removed or failed style. */
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
-  /** Announces a notice in the island's live region (and as a toast): `kind` picks its colour. */
+  /** Announces a notice in the island's live region (shown above the table): `kind` picks its colour. */
   notify(text: string, kind: 'success' | 'error' | 'info'): void;
+  /** The table's whole view state as it is now (table-state.ts): what the settings panel shows. */
+  state(): TableState;
+  /** Changes the view state (merged into it, saved when save state is on); the table follows. */
+  setState: SetTableState;
 }
+
+/*
+ * The modules the island imports on first use (actions.ts), each given this host:
+ *   ./dialogs/row-dialogs.tsx    openInsertDialog(host), openUpdateDialog(host, row), openDeleteDialog(host, rows)
+ *   ./export/export-actions.ts   exportPdf(host), exportFile(host, 'xlsx' | 'csv'), copyRows(host)
+ *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
+ *                                 host.container (a <dialog>, or a React root of its own) and changes the
+ *                                 table through setState (column visibility, mainGroup/subGroup,
+ *                                 refreshEveryTime, saveState). `state` is the state when opened; host.state()
+ *                                 reads it later.
+ * Each returns a promise or nothing; a failure it does not handle is reported as any uncaught error.
+ */

@@ -16,10 +16,16 @@ export interface DetailOf {
   pagePath: string;
 }
 
+/** A table with its screen: a detail page lives under the screen, whose menu entry says who may open it. */
+function withScreen(def: ResourceDef): DetailOf {
+  if (!def.screen) throw new Error(`resource ${def.name} has no table screen to hold its detail pages`);
+  return { def, pagePath: def.screen };
+}
+
 export const detailTables = {
-  stores: { def: storesDef, pagePath: '/stores' },
-  users: { def: usersDef, pagePath: '/admin/users' },
-  'user-errors': { def: userErrorsDef, pagePath: '/admin/user-errors' },
+  stores: withScreen(storesDef),
+  users: withScreen(usersDef),
+  'user-errors': withScreen(userErrorsDef),
 } as const satisfies Record<string, DetailOf>;
 
 export type DetailResource = keyof typeof detailTables;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
 import { dashboardInbox } from '../inbox/dashboard-inbox.ts';
-import { loadMenuRows, menuFor, type MenuItem } from '../shell/menu.ts';
+import { loadMenuRows, menuFor, servedPages, type MenuItem } from '../shell/menu.ts';
 import { detailPanelView, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';
 import { cycleSpan } from '../summaries/cycle-span.ts';
 import { defaultSizes, readSummaryFilter } from '../summaries/summary-filter.ts';
@@ -37,7 +37,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
       scope: span ? msg('dashboardScope', span.name, formatDate(span.from), formatDate(span.through)) : msg('dashboardNoCycle'),
       cards,
       panel: detailPanelView(),
-      shortcuts: shortcuts(menuFor(menu, user, '/')),
+      shortcuts: shortcuts(menuFor(menu, user, '/', servedPages(app))),
       inbox,
       text: { shortcuts: msg('dashboardShortcuts'), noShortcuts: msg('dashboardNoShortcuts') },
     });

@@ -1,5 +1,6 @@
 // The side menu: the menus table as a tree, filtered by the user's roles and admin flags, with the
 // entry for the current page (or the page it belongs to) marked.
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
 import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
@@ -36,8 +37,20 @@ function menuAccess(m: MenuRow): Access {
   return { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only };
 }
 
-export function menuFor(rows: MenuRow[], user: CurrentUser, path: string): MenuItem[] {
-  const permitted = rows.filter((m) => allows(user, menuAccess(m)));
+/** Whether the app serves a page at a menu row's URL (a GET route): `app.hasRoute` in the app. */
+export type PageExists = (url: string) => boolean;
+
+/** The answer of `pageExists` for an app: its GET routes. */
+export function servedPages(app: FastifyInstance): PageExists {
+  return (url) => app.hasRoute({ method: 'GET', url });
+}
+
+/**
+ * The menu for `user`: the rows their roles and flags admit and whose page exists (a menu row added before
+ * its screen is not shown, rather than leading to a 404).
+ */
+export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, pageExists: PageExists): MenuItem[] {
+  const permitted = rows.filter((m) => allows(user, menuAccess(m)) && (m.url === '' || pageExists(m.url)));
   const current = currentMenuUrl(
     permitted.map((m) => m.url),
     path,

@@ -1,7 +1,7 @@
 // What the layout around every full page needs: the user, the side menu, the assets and the settings
 // the browser reads at start (CSRF token, app version, language file, htmx configuration).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadMenuRows, menuFor, type MenuItem } from './menu.ts';
+import { loadMenuRows, menuFor, servedPages, type MenuItem } from './menu.ts';
 
 export interface ShellModel {
   menu: MenuItem[];
@@ -21,7 +21,7 @@ const htmxConfig = JSON.stringify({
 export async function shellModel(app: FastifyInstance, req: FastifyRequest): Promise<ShellModel> {
   const path = req.url.split('?')[0] ?? '/';
   return {
-    menu: req.user ? menuFor(await loadMenuRows(app.db.pool), req.user, path) : [],
+    menu: req.user ? menuFor(await loadMenuRows(app.db.pool), req.user, path, servedPages(app)) : [],
     css: app.assets.url('app.css'),
     js: app.assets.url('app.js'),
     languageUrl: app.config.languageUrl ?? '',

@@ -30,7 +30,7 @@ export default async function errorDetailRoute(app: FastifyInstance) {
     const opened = await openRecord(req, reply, userErrors, req.params.key);
     if ('refused' in opened) return opened.refused;
     const { row } = opened;
-    const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('userErrorsSignedOut') }, shownFields).map(
+    const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
       (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
     );
     return reply.page('user-error-record', {

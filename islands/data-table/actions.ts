@@ -1,0 +1,33 @@
+// What each toolbar button does beyond the table's own state: the dialogs, the exports and the settings are
+// modules of their own, imported on first use (they are not in the screen's first load) and handed the
+// table's host (table-host.ts).
+import type { TableHost } from './table-host.ts';
+import type { TableState } from './table-state.ts';
+import type { SetTableState } from './use-table-state.ts';
+
+export type ToolbarAction = 'add' | 'edit' | 'delete' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';
+
+export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
+  switch (action) {
+    case 'refresh':
+      return host.refresh();
+    case 'add':
+      return (await import('./dialogs/row-dialogs.tsx')).openInsertDialog(host);
+    case 'edit': {
+      const [row] = host.selectedRows();
+      if (row) return (await import('./dialogs/row-dialogs.tsx')).openUpdateDialog(host, row);
+      return;
+    }
+    case 'delete':
+      return (await import('./dialogs/row-dialogs.tsx')).openDeleteDialog(host, host.selectedRows());
+    case 'settings':
+      return (await import('./settings/settings-panel.tsx')).openSettings(host, state, setState);
+    case 'pdf':
+      return (await import('./export/export-actions.ts')).exportPdf(host);
+    case 'xlsx':
+    case 'csv':
+      return (await import('./export/export-actions.ts')).exportFile(host, action);
+    case 'copy':
+      return (await import('./export/export-actions.ts')).copyRows(host);
+  }
+}

@@ -1,0 +1,55 @@
+// The table's columns from its config: a row checkbox column, then one per configured column, each cell
+// formatted as its column says (common/format.ts). The column's configuration rides in `meta`, typed by
+// augmenting TanStack's ColumnMeta, for the header (sortable, mobile), body and footer to read.
+import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
+import { formatValue } from '../../common/format.ts';
+import { msg } from '../../common/messages.ts';
+import type { Column } from '../../common/resources/types.ts';
+import type { Row, TableConfig } from '../../common/table-config.ts';
+import type { Features } from './features.ts';
+import { Checkbox } from './checkbox.tsx';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
+    /** The configured column this table column shows; absent on the row checkbox column. */
+    column?: Column;
+  }
+}
+
+export const SELECT_COLUMN = '__select';
+
+const helper = createColumnHelper<Features, Row>();
+
+export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
+  const label = (row: Row) => String(row[config.columns.find((c) => !c.hidden)?.name ?? config.key] ?? '');
+  return [
+    helper.display({
+      id: SELECT_COLUMN,
+      header: ({ table }) => (
+        <Checkbox
+          label={msg('tableSelectPage')}
+          checked={table.getIsAllPageRowsSelected()}
+          indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+          onChange={table.getToggleAllPageRowsSelectedHandler()}
+          disabled={table.getRowModel().rows.length === 0}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          label={msg('tableSelectRow', label(row.original))}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    }),
+    ...config.columns.map((c) =>
+      helper.accessor((row: Row) => row[c.name], {
+        id: c.name,
+        header: c.label,
+        enableSorting: !!c.sortable,
+        cell: (info) => formatValue(info.getValue(), c.format),
+        meta: { column: c },
+      }),
+    ),
+  ] as Array<ColumnDef<Features, Row, unknown>>;
+}

@@ -1,0 +1,147 @@
+// The data-table island (spec sections 2, 4, 8 and 9): a resource's table screen, configured by the server
+// for the signed-in user (common/table-config.ts) and drawn on TanStack Table 9 in manual mode, the server
+// sorting, paging and searching. The server renders it with its first page of rows (server/table-screen/),
+// and the browser hydrates with that page rather than asking for it again. State: use-table-state.ts;
+// rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { msg } from '../../common/messages.ts';
+import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
+import { runAction, type ToolbarAction } from './actions.ts';
+import { useTableHost } from './host.ts';
+import { listUrl } from './list-query.ts';
+import { Pager } from './pager.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
+import { TableBody } from './table-body.tsx';
+import { TableControls } from './table-controls.tsx';
+import { TableFoot } from './table-foot.tsx';
+import { TableHead } from './table-head.tsx';
+import type { RowMark } from './table-host.ts';
+import { TableInfo } from './table-info.tsx';
+import { defaultTableState } from './table-state.ts';
+import { Toolbar } from './toolbar.tsx';
+import { useDataTable } from './use-data-table.ts';
+import { useList } from './use-list.ts';
+import { useStoreSelection } from './use-store-selection.ts';
+import { useTableState } from './use-table-state.ts';
+
+export interface DataTableProps {
+  config: TableConfig;
+  /** The first page, as the server read it for the default state and `initialStores`. */
+  initial: TablePage;
+  /** The store selection the first page was read for (null: every store the user sees). */
+  initialStores?: number[] | null;
+}
+
+const noRows: Row[] = [];
+const noMarks: Record<string, RowMark> = {};
+const NOTICE_MS = 8000;
+
+type Notice = { text: string; kind: 'success' | 'error' | 'info' };
+
+export default function DataTable({ config, initial, initialStores = null }: DataTableProps) {
+  const { state, setState, restored } = useTableState(config);
+  const stores = useStoreSelection(config.storeScoped, initialStores);
+  const url = listUrl(config, state, stores);
+  const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
+  const list = useList({
+    url,
+    initialUrl,
+    initial,
+    ready: restored,
+    refreshEveryTime: state.refreshEveryTime,
+    listUrl: config.listUrl,
+    resource: config.resource,
+  });
+  const page = list.page;
+  const rows = page?.data ?? noRows;
+  const rowCount = page?.recordsFiltered ?? 0;
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Marks belong to the list they were made on: a new query shows none.
+  const [marked, setMarked] = useState<{ url: string; marks: Record<string, RowMark> }>({ url: '', marks: {} });
+  const marks = marked.url === url ? marked.marks : noMarks;
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  // A new answer keeps the selection of the rows it still holds; a new query forgets the marks.
+  useEffect(() => {
+    const keys = new Set(rows.map((r) => String(r[config.key])));
+    setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([k, on]) => on && keys.has(k))));
+  }, [rows, config.key]);
+  // A page past the end (rows removed since the state was saved): the last page there is.
+  useEffect(() => {
+    if (page && page.data.length === 0 && state.page > 0 && page.recordsFiltered > 0 && state.pageSize > 0)
+      setState({ page: Math.ceil(page.recordsFiltered / state.pageSize) - 1 });
+  }, [page, state.page, state.pageSize, setState]);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection });
+  const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
+
+  const markRows = useCallback(
+    (keys: ReadonlyArray<unknown>, mark: RowMark) =>
+      setMarked((current) => ({
+        url,
+        marks: { ...(current.url === url ? current.marks : {}), ...Object.fromEntries(keys.map((k) => [String(k), mark])) },
+      })),
+    [url],
+  );
+  const notify = useCallback((text: string, kind: Notice['kind']) => setNotice({ text, kind }), []);
+  const host = useTableHost(container, {
+    config,
+    state,
+    setState,
+    stores,
+    rows,
+    selectedKeys,
+    refresh: list.refresh,
+    markRows,
+    notify,
+  });
+
+  const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
+  const onSearch = useCallback((search: string) => setState({ search, page: 0 }), [setState]);
+  const start = state.pageSize === -1 ? 0 : state.page * state.pageSize;
+  const pageCount = state.pageSize === -1 ? 1 : Math.max(1, Math.ceil(rowCount / state.pageSize));
+
+  return (
+    <div className="data-table" ref={container}>
+      <Toolbar
+        config={config}
+        selected={selectedKeys.length}
+        rowCount={rows.length}
+        syncedAt={page?.syncedAt ?? null}
+        onAction={onAction}
+        onSelectAll={(select) => table.toggleAllPageRowsSelected(select)}
+      />
+      <TableControls
+        pageSize={state.pageSize}
+        search={state.search}
+        onPageSize={(pageSize) => setState({ pageSize, page: 0 })}
+        onSearch={onSearch}
+      />
+      <p className={notice ? `dt-notice dt-notice-${notice.kind}` : 'dt-notice'} role="status">
+        {notice?.text}
+      </p>
+      <ScrollRegion label={config.title}>
+        <table className="dt-table" aria-busy={list.loading || undefined}>
+          <TableHead table={table} />
+          <TableBody table={table} marks={marks} error={list.error} loading={list.loading} searched={state.search.trim() !== ''} />
+          <TableFoot table={table} totals={page?.totals ?? null} />
+        </table>
+      </ScrollRegion>
+      <p className="dt-processing" hidden={!list.loading}>
+        {msg('processing')}
+      </p>
+      <div className="dt-bottom">
+        <TableInfo page={page} start={start} />
+        <Pager page={state.page} pageCount={pageCount} onPage={(p) => setState({ page: p })} />
+      </div>
+    </div>
+  );
+}

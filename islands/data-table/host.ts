@@ -1,0 +1,52 @@
+// The island's TableHost (table-host.ts): one object for the island's life, reading the latest state
+// through a ref, so a dialog opened before a refresh still sees the rows after it.
+import { useMemo, useRef } from 'react';
+import type { Row, TableConfig } from '../../common/table-config.ts';
+import { listQuery } from './list-query.ts';
+import type { RowMark, TableHost } from './table-host.ts';
+import { visibleColumns, type TableState } from './table-state.ts';
+import type { SetTableState } from './use-table-state.ts';
+
+export interface HostSources {
+  config: TableConfig;
+  state: TableState;
+  setState: SetTableState;
+  stores: number[] | null;
+  rows: Row[];
+  selectedKeys: string[];
+  refresh(): Promise<void>;
+  markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
+  notify(text: string, kind: 'success' | 'error' | 'info'): void;
+}
+
+export function useTableHost(container: { current: HTMLElement | null }, sources: HostSources): TableHost {
+  const latest = useRef(sources);
+  latest.current = sources;
+  return useMemo<TableHost>(() => {
+    const now = () => latest.current;
+    return {
+      config: sources.config,
+      get container() {
+        // Only ever read from event handlers, after mount.
+        return container.current as HTMLElement;
+      },
+      selectedRows: () => {
+        const { rows, selectedKeys, config } = now();
+        return rows.filter((r) => selectedKeys.includes(String(r[config.key])));
+      },
+      listQuery: () => {
+        const { config, state, stores } = now();
+        return listQuery(config, state, stores, { paging: false, columns: 'visible' });
+      },
+      view: () => {
+        const { config, state } = now();
+        return { visible: visibleColumns(config, state), mainGroup: state.mainGroup, subGroup: state.subGroup };
+      },
+      refresh: () => now().refresh(),
+      markRows: (keys, mark) => now().markRows(keys, mark),
+      notify: (text, kind) => now().notify(text, kind),
+      state: () => now().state,
+      setState: (change) => now().setState(change),
+    };
+  }, [sources.config, container]);
+}

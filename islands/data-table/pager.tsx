@@ -1,0 +1,47 @@
+// Full-numbers pagination (spec section 9): First, Previous, up to 5 page buttons around the current page,
+// Next, Last. The current page's button says so (aria-current); buttons that lead nowhere are disabled.
+import { msg } from '../../common/messages.ts';
+
+const PAGE_BUTTONS = 5;
+
+/** The pages whose buttons show: up to PAGE_BUTTONS consecutive pages, the current one as central as fits. */
+export function pageWindow(page: number, pageCount: number): number[] {
+  const count = Math.min(PAGE_BUTTONS, pageCount);
+  const first = Math.max(0, Math.min(page - Math.floor(count / 2), pageCount - count));
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+interface PagerProps {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}
+
+export function Pager({ page, pageCount, onPage }: PagerProps) {
+  const last = Math.max(0, pageCount - 1);
+  const step = (label: string, target: number, className: string) => (
+    <button type="button" className={`dt-page ${className}`} disabled={pageCount <= 1 || target === page} onClick={() => onPage(target)}>
+      {label}
+    </button>
+  );
+  return (
+    <nav className="dt-pager" aria-label={msg('tablePages')}>
+      {step(msg('tableFirst'), 0, 'dt-first')}
+      {step(msg('tablePrevious'), Math.max(0, page - 1), 'dt-previous')}
+      {pageWindow(page, pageCount).map((p) => (
+        <button
+          key={p}
+          type="button"
+          className="dt-page dt-page-number"
+          aria-label={msg('tablePage', p + 1)}
+          aria-current={p === page ? 'page' : undefined}
+          onClick={() => onPage(p)}
+        >
+          {p + 1}
+        </button>
+      ))}
+      {step(msg('tableNext'), Math.min(last, page + 1), 'dt-next')}
+      {step(msg('tableLast'), last, 'dt-last')}
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+// Where a table's state is kept between visits: sessionStorage (spec section 9: the session, not a cookie),
+// under the screen's path, so it survives swaps, back/forward and reloads in this tab and no further. A
+// table whose "save state" is off keeps nothing, and forgets what it kept before.
+import type { TableConfig } from '../../common/table-config.ts';
+import { checkedState, type TableState } from './table-state.ts';
+
+const keyOf = (config: TableConfig) => `backroom.tableState:${config.pagePath}`;
+
+export function readSavedState(config: TableConfig, fallback: TableState): TableState {
+  try {
+    const text = sessionStorage.getItem(keyOf(config));
+    return text ? checkedState(config, JSON.parse(text), fallback) : fallback;
+  } catch {
+    // Storage refused (privacy settings) or the text is not JSON: the defaults.
+    return fallback;
+  }
+}
+
+export function writeSavedState(config: TableConfig, state: TableState): void {
+  try {
+    if (state.saveState) sessionStorage.setItem(keyOf(config), JSON.stringify(state));
+    else sessionStorage.removeItem(keyOf(config));
+  } catch {
+    // Storage full or refused: the state lives as long as the page.
+  }
+}

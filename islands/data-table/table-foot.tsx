@@ -1,0 +1,43 @@
+// The footer totals: the server's totals over every filtered row (not just the page), each formatted like
+// its column (a count as a whole number). Shown only when the resource declares totals and the answer
+// carries them.
+import { formatNumber, formatValue } from '../../common/format.ts';
+import { msg } from '../../common/messages.ts';
+import type { Row } from '../../common/table-config.ts';
+import type { DataTableInstance } from './use-data-table.ts';
+
+export function TableFoot({ table, totals }: { table: DataTableInstance; totals: Row | null }) {
+  const columns = table.getVisibleLeafColumns();
+  if (!totals || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
+  return (
+    <tfoot>
+      <tr>
+        {columns.map((c, i) => {
+          const column = c.columnDef.meta?.column;
+          const value = column?.total ? totals[column.name] : undefined;
+          const text =
+            value === undefined || !column
+              ? ''
+              : column.total === 'count'
+                ? formatNumber(value as number)
+                : formatValue(value, column.format);
+          const cls = [
+            column ? `dt-col-${column.total === 'count' ? 'integer' : column.format}` : '',
+            column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return i === 0 ? (
+            <th key={c.id} scope="row" className="dt-select-col">
+              {msg('tableTotals')}
+            </th>
+          ) : (
+            <td key={c.id} className={cls || undefined} data-column={column?.name}>
+              {text}
+            </td>
+          );
+        })}
+      </tr>
+    </tfoot>
+  );
+}

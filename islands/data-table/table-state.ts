@@ -1,0 +1,101 @@
+// A table screen's view state, as one plain object: what the user chose (page size, sort, search, visible
+// columns, grouping, page, refresh and save options) and what the grouping, resizing and reordering code
+// plugs into (expanded groups, column order and sizes). Plain data, so it is saved as JSON and read back
+// checked against the table's config (a renamed column or a hand-edited value falls back to the default).
+import type { TableConfig } from '../../common/table-config.ts';
+
+/** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
+export const pageSizes = [10, 25, 50, 100, -1] as const;
+
+export interface SortTerm {
+  column: string;
+  dir: 'asc' | 'desc';
+}
+
+export interface TableState {
+  pageSize: number;
+  /** The page shown, from 0. */
+  page: number;
+  sort: SortTerm[];
+  search: string;
+  /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
+  columnVisibility: Record<string, boolean>;
+  /** Column names in the order shown; empty: the config's order. */
+  columnOrder: string[];
+  /** Column widths in pixels the user set; a column not named here takes its natural width. */
+  columnSizes: Record<string, number>;
+  mainGroup: string | null;
+  subGroup: string | null;
+  /** The group headers open (their group values, main and sub joined by the grouping code). */
+  expandedGroups: string[];
+  /** Skip the session's cache of list answers: every view asks the server. */
+  refreshEveryTime: boolean;
+  /** Keep this state in sessionStorage under the page's path. */
+  saveState: boolean;
+}
+
+export function defaultTableState(config: TableConfig): TableState {
+  return {
+    pageSize: (pageSizes as readonly number[]).includes(config.pageSize) ? config.pageSize : 25,
+    page: 0,
+    sort: config.defaultSort.map((t) => ({ ...t })),
+    search: '',
+    columnVisibility: {},
+    columnOrder: [],
+    columnSizes: {},
+    mainGroup: null,
+    subGroup: null,
+    expandedGroups: [],
+    refreshEveryTime: false,
+    saveState: true,
+  };
+}
+
+/** Whether a column is shown under `state` (the user's choice, else the definition's). */
+export function isColumnVisible(config: TableConfig, state: TableState, name: string): boolean {
+  const chosen = state.columnVisibility[name];
+  return chosen ?? !config.columns.find((c) => c.name === name)?.hidden;
+}
+
+/** The columns shown, in their shown order. */
+export function visibleColumns(config: TableConfig, state: TableState): string[] {
+  const names = config.columns.map((c) => c.name);
+  const ordered = [...state.columnOrder.filter((n) => names.includes(n)), ...names.filter((n) => !state.columnOrder.includes(n))];
+  return ordered.filter((n) => isColumnVisible(config, state, n));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A saved state read back: each value kept only when it still fits the table; the rest from `fallback`. */
+export function checkedState(config: TableConfig, saved: unknown, fallback: TableState): TableState {
+  if (!isRecord(saved)) return fallback;
+  const names = new Set(config.columns.map((c) => c.name));
+  const sortable = new Set(config.columns.filter((c) => c.sortable).map((c) => c.name));
+  const column = (v: unknown) => (typeof v === 'string' && sortable.has(v) ? v : null);
+  const sort = Array.isArray(saved.sort)
+    ? saved.sort.filter((t): t is SortTerm => isRecord(t) && column(t.column) !== null && (t.dir === 'asc' || t.dir === 'desc'))
+    : null;
+  const flags = (v: unknown, valid: (x: unknown) => boolean) =>
+    isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => names.has(k) && valid(x))) : null;
+  return {
+    pageSize:
+      typeof saved.pageSize === 'number' && (pageSizes as readonly number[]).includes(saved.pageSize) ? saved.pageSize : fallback.pageSize,
+    page: Number.isSafeInteger(saved.page) && (saved.page as number) >= 0 ? (saved.page as number) : fallback.page,
+    sort: sort?.length ? sort.map(({ column, dir }) => ({ column, dir })) : fallback.sort,
+    search: typeof saved.search === 'string' ? saved.search.slice(0, 200) : fallback.search,
+    columnVisibility:
+      (flags(saved.columnVisibility, (x) => typeof x === 'boolean') as Record<string, boolean>) ?? fallback.columnVisibility,
+    columnOrder: Array.isArray(saved.columnOrder)
+      ? saved.columnOrder.filter((n): n is string => typeof n === 'string' && names.has(n))
+      : fallback.columnOrder,
+    columnSizes:
+      (flags(saved.columnSizes, (x) => typeof x === 'number' && x >= 20 && x <= 2000) as Record<string, number>) ?? fallback.columnSizes,
+    mainGroup: column(saved.mainGroup),
+    subGroup: column(saved.subGroup),
+    expandedGroups: Array.isArray(saved.expandedGroups)
+      ? saved.expandedGroups.filter((g): g is string => typeof g === 'string').slice(0, 1000)
+      : fallback.expandedGroups,
+    refreshEveryTime: typeof saved.refreshEveryTime === 'boolean' ? saved.refreshEveryTime : fallback.refreshEveryTime,
+    saveState: typeof saved.saveState === 'boolean' ? saved.saveState : fallback.saveState,
+  };
+}

@@ -1,0 +1,105 @@
+// The rows the table shows: the server's first page as rendered (never asked for again), then the answer
+// for each new list URL, from the session's cache when it holds it (unless the table refreshes every
+// time), otherwise from the server. A failed call leaves no rows and the reason; a newer call or an unmount
+// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds; the
+// hub's word that this resource changed does the same.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TablePage } from '../../common/table-config.ts';
+import { CHANGED_EVENT } from '../hub/hub.ts';
+import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
+import { fetchList } from './list-fetch.ts';
+
+export interface ListView {
+  page: TablePage | null;
+  error: string | null;
+  loading: boolean;
+  /** Reads the current URL from the server again; resolves once its answer is shown. */
+  refresh(): Promise<void>;
+}
+
+interface ListOptions {
+  /** The list URL for the table's current state (list-query.ts). */
+  url: string;
+  /** The URL the server's first page answers. */
+  initialUrl: string;
+  initial: TablePage;
+  /** False until the saved state has been read: until then the server's page stands. */
+  ready: boolean;
+  refreshEveryTime: boolean;
+  /** `/api/<resource>`: whose kept answers to forget when the hub says it changed. */
+  listUrl: string;
+  resource: string;
+}
+
+export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource }: ListOptions): ListView {
+  const [answer, setAnswer] = useState<{ page: TablePage | null; error: string | null }>({ page: initial, error: null });
+  const [loading, setLoading] = useState(false);
+  // Each refresh is a new object: the effect below runs again for it, and asks the server once.
+  const [refreshed, setRefreshed] = useState<object | null>(null);
+  const handled = useRef<object | null>(null);
+  const shown = useRef<string | null>(null);
+  const waiting = useRef<Array<() => void>>([]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const settle = () => {
+      for (const done of waiting.current.splice(0)) done();
+    };
+    const forced = refreshed !== null && handled.current !== refreshed;
+    handled.current = refreshed;
+    if (!forced && shown.current === null && url === initialUrl) {
+      // The server's page is already drawn: keep it for this session, ask nothing.
+      shown.current = url;
+      keepPage(url, initial);
+      return settle();
+    }
+    const kept = forced || refreshEveryTime ? null : cachedPage(url);
+    if (kept) {
+      shown.current = url;
+      setAnswer({ page: kept, error: null });
+      return settle();
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    fetchList(url, controller.signal).then(
+      (outcome) => {
+        shown.current = url;
+        setLoading(false);
+        if (outcome.ok) {
+          keepPage(url, outcome.page);
+          setAnswer({ page: outcome.page, error: null });
+        } else {
+          setAnswer({ page: null, error: outcome.error });
+        }
+        settle();
+      },
+      () => {
+        // Aborted: a newer call (or the unmount) takes over, and settles the waiters.
+      },
+    );
+    return () => controller.abort();
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial]);
+
+  useEffect(() => () => setLoading(false), []);
+
+  const refresh = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        setRefreshed({});
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    const onChanged = (event: Event) => {
+      if ((event as CustomEvent<{ resource?: string }>).detail?.resource !== resource) return;
+      forgetPages(listUrl);
+      void refresh();
+    };
+    document.addEventListener(CHANGED_EVENT, onChanged);
+    return () => document.removeEventListener(CHANGED_EVENT, onChanged);
+  }, [resource, listUrl, refresh]);
+
+  return { ...answer, loading, refresh };
+}

@@ -1,0 +1,27 @@
+// The first page of a table screen, read on the server as the island's first list call would read it (the
+// definition's default sort and page size, the store selection the page's URL names): the rows are in the
+// page before any script arrives, and the island hydrates with them instead of asking again.
+import type pg from 'pg';
+import type { CurrentUser } from '../../common/roles.ts';
+import type { TablePage } from '../../common/table-config.ts';
+import type { ResourceDef } from '../resources/resource-def.ts';
+import { listRows } from '../table-api/list/list.ts';
+import { listResponse } from '../table-api/list/list-response.ts';
+import { parseTableRequest } from '../table-api/request/table-request.ts';
+
+export async function firstPage(pool: pg.Pool, def: ResourceDef, user: CurrentUser, stores: number[] | null): Promise<TablePage> {
+  const params = new Map<string, string[]>([
+    ['draw', ['1']],
+    ['start', ['0']],
+    ['length', [String(def.pageSize)]],
+  ]);
+  if (stores?.length) params.set('stores', [stores.join(',')]);
+  const request = parseTableRequest(def, params);
+  return listResponse(request, await listRows(pool, def, request, user)) as unknown as TablePage;
+}
+
+/** `stores=3,17` of a page's URL, as the list API reads it; null (every store the user sees) for anything else. */
+export function storesOfQuery(value: unknown): number[] | null {
+  if (typeof value !== 'string' || !/^\d{1,9}(,\d{1,9})*$/.test(value)) return null;
+  return [...new Set(value.split(',').map(Number))];
+}

@@ -1,0 +1,23 @@
+// What a table screen shows beside its table, for the few resources that have more than the table: the
+// users screen's link to the full new-user form (the Add dialog's richer twin, with password and roles),
+// and the notice naming the user it has just added (`added`, looked up, so a link cannot invent a notice).
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../common/messages.ts';
+import { userNameById } from '../users/user-list.ts';
+
+export interface ScreenExtras {
+  /** A notice shown above the table (role status); '' for none. */
+  notice: string;
+  /** Links shown above the table, beside its own toolbar. */
+  links: Array<{ href: string; text: string }>;
+}
+
+export async function screenExtras(app: FastifyInstance, resource: string, query: Record<string, unknown>): Promise<ScreenExtras> {
+  if (resource !== 'users') return { notice: '', links: [] };
+  const added =
+    typeof query.added === 'string' && /^\d{1,9}$/.test(query.added) ? await userNameById(app.db.pool, Number(query.added)) : null;
+  return {
+    notice: added === null ? '' : msg('userAdded', added),
+    links: [{ href: '/admin/users/new', text: msg('addUser') }],
+  };
+}

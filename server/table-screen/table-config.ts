@@ -1,0 +1,46 @@
+// A table screen's TableConfig (common/table-config.ts): the browser-safe half of a resource definition,
+// narrowed to what the signed-in user may do, with the screen's place. Columns and fields are copied
+// property by property from the common half, so nothing the SQL half adds can ride along into the page.
+import type { FormField } from '../../common/form-definition.ts';
+import type { Column, Resource } from '../../common/resources/types.ts';
+import { allows, type CurrentUser } from '../../common/roles.ts';
+import type { TableConfig } from '../../common/table-config.ts';
+import { hasDetailPage } from './detail-pages.ts';
+
+function browserColumn(c: Column): Column {
+  const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, total, digits } = c;
+  return { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, total, digits };
+}
+
+function browserField(f: FormField): FormField {
+  const { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on } = f;
+  return { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on, default: f.default };
+}
+
+/** Drops the keys whose value is undefined, so the props carried in the page stay short. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function tableConfig(resource: Resource & { screen: string }, user: CurrentUser, storeScoped: boolean): TableConfig {
+  return {
+    resource: resource.name,
+    title: resource.title,
+    listUrl: `/api/${resource.name}`,
+    pagePath: resource.screen,
+    key: resource.key,
+    ...(resource.version ? { version: resource.version } : {}),
+    columns: resource.columns.map((c) => defined(browserColumn(c))),
+    fields: resource.fields.map((f) => defined(browserField(f))),
+    defaultSort: resource.defaultSort.map(({ column, dir }) => ({ column, dir })),
+    pageSize: resource.pageSize,
+    can: {
+      add: allows(user, resource.access.add),
+      edit: allows(user, resource.access.edit),
+      delete: allows(user, resource.access.delete),
+      export: allows(user, resource.access.export),
+    },
+    detail: hasDetailPage(resource.name),
+    storeScoped,
+  };
+}

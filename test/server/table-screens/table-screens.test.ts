@@ -1,0 +1,158 @@
+// The table screens through HTTP: one per definition with a screen, answered for the users its menu entry
+// and list access admit and refused (403) to others; the first page's rows already in the HTML, on a full
+// load and a partial swap alike, inside the data-table island with its config (and no SQL); no menu page
+// says it is being built; a menu row whose page does not exist is not shown.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { definitions } from '../../../common/resources/index.ts';
+import type { TableConfig, TablePage } from '../../../common/table-config.ts';
+import { resources } from '../../../server/resources/index.ts';
+import { useTestApp, type SignedIn } from '../../support/app.ts';
+
+const shared = useTestApp('admin', 'clerk', 'trainee', 'itdesk', 'manager');
+
+const screens = definitions.flatMap((d) =>
+  'screen' in d && d.screen ? [{ name: d.name, screen: d.screen as string, title: d.title }] : [],
+);
+
+interface IslandProps {
+  config: TableConfig;
+  initial: TablePage;
+  initialStores: number[] | null;
+}
+
+function htmlText(text: string): string {
+  return text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function islandProps(html: string): IslandProps {
+  const found = /<div data-island="data-table" data-island-id="[^"]+" data-props="([^"]*)">/.exec(html);
+  assert.ok(found, 'the page holds the data-table island');
+  return JSON.parse(htmlText(found[1]!)) as IslandProps;
+}
+
+/** The island's server-rendered body rows, as the text of their cells. */
+function bodyRows(html: string): string[][] {
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((r) =>
+    [...r[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => htmlText(c[1]!.replace(/<[^>]+>/g, '')).trim()),
+  );
+}
+
+async function get(user: SignedIn, url: string, partial = false) {
+  return user.inject({ url, headers: partial ? { 'hx-request': 'true', 'hx-target': 'main#main' } : {} });
+}
+
+describe('table screens', () => {
+  test('every definition with a screen names a menu row of the demo data', async () => {
+    const urls = (await shared.t.db.pool.query<{ url: string }>(`select url from menus`)).rows.map((r) => r.url);
+    assert.equal(screens.length, 12);
+    for (const s of screens) assert.ok(urls.includes(s.screen), `${s.screen} is a menu row`);
+  });
+
+  for (const s of screens) {
+    test(`${s.screen} shows the ${s.name} table with its first page of rows to the admin`, async () => {
+      const res = await get(shared.admin, s.screen);
+      assert.equal(res.statusCode, 200);
+      const props = islandProps(res.body);
+      assert.equal(props.config.resource, s.name);
+      assert.equal(props.config.pagePath, s.screen);
+      assert.match(res.body, new RegExp(`<h1[^>]*>${s.title}</h1>`));
+      const rows = bodyRows(res.body);
+      if (props.initial.data.length === 0) {
+        assert.equal(rows.length, 1, 'one row says there is no data');
+      } else {
+        assert.equal(rows.length, props.initial.data.length);
+      }
+    });
+  }
+
+  test('the stores screen draws its first page of rows, formatted, in the full page and in a partial swap', async () => {
+    for (const partial of [false, true]) {
+      const res = await get(shared.admin, '/stores', partial);
+      assert.equal(res.statusCode, 200);
+      if (partial) assert.doesNotMatch(res.body, /<html/);
+      const { initial, config } = islandProps(res.body);
+      assert.equal(initial.data.length, config.pageSize);
+      const rows = bodyRows(res.body);
+      assert.equal(rows.length, config.pageSize);
+      const first = initial.data[0]!;
+      // The first cell is the row checkbox; the first shown column is the store number.
+      assert.equal(rows[0]![1], String(first.StoreNumber));
+      assert.ok(rows[0]!.includes(String(first.Name)));
+      assert.ok(rows[0]!.includes(first.IsActive ? 'Yes' : 'No'));
+      const sorted = initial.data.map((r) => Number(r.StoreNumber));
+      assert.deepEqual(
+        sorted,
+        [...sorted].sort((a, b) => a - b),
+        'in the default sort',
+      );
+    }
+  });
+
+  test("the first page follows the page URL's store selection on a store-scoped screen", async () => {
+    const some = (await shared.t.db.pool.query<{ store_id: number }>(`select store_id from stores order by store_id limit 2`)).rows.map(
+      (r) => r.store_id,
+    );
+    const res = await get(shared.admin, `/stores?stores=${some.join(',')}`);
+    const { initial, initialStores, config } = islandProps(res.body);
+    assert.equal(config.storeScoped, true);
+    assert.deepEqual(initialStores, some);
+    assert.deepEqual(initial.data.map((r) => r.StoreID).sort(), [...some].sort());
+  });
+
+  test('the config says what the user may do, and carries no SQL', async () => {
+    const admin = islandProps((await get(shared.admin, '/stores')).body).config;
+    assert.deepEqual(admin.can, { add: true, edit: true, delete: true, export: true });
+    const clerk = islandProps((await get(shared.clerk, '/stores')).body).config;
+    assert.deepEqual(clerk.can, { add: true, edit: true, delete: false, export: true });
+    const states = islandProps((await get(shared.clerk, '/states')).body).config;
+    assert.equal(states.storeScoped, false);
+    const html = (await get(shared.admin, '/sales')).body;
+    for (const def of resources) {
+      for (const c of def.columns)
+        if (c.sql.length > 3) assert.ok(!html.includes(c.sql) || /^\w+$/.test(c.sql), `${def.name}.${c.name} SQL in the page`);
+    }
+    assert.doesNotMatch(html, /"sql"/);
+  });
+
+  test('a user the menu entry does not admit is refused with 403, as is one the list access refuses', async () => {
+    assert.equal((await get(shared.trainee, '/stores')).statusCode, 403);
+    assert.equal((await get(shared.trainee, '/sales')).statusCode, 403);
+    assert.equal((await get(shared.clerk, '/admin/users')).statusCode, 403);
+    assert.equal((await get(shared.manager, '/admin/menus')).statusCode, 403);
+    assert.equal((await get(shared.clerk, '/admin/user-errors')).statusCode, 403);
+    assert.equal((await get(shared.itdesk, '/admin/user-errors')).statusCode, 200);
+    assert.equal((await get(shared.trainee, '/messages')).statusCode, 200);
+  });
+
+  test('the users screen is the users table, with the way to the full new-user form and its notice', async () => {
+    const res = await get(shared.admin, '/admin/users');
+    assert.equal(islandProps(res.body).config.resource, 'users');
+    assert.match(res.body, /href="\/admin\/users\/new"/);
+    const id = (await shared.t.db.pool.query<{ user_id: number }>(`select user_id from users where user_name = 'clerk'`)).rows[0]!.user_id;
+    assert.match((await get(shared.admin, `/admin/users?added=${id}`)).body, /User &quot;clerk&quot; was added\.|User "clerk" was added\./);
+  });
+
+  test('no menu page says it is being built', async () => {
+    for (const s of screens) {
+      const res = await get(shared.admin, s.screen);
+      assert.doesNotMatch(res.body, /being built/i, s.screen);
+    }
+  });
+
+  test('a menu row whose page does not exist is not shown in the menu', async () => {
+    await shared.t.db.pool.query(
+      `insert into menus (parent_id, title, url, icon, sort_order) values (null, 'Nowhere yet', '/nowhere-yet', 'info', 99)`,
+    );
+    const res = await get(shared.admin, '/');
+    assert.doesNotMatch(res.body, /Nowhere yet/);
+    assert.match(res.body, /href="\/stores"/);
+    await shared.t.db.pool.query(`delete from menus where url = '/nowhere-yet'`);
+  });
+});
