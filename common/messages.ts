@@ -80,6 +80,7 @@ export const defaultMessages = {
   tableCountEstimated: '(an estimate)',
   tableInfoFiltered: '(filtered from _MAX_ total entries)',
   tableListFailed: 'The list could not be read ({0}).',
+  tableCopied: '{0} Record(s) copied to the clipboard',
 
   // Navigation, access and errors (sections 2, 6 and 8)
   forbidden: 'you are not Authorized to view this page or part of the page content.',
