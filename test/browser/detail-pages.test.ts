@@ -85,4 +85,71 @@ describe('detail pages in an overlay', { skip }, () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('each detail page on its own has no axe violations and is no wider than the screen, at 1280 and 375 px', async () => {
+    const { page, context } = await env.newPage('admin');
+    const errors = pageErrors(page);
+    const one = async (text: string) => ((await env.t.db.pool.query<{ id: number }>(text)).rows[0] as { id: number }).id;
+    const store = await one('select min(store_id) as id from stores');
+    const user = await one(`select user_id as id from users where user_name = 'clerk'`);
+    await env.t.db.pool.query(
+      `insert into user_errors (page, url, status, error_thrown, message, stack_trace, user_name) values ('/sales', '/api/sales?draw=1&search%5Bvalue%5D=a-very-long-search-text-that-does-not-break', 500, 'Internal Server Error', 'boom', $1, 'analyst')`,
+      [
+        `TypeError: boom\n${'    at someFunctionWithAVeryLongName (https://backroom.example/static/build/app-0123456789abcdef.js:1:23456)\n'.repeat(5)}`,
+      ],
+    );
+    const error = await one('select max(error_id)::int as id from user_errors');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const url of [`/stores/${store}`, `/admin/users/${user}`, `/admin/user-errors/${error}`]) {
+        await page.goto(url);
+        await page.locator('[data-detail-main]').waitFor();
+        assert.deepEqual(await axeViolations(page), [], `${url} at ${width} px`);
+        assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 0, `${url} at ${width} px`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("an HTML report's print view opens in an overlay whose Print button prints it", async () => {
+    const { page, context } = await env.newPage('analyst');
+    const errors = pageErrors(page);
+    const day = (d: Date) => format(d, 'dd/MM/yyyy');
+    const query = new URLSearchParams({
+      report: 'sales-by-store',
+      FromDate: day(subDays(new Date(), 10)),
+      ToDate: day(subDays(new Date(), 1)),
+      format: 'HTML4.0',
+    });
+    await page.goto(`/reports?${query}`);
+    await page.getByRole('link', { name: 'Print view' }).click();
+    const popup = page.getByRole('dialog', { name: 'Sales by store' });
+    const frame = page.frameLocator('dialog.popup iframe.popup-embed');
+    await frame.locator('table.report-table tfoot').waitFor();
+    assert.equal(await frame.locator('.report-title').textContent(), 'Sales by store');
+    const printed = await page.evaluate(() => {
+      const frameWindow = document.querySelector<HTMLIFrameElement>('dialog.popup iframe')!.contentWindow!;
+      const w = frameWindow as unknown as { print(): void; __printed?: number };
+      w.__printed = 0;
+      w.print = () => {
+        w.__printed = (w.__printed ?? 0) + 1;
+      };
+      return true;
+    });
+    assert.ok(printed);
+    await popup.getByRole('button', { name: 'Print' }).click();
+    assert.equal(
+      await page.evaluate(
+        () =>
+          (document.querySelector<HTMLIFrameElement>('dialog.popup iframe')!.contentWindow as unknown as { __printed: number }).__printed,
+      ),
+      1,
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
