@@ -70,7 +70,6 @@ export const defaultMessages = {
   tableNext: 'Next',
   tableLast: 'Last',
   tablePage: 'Page {0}',
-  tablePages: 'Pages',
   tableToolbar: 'Table actions',
   tableSelectRow: 'Select row {0}',
   tableSelectPage: 'Select every row on this page',

@@ -3,6 +3,7 @@
 // column's cell links to the row's page, which opens in an overlay with only its main part. The column's configuration rides in `meta`, typed by
 // augmenting TanStack's ColumnMeta, for the header (sortable, mobile), body and footer to read.
 import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { detailHref, detailPart } from '../../common/detail-page.ts';
 import { formatValue } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
@@ -10,6 +11,7 @@ import type { Column } from '../../common/resources/types.ts';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import type { Features } from './features.ts';
 import { Checkbox } from './checkbox.tsx';
+import { LocalTime } from './local-time.tsx';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
@@ -25,14 +27,15 @@ const helper = createColumnHelper<Features, Row>();
 export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
   const first = config.columns.find((c) => !c.hidden);
   const label = (row: Row) => String(row[first?.name ?? config.key] ?? '');
-  const detailLink = (row: Row, text: string) => (
+  /** The row's link to its detail page, around the cell's content; the overlay is titled with the cell's text. */
+  const detailLink = (row: Row, content: ReactNode, text: string) => (
     <a
       href={detailHref(config.pagePath, row[config.key])}
       data-popup-page=""
       data-popup-part={detailPart}
       data-popup-title={`${config.title}: ${text}`}
     >
-      {text}
+      {content}
     </a>
   );
   return [
@@ -61,8 +64,8 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
         header: c.label,
         enableSorting: !!c.sortable,
         cell: (info) => {
-          const text = formatValue(info.getValue(), c.format);
-          return config.detail && c === first ? detailLink(info.row.original, text) : text;
+          const shown = c.format === 'datetime' ? <LocalTime value={info.getValue()} /> : formatValue(info.getValue(), c.format);
+          return config.detail && c === first ? detailLink(info.row.original, shown, formatValue(info.getValue(), c.format)) : shown;
         },
         meta: { column: c },
       }),

@@ -64,7 +64,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const [notice, setNotice] = useState<Notice | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
-  // A new answer keeps the selection of the rows it still holds; a new query forgets the marks.
+  // A new answer keeps the selection of the rows it still holds.
   useEffect(() => {
     const keys = new Set(rows.map((r) => String(r[config.key])));
     setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([k, on]) => on && keys.has(k))));

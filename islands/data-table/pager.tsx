@@ -1,5 +1,5 @@
 // Full-numbers pagination (spec section 9): First, Previous, up to 5 page buttons around the current page,
-// Next, Last. The current page's button says so (aria-current); buttons that lead nowhere are disabled.
+// Next, Last; each page button is named "Page N". The current page's button says so (aria-current); buttons that lead nowhere are disabled.
 import { msg } from '../../common/messages.ts';
 
 const PAGE_BUTTONS = 5;
@@ -25,7 +25,7 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
     </button>
   );
   return (
-    <nav className="dt-pager" aria-label={msg('tablePages')}>
+    <div className="dt-pager">
       {step(msg('tableFirst'), 0, 'dt-first')}
       {step(msg('tablePrevious'), Math.max(0, page - 1), 'dt-previous')}
       {pageWindow(page, pageCount).map((p) => (
@@ -42,6 +42,6 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
       ))}
       {step(msg('tableNext'), Math.min(last, page + 1), 'dt-next')}
       {step(msg('tableLast'), last, 'dt-last')}
-    </nav>
+    </div>
   );
 }

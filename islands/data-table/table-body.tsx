@@ -5,6 +5,17 @@ import { msg } from '../../common/messages.ts';
 import type { RowMark } from './table-host.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
+/** Text longer than this may not fit its column: its cell carries it whole as a title too. */
+const LONG_TEXT = 40;
+/** A word longer than this is not wrapped around (a browser would break it at its slashes or hyphens). */
+const LONG_WORD = 24;
+
+/** Whether a text cell may wrap: several words, none of them long. */
+function wraps(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length > 1 && words.every((w) => w.length <= LONG_WORD);
+}
+
 interface TableBodyProps {
   table: DataTableInstance;
   marks: Readonly<Record<string, RowMark>>;
@@ -36,11 +47,16 @@ export function TableBody({ table, marks, error, loading, searched }: TableBodyP
           <tr key={row.id} className={className || undefined}>
             {row.getVisibleCells().map((cell) => {
               const column = cell.column.columnDef.meta?.column;
-              const cls = [column ? `dt-col-${column.format}` : 'dt-select-col', column?.hiddenOnMobile ? 'dt-mobile-hidden' : '']
+              const text = column?.format === 'text' ? String(cell.getValue() ?? '') : '';
+              const cls = [
+                column ? `dt-col-${column.format}` : 'dt-select-col',
+                column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+                wraps(text) ? 'dt-words' : '',
+              ]
                 .filter(Boolean)
                 .join(' ');
               return (
-                <td key={cell.id} className={cls}>
+                <td key={cell.id} className={cls} title={text.length > LONG_TEXT ? text : undefined}>
                   <table.FlexRender cell={cell} />
                 </td>
               );

@@ -29,7 +29,7 @@ export function TableFoot({ table, totals }: { table: DataTableInstance; totals:
             .join(' ');
           return i === 0 ? (
             <th key={c.id} scope="row" className="dt-select-col">
-              {msg('tableTotals')}
+              <span className="visually-hidden">{msg('tableTotals')}</span>
             </th>
           ) : (
             <td key={c.id} className={cls || undefined} data-column={column?.name}>

@@ -56,6 +56,8 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     const kept = forced || refreshEveryTime ? null : cachedPage(url);
     if (kept) {
       shown.current = url;
+      // A call this one replaced may have been under way.
+      setLoading(false);
       setAnswer({ page: kept, error: null });
       return settle();
     }
@@ -79,8 +81,6 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     );
     return () => controller.abort();
   }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial]);
-
-  useEffect(() => () => setLoading(false), []);
 
   const refresh = useCallback(
     () =>

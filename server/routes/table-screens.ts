@@ -10,7 +10,7 @@ import { renderIsland } from '../islands/render-island.ts';
 import { sendError } from '../plugins/errors.ts';
 import { findResource } from '../resources/index.ts';
 import { firstPage, storesOfQuery } from '../table-screen/first-page.ts';
-import { screenExtras } from '../table-screen/screen-extras.ts';
+import { screenExtras, screenQuery } from '../table-screen/screen-extras.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { menuRefusal } from './menu-pages.ts';
 
@@ -21,7 +21,13 @@ export default async function tableScreens(app: FastifyInstance) {
     const def = findResource(resource.name);
     if (!def) throw new Error(`the resource ${resource.name} has no SQL half`);
     const storeScoped = !!def.scope && 'stores' in def.scope;
-    app.get<{ Querystring: Record<string, unknown> }>(screen, async (req, reply) => {
+    const schema = {
+      querystring: {
+        type: 'object',
+        properties: { stores: { type: 'string', pattern: '^\\d{1,9}(,\\d{1,9})*$', maxLength: 50000 }, ...screenQuery(resource.name) },
+      },
+    };
+    app.get<{ Querystring: Record<string, unknown> }>(screen, { schema }, async (req, reply) => {
       const refused = await menuRefusal(req, reply, screen);
       if (refused) return refused;
       const user = req.signedInUser();

@@ -12,10 +12,14 @@ export interface ScreenExtras {
   links: Array<{ href: string; text: string }>;
 }
 
+/** The query parameters a screen reads beyond the store selection, as JSON schema properties. */
+export function screenQuery(resource: string): Record<string, object> {
+  return resource === 'users' ? { added: { type: 'integer', minimum: 1, maximum: 2147483647 } } : {};
+}
+
 export async function screenExtras(app: FastifyInstance, resource: string, query: Record<string, unknown>): Promise<ScreenExtras> {
   if (resource !== 'users') return { notice: '', links: [] };
-  const added =
-    typeof query.added === 'string' && /^\d{1,9}$/.test(query.added) ? await userNameById(app.db.pool, Number(query.added)) : null;
+  const added = typeof query.added === 'number' ? await userNameById(app.db.pool, query.added) : null;
   return {
     notice: added === null ? '' : msg('userAdded', added),
     links: [{ href: '/admin/users/new', text: msg('addUser') }],

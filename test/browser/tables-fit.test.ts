@@ -1,4 +1,4 @@
-// Plain tables in real Chromium, at 1280 and 375 px: a table fits its page or scrolls inside a region the
+// Tables in real Chromium, at 1280 and 375 px: a table fits its page or scrolls inside a region the
 // keyboard can reach (role=region, a name, tabindex=0), never widening the page; and no word is broken
 // across lines to make a column narrower.
 import { describe, test } from 'node:test';
@@ -14,7 +14,8 @@ const region = (page: Page, table: string) =>
   page.$eval(table, (t) => {
     const r = t.closest<HTMLElement>('.table-scroll')!;
     return {
-      role: r.getAttribute('role'),
+      // A <section> with a name is a region by itself; a <div> says so.
+      role: r.getAttribute('role') ?? (r.tagName === 'SECTION' && r.hasAttribute('aria-label') ? 'region' : null),
       name: r.getAttribute('aria-label'),
       tabIndex: r.tabIndex,
       scrolls: r.scrollWidth > r.clientWidth,
@@ -40,23 +41,24 @@ const brokenWords = (page: Page, table: string) =>
     return broken;
   });
 
-describe('plain tables', { skip }, () => {
+describe('tables', { skip }, () => {
   const env = useBrowserEnv();
 
-  test('the Users table fits the page at 1280 px and scrolls inside a focusable region at 375 px', async () => {
+  test('the Users table never widens the page, at 1280 px or at 375 px, and scrolls inside a focusable region', async () => {
     const { page, context } = await env.newPage('admin', { viewport: { width: 1280, height: 800 } });
     await page.goto('/admin/users');
-    const wide = await region(page, '#users-list');
-    assert.deepEqual(wide, { role: 'region', name: 'Users', tabIndex: 0, scrolls: false, pageOverflow: 0 });
-    assert.deepEqual(await brokenWords(page, '#users-list'), []);
+    // Its eleven columns may be wider than the content area even at 1280 px: the region scrolls, not the page.
+    const wide = await region(page, 'table.dt-table');
+    assert.deepEqual({ ...wide, scrolls: null }, { role: 'region', name: 'Users', tabIndex: 0, scrolls: null, pageOverflow: 0 });
+    assert.deepEqual(await brokenWords(page, 'table.dt-table'), []);
 
     await page.setViewportSize({ width: 375, height: 740 });
-    const narrow = await region(page, '#users-list');
+    const narrow = await region(page, 'table.dt-table');
     assert.deepEqual(narrow, { ...wide, scrolls: true });
     // Reached by Tab, the region scrolls with the arrow keys.
-    await page.focus('main a[href="/admin/users/new"]');
+    await page.focus('main input[type=search]');
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'region');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('table-scroll')), true);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('.table-scroll')!.scrollLeft > 0);
     await context.close();
@@ -66,7 +68,7 @@ describe('plain tables', { skip }, () => {
     const { page, context } = await env.newPage('itdesk', { viewport: { width: 1280, height: 800 } });
     await reportTwoErrors(page);
     await page.goto('/admin/user-errors');
-    const table = 'table.user-errors';
+    const table = 'table.dt-table';
     assert.equal(await page.locator(`${table} tbody tr`).count(), 2);
     assert.deepEqual(await region(page, table), { role: 'region', name: 'Client errors', tabIndex: 0, scrolls: false, pageOverflow: 0 });
     assert.deepEqual(await brokenWords(page, table), []);

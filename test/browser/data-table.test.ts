@@ -1,0 +1,435 @@
+// The data-table island on real table screens with the demo data, in real Chromium: hydration with the
+// server's first page (no second call for it), sorting (aria-sort, ascending then descending, shift for a
+// multi-column sort), paging and page sizes up to All, the server-side search, the selection and what it
+// enables, the ticking time stamp, footer totals, a failed or unreadable list call, the session's cache and
+// Refresh, mobile columns, saved state across a swap and a reload, the store selection, and axe-core.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page, Request } from 'playwright-core';
+import { formatValue } from '../../common/format.ts';
+import { sales } from '../../common/resources/sales.ts';
+import type { Column } from '../../common/resources/types.ts';
+import { axeViolations } from '../support/axe.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { menuPages } from '../support/menu-pages.ts';
+import { pageErrors, waitForTitle } from '../support/navigation.ts';
+
+const skip = browserSkipReason();
+
+/** Notes every list call the page makes to `/api/<resource>` (not its exports or choices). */
+function listCalls(page: Page, resource: string): URL[] {
+  const calls: URL[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname === `/api/${resource}`) calls.push(url);
+  });
+  return calls;
+}
+
+/** Opens a table screen and waits until its island is live (hydrated). */
+async function openTable(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector('[data-island="data-table"][data-island-live]', { state: 'attached' });
+}
+
+/** Runs `action` and waits for the list answer it causes. */
+async function listAfter(page: Page, resource: string, action: () => Promise<unknown>): Promise<URL> {
+  const [res] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${resource}`), action()]);
+  await res.finished();
+  // The answer is drawn once the info line has caught up with it.
+  const body = (await res.json()) as { data: unknown[]; recordsFiltered: number };
+  const start = Number(new URL(res.url()).searchParams.get('start') ?? 0);
+  const shown = body.data.length ? `Showing ${(start + 1).toLocaleString('en-US')} to` : 'Showing 0 to 0';
+  if (res.ok()) await page.waitForFunction((s) => document.querySelector('.dt-info')?.textContent?.startsWith(s), shown);
+  return new URL(res.url());
+}
+
+/** A column's cell texts, by its header's label. */
+async function columnTexts(page: Page, label: string): Promise<string[]> {
+  return page.evaluate((l) => {
+    const heads = [...document.querySelectorAll('.dt-table thead th')];
+    const i = heads.findIndex((th) => th.textContent?.replace(/\d+$/, '') === l);
+    return [...document.querySelectorAll('.dt-table tbody tr')].map((tr) => tr.children[i]?.textContent ?? '');
+  }, label);
+}
+
+const ariaSort = (page: Page, label: string) => page.getAttribute(`.dt-table th:has(button:text-is("${label}"))`, 'aria-sort');
+const info = (page: Page) => page.textContent('.dt-info');
+const bodyRows = (page: Page) => page.locator('.dt-table tbody tr').count();
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+describe('the data-table island', { skip }, () => {
+  const env = useBrowserEnv();
+
+  async function sql<T>(text: string): Promise<T[]> {
+    return (await env.t.db.pool.query(text)).rows as T[];
+  }
+
+  test('hydrates with the rows the server drew, without asking for them again, and without errors', async () => {
+    const { page, context } = await env.newPage('admin');
+    const errors = pageErrors(page);
+    const calls = listCalls(page, 'stores');
+    await openTable(page, '/stores');
+    assert.equal(await bodyRows(page), 25);
+    // Something that does need the server: the only list call is for it.
+    await listAfter(page, 'stores', () => button(page, 'Name').click());
+    assert.equal(calls.length, 1);
+    assert.deepEqual(errors, []);
+
+    // Without any script, the same rows are there.
+    await page.route('**/static/build/**/*.js', (route) => route.abort());
+    await page.goto('/stores');
+    assert.equal(await bodyRows(page), 25);
+    assert.equal(await page.locator('[data-island-live]').count(), 0);
+    await context.close();
+  });
+
+  test("dates and times show in the reader's time zone, not the server's, and hydrate without errors", async () => {
+    const zone = 'Pacific/Auckland';
+    const { page, context } = await env.newPage('admin', { timezoneId: zone });
+    const errors = pageErrors(page);
+    await openTable(page, '/messages');
+    const cell = page.locator('.dt-table tbody time').first();
+    const iso = (await cell.getAttribute('datetime'))!;
+    const part = (type: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(iso))
+        .find((p) => p.type === type)!.value;
+    const expected = `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+    await page.waitForFunction((text) => document.querySelector('.dt-table tbody time')?.textContent === text, expected);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a sortable header sorts ascending, then descending, with aria-sort; shift-click adds a column', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    assert.equal(await ariaSort(page, 'Store #'), 'ascending', 'the default sort');
+    assert.equal(await ariaSort(page, 'Name'), null);
+    const [first] = await sql<{ name: string }>(`select name from stores order by name asc, store_id limit 1`);
+    const [last] = await sql<{ name: string }>(`select name from stores order by name desc, store_id limit 1`);
+
+    // From the keyboard: the header's button.
+    await button(page, 'Name').focus();
+    let url = await listAfter(page, 'stores', () => page.keyboard.press('Enter'));
+    assert.equal(await ariaSort(page, 'Name'), 'ascending');
+    assert.equal(await ariaSort(page, 'Store #'), null, 'a plain click sorts by that column alone');
+    assert.equal((await columnTexts(page, 'Name'))[0], first!.name);
+    assert.equal(url.searchParams.get('order[0][dir]'), 'asc');
+
+    url = await listAfter(page, 'stores', () => button(page, 'Name').click());
+    assert.equal(await ariaSort(page, 'Name'), 'descending');
+    assert.equal((await columnTexts(page, 'Name'))[0], last!.name);
+
+    // Back to ascending: an answer this session already has, so no call.
+    await button(page, 'Name').click();
+    await page.waitForSelector('th[aria-sort=ascending]:has(button:text-is("Name"))');
+    assert.equal((await columnTexts(page, 'Name'))[0], first!.name);
+
+    url = await listAfter(page, 'stores', () => button(page, 'State').click({ modifiers: ['Shift'] }));
+    assert.equal(await ariaSort(page, 'Name'), 'ascending');
+    assert.equal(await ariaSort(page, 'State'), 'ascending');
+    const named = (i: number) => url.searchParams.get(`columns[${url.searchParams.get(`order[${i}][column]`)}][data]`);
+    assert.deepEqual([named(0), named(1)], ['Name', 'StateCode']);
+    assert.equal(await page.getAttribute('th[aria-sort] button:has-text("State")', 'class'), 'dt-sort dt-sort-asc');
+    await context.close();
+  });
+
+  test('pages by number, First, Previous, Next and Last, and shows 10, 25, 50, 100 or All rows', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    const [{ n }] = (await sql<{ n: number }>(`select count(*)::int as n from stores`)) as [{ n: number }];
+    assert.equal(await info(page), `Showing 1 to 25 of ${n} entries`);
+    assert.deepEqual(await page.$$eval('.dt-length option', (os) => os.map((o) => o.textContent)), ['10', '25', '50', '100', 'All']);
+    assert.equal(await button(page, 'Previous').isDisabled(), true);
+
+    await listAfter(page, 'stores', () => button(page, 'Page 2').click());
+    assert.equal(await info(page), `Showing 26 to 50 of ${n} entries`);
+    assert.equal(await page.getAttribute('button[aria-current=page]', 'aria-label'), 'Page 2');
+    await listAfter(page, 'stores', () => button(page, 'Last').click());
+    assert.equal(await info(page), `Showing ${Math.floor((n - 1) / 25) * 25 + 1} to ${n} of ${n} entries`);
+    assert.equal(await button(page, 'Next').isDisabled(), true);
+
+    const url = await listAfter(page, 'stores', () => page.selectOption('.dt-length select', '10'));
+    assert.equal(url.searchParams.get('length'), '10');
+    assert.equal(await info(page), `Showing 1 to 10 of ${n} entries`, 'a new page size starts at the first page');
+    assert.equal(await bodyRows(page), 10);
+    // Five page buttons at most, around the current page.
+    await listAfter(page, 'stores', () => button(page, 'Page 3').click());
+    assert.deepEqual(await page.$$eval('.dt-page-number', (bs) => bs.map((b) => b.textContent)), ['1', '2', '3', '4', '5']);
+    const pages = Math.ceil(n / 10);
+    await listAfter(page, 'stores', () => button(page, 'Last').click());
+    const last = Array.from({ length: Math.min(5, pages) }, (_, i) => String(Math.max(1, pages - 4) + i));
+    assert.deepEqual(await page.$$eval('.dt-page-number', (bs) => bs.map((b) => b.textContent)), last);
+
+    const all = await listAfter(page, 'stores', () => page.selectOption('.dt-length select', { label: 'All' }));
+    assert.equal(all.searchParams.get('length'), '-1');
+    assert.equal(await bodyRows(page), n);
+    assert.deepEqual(await page.$$eval('.dt-page-number', (bs) => bs.map((b) => b.textContent)), ['1']);
+    await context.close();
+  });
+
+  test('the search asks the server once typing pauses, says what it filtered, and when nothing matches', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    const searchBox = page.getByRole('searchbox', { name: 'Search:' });
+    assert.equal(await searchBox.getAttribute('type'), 'search');
+    const [{ n: total }] = (await sql<{ n: number }>(`select count(*)::int as n from stores`)) as [{ n: number }];
+    // A city of a few stores.
+    const [{ city }] = (await sql<{ city: string }>(`select city from stores group by city order by count(*), city limit 1`)) as [
+      { city: string },
+    ];
+    const n = await page.evaluate(
+      async (q) =>
+        ((await (await fetch(`/api/stores?length=1&search[value]=${encodeURIComponent(q)}`)).json()) as { recordsFiltered: number })
+          .recordsFiltered,
+      city,
+    );
+    assert.ok(n > 0 && n < 25);
+    const url = await listAfter(page, 'stores', () => searchBox.pressSequentially(city));
+    assert.equal(url.searchParams.get('search[value]'), city, 'one call for the whole text');
+    assert.equal(await info(page), `Showing 1 to ${n} of ${n} entries (filtered from ${total} total entries)`);
+    assert.equal(await bodyRows(page), n);
+
+    await listAfter(page, 'stores', () => searchBox.fill('zzzqqq'));
+    assert.equal(await page.textContent('.dt-empty td'), 'No matching records found');
+    assert.equal(await info(page), `Showing 0 to 0 of 0 entries (filtered from ${total} total entries)`);
+    await context.close();
+  });
+
+  test('row checkboxes select and highlight rows; the header box is indeterminate; the counter and Edit/Delete follow', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    const header = page.getByRole('checkbox', { name: 'Select every row on this page' });
+    const rowBox = (i: number) => page.locator('.dt-table tbody tr').nth(i).getByRole('checkbox');
+    const indeterminate = () => header.evaluate((b) => (b as HTMLInputElement).indeterminate);
+    assert.equal(await button(page, 'Select All').isVisible(), true);
+    assert.equal(await button(page, 'Edit').isDisabled(), true);
+    assert.equal(await button(page, 'Delete').isDisabled(), true);
+
+    await rowBox(0).check();
+    assert.equal(await button(page, '1 Record(s) Selected').isVisible(), true);
+    assert.match((await page.locator('.dt-table tbody tr').nth(0).getAttribute('class')) ?? '', /dt-selected/);
+    assert.equal(await indeterminate(), true);
+    assert.equal(await button(page, 'Edit').isEnabled(), true);
+    assert.equal(await button(page, 'Delete').isEnabled(), true);
+
+    // From the keyboard: Space on the next row's box.
+    await rowBox(1).focus();
+    await page.keyboard.press('Space');
+    assert.equal(await button(page, '2 Record(s) Selected').isVisible(), true);
+    assert.equal(await button(page, 'Edit').isDisabled(), true, 'Edit wants exactly one row');
+    assert.equal(await button(page, 'Delete').isEnabled(), true);
+
+    await header.check();
+    assert.equal(await indeterminate(), false);
+    assert.equal(await button(page, '25 Record(s) Selected').isVisible(), true);
+    await button(page, '25 Record(s) Selected').click();
+    assert.equal(await button(page, 'Select All').isVisible(), true, 'the counter clears the selection');
+    await button(page, 'Select All').click();
+    assert.equal(await header.isChecked(), true, 'and selects the page');
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  test('the toolbar offers what the user may do: a clerk may not delete stores, nobody adds client errors', async () => {
+    const { page, context } = await env.newPage('clerk');
+    await openTable(page, '/stores');
+    for (const name of ['Add', 'Edit', 'Delete', 'Refresh', 'Settings', 'PDF', 'Excel', 'CSV', 'Copy'])
+      assert.equal(await button(page, name).count(), 1, name);
+    assert.equal(await button(page, 'Add').isEnabled(), true);
+    await page.locator('.dt-table tbody tr').nth(0).getByRole('checkbox').check();
+    assert.equal(await button(page, 'Edit').isEnabled(), true);
+    assert.equal(await button(page, 'Delete').isDisabled(), true);
+    await context.close();
+
+    const it = await env.newPage('itdesk');
+    await openTable(it.page, '/admin/user-errors');
+    assert.equal(await button(it.page, 'Add').isDisabled(), true);
+    await it.context.close();
+  });
+
+  test('the toolbar buttons load their modules on first use and hand them the table', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    await page.locator('.dt-table tbody tr').nth(0).getByRole('checkbox').check();
+    await button(page, 'Edit').click();
+    await page.waitForFunction(() => /update dialog for \d+/.test(document.querySelector('.dt-notice')?.textContent ?? ''));
+    assert.equal(await page.getAttribute('.dt-notice', 'role'), 'status');
+    await context.close();
+  });
+
+  test('the time stamp says when the rows were read, and keeps counting', async () => {
+    const { page, context } = await env.newPage('admin');
+    await page.clock.install();
+    await openTable(page, '/states');
+    await page.waitForFunction(() => document.querySelector('.dt-updated')?.textContent?.startsWith('last updated'));
+    await page.clock.fastForward('03:00');
+    await page.waitForFunction(() => document.querySelector('.dt-updated')?.textContent === 'last updated 3 minutes ago');
+    await page.clock.fastForward('02:00:00');
+    await page.waitForFunction(() => document.querySelector('.dt-updated')?.textContent === 'last updated 2 hours ago');
+    await context.close();
+  });
+
+  test("the footer shows the server's totals over every filtered row, formatted like their columns", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const totals = await page.evaluate(
+      async () => ((await (await fetch('/api/sales?length=1')).json()) as { totals: Record<string, unknown> }).totals,
+    );
+    const columns: ReadonlyArray<Column> = sales.columns;
+    for (const c of columns.filter((c) => c.total)) {
+      const text = await page.textContent(`.dt-table tfoot td[data-column="${c.name}"]`);
+      const expected = c.total === 'count' ? formatValue(totals[c.name], 'integer') : formatValue(totals[c.name], c.format);
+      assert.equal(text, expected, c.name);
+      assert.ok(expected !== '', c.name);
+    }
+    assert.match((await page.textContent('.dt-table tfoot td[data-column="Sales"]')) ?? '', /^\$[\d,]+\.\d\d$/);
+    await context.close();
+  });
+
+  test('a failed list call clears the table and says why in red; an unreadable answer says it could not be parsed', async () => {
+    const { page, context } = await env.newPage('admin');
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await openTable(page, '/stores');
+    await page.route('**/api/stores?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"data":[],"error":"The server broke."}' }),
+    );
+    await button(page, 'Name').click();
+    await page.waitForSelector('.dt-empty td.dt-error');
+    assert.equal(await page.textContent('.dt-empty td'), 'The server broke.');
+    assert.equal(await bodyRows(page), 1);
+    assert.equal(await page.$eval('.dt-empty td', (td) => getComputedStyle(td).color), 'rgb(198, 40, 40)');
+    assert.ok(
+      warnings.some((w) => w.includes('The server broke.')),
+      'the server error is logged as a warning',
+    );
+
+    await page.unroute('**/api/stores?*');
+    await page.route('**/api/stores?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>oops' }));
+    await button(page, 'Name').click();
+    await page.waitForFunction(() => document.querySelector('.dt-empty td')?.textContent === 'JSON data from server could not be parsed');
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  test('answers are kept for the session: a page seen again comes from the cache, Refresh asks the server', async () => {
+    const { page, context } = await env.newPage('admin');
+    const calls = listCalls(page, 'stores');
+    await openTable(page, '/stores');
+    await listAfter(page, 'stores', () => button(page, 'Page 2').click());
+    assert.equal(calls.length, 1);
+    await button(page, 'Page 1').click();
+    await page.waitForFunction(() => document.querySelector('.dt-info')?.textContent?.startsWith('Showing 1 to'));
+    await button(page, 'Page 2').click();
+    await page.waitForFunction(() => document.querySelector('.dt-info')?.textContent?.startsWith('Showing 26 to'));
+    assert.equal(calls.length, 1, 'both pages came from the cache');
+    await listAfter(page, 'stores', () => button(page, 'Refresh').click());
+    assert.equal(calls.length, 2);
+    assert.equal(calls[1]!.searchParams.get('start'), '25');
+    await context.close();
+  });
+
+  test('under 780 px the columns marked for it are hidden, and no table screen is wider than a 375 px screen', async () => {
+    const { page, context } = await env.newPage('admin', { viewport: { width: 375, height: 740 } });
+    await openTable(page, '/stores');
+    assert.equal(await page.isVisible('.dt-table th:has-text("City")'), false);
+    assert.equal(await page.isVisible('.dt-table th:has-text("Name")'), true);
+    assert.equal(await page.isVisible('.dt-table tbody td.dt-mobile-hidden'), false);
+    const screens = (await menuPages(page)).filter(
+      (p) => p !== '/' && !p.startsWith('/reports') && !p.startsWith('/summaries') && !p.startsWith('/charts'),
+    );
+    assert.ok(screens.includes('/sales') && screens.includes('/admin/users'));
+    const tooWide: string[] = [];
+    for (const path of screens) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) tooWide.push(`${path}: ${overflow}px`);
+    }
+    assert.deepEqual(tooWide, []);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openTable(page, '/stores');
+    assert.equal(await page.isVisible('.dt-table th:has-text("City")'), true);
+    await context.close();
+  });
+
+  test('the table state is kept for the page path across a swap, back and a reload', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    await listAfter(page, 'stores', () => page.selectOption('.dt-length select', '10'));
+    await listAfter(page, 'stores', () => button(page, 'Name').click());
+    await listAfter(page, 'stores', () => button(page, 'Name').click());
+    await listAfter(page, 'stores', () => button(page, 'Page 2').click());
+    const expected = { size: '10', sort: 'descending', page: 'Page 2', info: await info(page), names: await columnTexts(page, 'Name') };
+    const seen = async () => ({
+      size: await page.inputValue('.dt-length select'),
+      sort: await ariaSort(page, 'Name'),
+      page: await page.getAttribute('button[aria-current=page]', 'aria-label'),
+      info: await info(page),
+      names: await columnTexts(page, 'Name'),
+    });
+
+    // A partial swap away and back through the menu.
+    await page.click('#sidebar a[href="/states"]');
+    await waitForTitle(page, 'States');
+    await page.click('#sidebar a[href="/stores"]');
+    await waitForTitle(page, 'Stores');
+    await page.waitForFunction((i) => document.querySelector('.dt-info')?.textContent === i, expected.info);
+    assert.deepEqual(await seen(), expected);
+
+    await page.goBack();
+    await waitForTitle(page, 'States');
+    await page.goForward();
+    await waitForTitle(page, 'Stores');
+    await page.waitForFunction((i) => document.querySelector('.dt-info')?.textContent === i, expected.info);
+    assert.deepEqual(await seen(), expected);
+
+    await page.reload();
+    await page.waitForFunction((i) => document.querySelector('.dt-info')?.textContent === i, expected.info);
+    assert.deepEqual(await seen(), expected);
+    await context.close();
+  });
+
+  test("the list follows the header's store selection", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/stores');
+    const some = (await sql<{ store_id: number }>(`select store_id from stores order by store_id limit 3`)).map((r) => r.store_id);
+    const url = await listAfter(page, 'stores', () =>
+      page.evaluate((ids) => {
+        const id = document.querySelector<HTMLMetaElement>('meta[name="user-id"]')!.content;
+        localStorage.setItem(`backroom.selectedStores.${id}`, JSON.stringify(ids));
+        document.dispatchEvent(new CustomEvent('stores:changed'));
+      }, some),
+    );
+    assert.equal(url.searchParams.get('stores'), some.join(','));
+    assert.equal(await bodyRows(page), 3);
+    await context.close();
+  });
+
+  test('every table screen has no axe-core violations, at 1280 and 375 px', async () => {
+    const { page, context } = await env.newPage('admin');
+    const found: string[] = [];
+    const screens = (await menuPages(page)).filter(
+      (p) => p !== '/' && !p.startsWith('/reports') && !p.startsWith('/summaries') && !p.startsWith('/charts') && !p.endsWith('/new'),
+    );
+    assert.equal(screens.length, 12);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of screens) {
+        await openTable(page, path);
+        found.push(...(await axeViolations(page)).map((v) => `${width} ${path}: ${v}`));
+      }
+    }
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+});
