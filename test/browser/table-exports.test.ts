@@ -148,6 +148,20 @@ describe('table exports on the Stores screen', { skip }, () => {
     await context.close();
   });
 
+  test('an export the server refuses is told in the notice, not saved as the file', async () => {
+    const { page, context } = await env.newPage('clerk');
+    await page.goto('/stores');
+    await islandsLive(page);
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    // The session ends (as after two idle hours): the export's check is refused with 401.
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'CSV', exact: true }).click();
+    await notice(page).filter({ hasText: m.unauthenticated }).waitFor();
+    assert.equal(downloads, 0);
+    await context.close();
+  });
+
   test('Copy puts the selected rows on the clipboard under a header line, tab-separated, as the table shows them', async () => {
     const { page, context } = await env.newPage('clerk');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -61,6 +61,8 @@ export async function exportFile(host: TableHost, format: 'xlsx' | 'csv'): Promi
   link.href = url;
   link.download = `${host.config.resource}.${format}`;
   link.hidden = true;
+  // The browser's own download, never a boosted page request.
+  link.setAttribute('hx-boost', 'false');
   host.container.append(link);
   link.click();
   link.remove();
