@@ -18,7 +18,7 @@ const stores = detailTables.stores;
 const shownFields = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 export default async function storeDetailRoutes(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>('/stores/:key', { schema: { params: keyParams } }, async (req, reply) => {
+  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
     const opened = await openRecord(req, reply, stores, req.params.key);
     if ('refused' in opened) return opened.refused;
     const { row } = opened;
@@ -44,7 +44,7 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get<{ Params: { key: number } }>('/stores/:key/sales', { schema: { params: keyParams } }, async (req, reply) => {
+  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, { schema: { params: keyParams } }, async (req, reply) => {
     const opened = await openRecord(req, reply, stores, req.params.key);
     if ('refused' in opened) return opened.refused;
     const period = await currentCycle(app.db.pool);

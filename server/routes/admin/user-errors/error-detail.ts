@@ -26,7 +26,7 @@ const shownFields = [
 ];
 
 export default async function errorDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>('/admin/user-errors/:key', { schema: { params: keyParams } }, async (req, reply) => {
+  app.get<{ Params: { key: number } }>(`${userErrors.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
     const opened = await openRecord(req, reply, userErrors, req.params.key);
     if ('refused' in opened) return opened.refused;
     const { row } = opened;

@@ -24,7 +24,7 @@ const shownFields = [
 ];
 
 export default async function userDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>('/admin/users/:key', { schema: { params: keyParams } }, async (req, reply) => {
+  app.get<{ Params: { key: number } }>(`${users.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
     const opened = await openRecord(req, reply, users, req.params.key);
     if ('refused' in opened) return opened.refused;
     const { row } = opened;
