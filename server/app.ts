@@ -31,6 +31,7 @@ import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
 import reportRoutes from './routes/reports/reports-page.ts';
+import reportPrintRoute from './routes/reports/report-print.ts';
 import reportsApiRoute from './routes/api/common/reports.ts';
 import reportStreamRoute from './routes/api/common/report.ts';
 import pdfEngine from './reports/pdf/pdf-plugin.ts';
@@ -45,6 +46,8 @@ import dashboardRoute from './routes/dashboard.ts';
 import summariesPage from './routes/summaries/index.ts';
 import storeDetailPage from './routes/summaries/stores.ts';
 import chartsPage from './routes/charts.ts';
+import storeRecordRoutes from './routes/stores/store-detail.ts';
+import errorRecordRoute from './routes/admin/user-errors/error-detail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +112,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(validUsernameRoute);
   await app.register(userAdminRoutes);
   await app.register(reportRoutes);
+  await app.register(reportPrintRoute);
   await app.register(reportsApiRoute);
   await app.register(reportStreamRoute);
   await app.register(userErrorReportRoute);
@@ -125,5 +129,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(storeDetailPage);
   await app.register(chartsPage);
   forgetLanguageOnClose(app);
+  await app.register(storeRecordRoutes);
+  await app.register(errorRecordRoute);
   return app;
 }

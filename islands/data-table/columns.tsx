@@ -1,7 +1,10 @@
 // The table's columns from its config: a row checkbox column, then one per configured column, each cell
-// formatted as its column says (common/format.ts). The column's configuration rides in `meta`, typed by
+// formatted as its column says (common/format.ts); on a table whose rows have detail pages, the first shown
+// column's cell links to the row's page, which opens in an overlay with only its main part. The column's configuration rides in `meta`, typed by
 // augmenting TanStack's ColumnMeta, for the header (sortable, mobile), body and footer to read.
 import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { detailHref, detailPart } from '../../common/detail-page.ts';
 import { formatValue } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
 import type { Column } from '../../common/resources/types.ts';
@@ -22,7 +25,19 @@ export const SELECT_COLUMN = '__select';
 const helper = createColumnHelper<Features, Row>();
 
 export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
-  const label = (row: Row) => String(row[config.columns.find((c) => !c.hidden)?.name ?? config.key] ?? '');
+  const first = config.columns.find((c) => !c.hidden);
+  const label = (row: Row) => String(row[first?.name ?? config.key] ?? '');
+  /** The row's link to its detail page, around the cell's content; the overlay is titled with the cell's text. */
+  const detailLink = (row: Row, content: ReactNode, text: string) => (
+    <a
+      href={detailHref(config.pagePath, row[config.key])}
+      data-popup-page=""
+      data-popup-part={detailPart}
+      data-popup-title={`${config.title}: ${text}`}
+    >
+      {content}
+    </a>
+  );
   return [
     helper.display({
       id: SELECT_COLUMN,
@@ -48,7 +63,10 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
         id: c.name,
         header: c.label,
         enableSorting: !!c.sortable,
-        cell: c.format === 'datetime' ? (info) => <LocalTime value={info.getValue()} /> : (info) => formatValue(info.getValue(), c.format),
+        cell: (info) => {
+          const shown = c.format === 'datetime' ? <LocalTime value={info.getValue()} /> : formatValue(info.getValue(), c.format);
+          return config.detail && c === first ? detailLink(info.row.original, shown, formatValue(info.getValue(), c.format)) : shown;
+        },
         meta: { column: c },
       }),
     ),

@@ -107,6 +107,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     setState,
     stores,
     rows,
+    rowCount,
     selectedKeys,
     refresh: list.refresh,
     markRows,

@@ -13,6 +13,8 @@ export interface HostSources {
   setState: SetTableState;
   stores: number[] | null;
   rows: Row[];
+  /** The last answer's count of filtered rows. */
+  rowCount: number;
   selectedKeys: string[];
   refresh(): Promise<void>;
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
@@ -34,6 +36,7 @@ export function useTableHost(container: { current: HTMLElement | null }, sources
         const { rows, selectedKeys, config } = now();
         return rows.filter((r) => selectedKeys.includes(String(r[config.key])));
       },
+      rowCount: () => now().rowCount,
       listQuery: () => {
         const { config, state, stores } = now();
         return listQuery(config, state, stores, { paging: false, columns: 'visible' });

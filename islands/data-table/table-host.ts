@@ -13,6 +13,8 @@ export interface TableHost {
   container: HTMLElement;
   /** The selected rows, as the last list answer gave them (with their key and version). */
   selectedRows(): Row[];
+  /** How many rows the list's filter matches, as the last list answer counted them: what an export would write. */
+  rowCount(): number;
   /**
    * The list's current query (search, order, visible columns, store selection), as the list call sends it
    * without paging: what the exports and the PDF apply to every filtered row.

@@ -4,11 +4,7 @@ import type { InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
 import { msg, type MessageKey } from '../../common/messages.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 
-export const kindLabels: Record<InboxResource, MessageKey> = {
-  messages: 'inboxMessages',
-  alerts: 'inboxAlerts',
-  notifications: 'inboxNotifications',
-};
+export const kindLabels = Object.fromEntries(inboxKinds.map((k) => [k.name, k.label])) as Record<InboxResource, MessageKey>;
 const icons: Record<InboxResource, string> = { messages: '\u2709', alerts: '\u26a0', notifications: '\u{1f514}' };
 /** Counts above this show as "99+". */
 const MOST_SHOWN = 99;

@@ -1,18 +1,22 @@
 // Popup links (spec section 2). `data-popup-page` opens the linked page's content in an overlay, or only the
 // part named by `data-popup-part="<selector>"`; if it cannot be loaded the overlay says so. `data-popup-embed`
-// opens the link as an embedded document (iframe). Overlays close with their button, Esc or a click outside.
+// opens the link as an embedded document (iframe), which a Print button prints when it is one of ours (an
+// HTML report's print view). The overlay's heading is `data-popup-title`, else the link's text. Overlays
+// close with their button, Esc or a click outside.
 import htmx from 'htmx.org';
 import { msg } from '../../common/messages.ts';
 import { unmountRemovedIslands } from '../islands.ts';
 import { isPlainClick } from './data-load.ts';
 import { button } from './buttons.ts';
 
-function openOverlay(label: string): { dialog: HTMLDialogElement; body: HTMLElement } {
+function openOverlay(label: string): { dialog: HTMLDialogElement; header: HTMLElement; body: HTMLElement } {
   const dialog = document.createElement('dialog');
   dialog.className = 'popup';
   const frame = document.createElement('div');
   frame.className = 'popup-frame';
-  const header = document.createElement('header');
+  // A div, not <header>: outside any section a <header> is a banner landmark, and the page has its own
+  // (axe-core counts both when the overlay holds an embedded document).
+  const header = document.createElement('div');
   header.className = 'popup-header';
   const heading = document.createElement('h2');
   heading.textContent = label;
@@ -35,11 +39,15 @@ function openOverlay(label: string): { dialog: HTMLDialogElement; body: HTMLElem
   });
   document.body.append(dialog);
   dialog.showModal();
-  return { dialog, body };
+  return { dialog, header, body };
+}
+
+function overlayLabel(link: HTMLAnchorElement): string {
+  return link.dataset.popupTitle || link.textContent?.trim() || link.href;
 }
 
 async function openPage(link: HTMLAnchorElement): Promise<void> {
-  const { body } = openOverlay(link.textContent?.trim() || link.href);
+  const { body } = openOverlay(overlayLabel(link));
   body.setAttribute('aria-busy', 'true');
   const nodes = await fetchPart(link.href, link.dataset.popupPart);
   body.removeAttribute('aria-busy');
@@ -80,12 +88,19 @@ async function fetchPart(url: string, part: string | undefined): Promise<Node[] 
 }
 
 function openEmbed(link: HTMLAnchorElement): void {
-  const { body } = openOverlay(link.textContent?.trim() || link.href);
+  const label = overlayLabel(link);
+  const { header, body } = openOverlay(label);
   const frame = document.createElement('iframe');
   frame.className = 'popup-embed';
   frame.src = link.href;
-  frame.title = link.textContent?.trim() || link.href;
+  frame.title = label;
   body.append(frame);
+  // Another site's document cannot be printed from here (nor reached at all).
+  if (new URL(link.href).origin === location.origin) {
+    const print = button(msg('popupPrint'), { className: 'popup-print' });
+    print.addEventListener('click', () => frame.contentWindow?.print());
+    header.querySelector('h2')?.after(print);
+  }
 }
 
 export function startPopups(): void {

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { staticDir } from '../assets.ts';
+import { detailPart } from '../../common/detail-page.ts';
+import type { DetailResource } from '../details/detail-tables.ts';
 import type { ReportOutput } from './definition.ts';
 
 export interface DrawnReport {
@@ -14,11 +16,24 @@ export interface DrawnReport {
   /** The Eta view drawing `output.body`, from views/ (included from the root: a leading slash). */
   template: string;
   output: ReportOutput;
+  /**
+   * The screen path of each table whose records the reader may open (server/details/detail-tables.ts): the
+   * records the report names link to their detail pages. None in a PDF.
+   */
+  links?: Readonly<Partial<Record<DetailResource, string>>>;
 }
 
 export function reportFragment(app: FastifyInstance, report: DrawnReport): Promise<string> {
-  const { title, description = '', template, output } = report;
-  return app.view('reports/_report.eta', { title, description, caption: output.caption, template: `/${template}`, body: output.body });
+  const { title, description = '', template, output, links = {} } = report;
+  return app.view('reports/_report.eta', {
+    title,
+    description,
+    caption: output.caption,
+    template: `/${template}`,
+    body: output.body,
+    links,
+    detailPart,
+  });
 }
 
 let reportCss: string | undefined;

@@ -7,6 +7,7 @@ import { msg } from '../../common/messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ReportDefinition } from './definition.ts';
 import { checkParameters, type CheckedParameters, type SentParameters } from './parameters.ts';
+import { openableDetails } from '../details/detail-tables.ts';
 import { reportDocument, reportFragment } from './render.ts';
 import { ReportRefusal } from './report-refusal.ts';
 import { noticeExport } from '../inbox/system/export-notices.ts';
@@ -39,17 +40,23 @@ export async function acceptedParameters(
   return checked;
 }
 
-/** The report's HTML fragment for accepted parameters. */
+/**
+ * The report's HTML fragment for accepted parameters. `forScreen`: read in a browser, where the records it
+ * names link to their detail pages (for a user who may open them); not when it is to be printed.
+ */
 export async function drawReport(
   app: FastifyInstance,
   def: ReportDefinition,
   checked: CheckedParameters,
   user: CurrentUser,
-  description?: string,
+  { description, forScreen = false }: { description?: string; forScreen?: boolean } = {},
 ): Promise<string> {
   const { values, stores, choices } = checked;
-  const output = await def.run({ pool: app.db.pool, user, values, stores, choices });
-  return reportFragment(app, { title: def.title, description, template: def.template, output });
+  const [output, links] = await Promise.all([
+    def.run({ pool: app.db.pool, user, values, stores, choices }),
+    forScreen ? openableDetails(app.db.pool, user) : {},
+  ]);
+  return reportFragment(app, { title: def.title, description, template: def.template, output, links });
 }
 
 /** "Printed by Jordan Lee on 21/11/2026 14:05" */

@@ -1,11 +1,13 @@
 // GET /: the dashboard, every signed-in user's home page. The current monthly cycle's totals and top stores,
 // sales over the last twelve months and the best-selling states, all for the stores the user sees (their
 // region, or every store at head office) and has selected; a panel beside them for the drill-downs; and a
-// shortcut to every screen their roles open. A user with no roles still sees their region's figures and the
-// screens open to everyone, and is told how to get more.
+// shortcut to every screen their roles open; and their inbox: unread messages, alerts and notifications and
+// the newest of each, linking to their screens. A user with no roles still sees their region's figures and
+// the screens open to everyone, and is told how to get more.
 import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
+import { dashboardInbox } from '../inbox/dashboard-inbox.ts';
 import { loadMenuRows, menuFor, servedPages, type MenuItem } from '../shell/menu.ts';
 import { detailPanelView, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';
 import { cycleSpan } from '../summaries/cycle-span.ts';
@@ -28,6 +30,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
       rankingCard(ctx, 'top'),
       stateSalesChart(ctx, defaultSizes.stores),
     ]);
+    const inbox = await dashboardInbox(ctx.pool, user, menu);
     return reply.page('dashboard', {
       title: msg('dashboardTitle'),
       storeSelector: true,
@@ -36,6 +39,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
       cards,
       panel: detailPanelView(),
       shortcuts: shortcuts(menuFor(menu, user, '/', servedPages(app))),
+      inbox,
       text: { shortcuts: msg('dashboardShortcuts'), noShortcuts: msg('dashboardNoShortcuts') },
     });
   });

@@ -14,7 +14,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-interface MenuRow {
+export interface MenuRow {
   menu_id: number;
   parent_id: number | null;
   title: string;

@@ -13,7 +13,7 @@ import { defaultSizes, filterQuery, type SummaryFilter } from './summary-filter.
 import { storeRankingTable, totalsTable } from './summary-tables.ts';
 
 /** The page's drill-down panel: links load into it (`data-load`), and the detail page knows it is in it. */
-export const detailPanel = { id: 'detail-panel', selector: '#detail-panel', target: 'div#detail-panel' } as const;
+export const detailPanel = { id: 'detail-panel', selector: '#detail-panel' } as const;
 
 /** What views/summaries/_cards.eta needs to draw the panel. */
 export const detailPanelView = () => ({ id: detailPanel.id, label: msg('detailPanelLabel') });

@@ -1,7 +1,7 @@
-// Which resources have a detail page at `<screen>/<key>` (the table opens it in an overlay). None yet: the
-// detail pages' own work adds each resource's name here as its page is built.
-const withDetailPage: ReadonlySet<string> = new Set<string>();
+// Which resources' rows have a detail page of their own (server/details/detail-tables.ts): their tables link
+// each row to it (TableConfig.detail), opened in an overlay.
+import { detailTables } from '../details/detail-tables.ts';
 
 export function hasDetailPage(resource: string): boolean {
-  return withDetailPage.has(resource);
+  return Object.hasOwn(detailTables, resource);
 }

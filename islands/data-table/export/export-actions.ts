@@ -1,15 +1,86 @@
-// PLACEHOLDER, to be replaced by the exports' own work (helper tdetail): PDF, Excel, CSV and Copy from the
-// toolbar (actions.ts). Until then each only says, in the table's live region, what it would export.
+// The toolbar's exports (spec section 8), loaded on first use (actions.ts). PDF opens the server's PDF of
+// every filtered row in a new tab (GET /api/common/report, grouped as the table is); Excel and CSV download
+// the server's exports of every filtered row (GET /api/<resource>/export), straight to disk however large;
+// Copy puts the selected rows on the clipboard. Each applies the list's own query (search, order, shown
+// columns, store selection) and says in the table's notice why it did nothing.
+import { msg } from '../../../common/messages.ts';
 import type { TableHost } from '../table-host.ts';
+import { rowsAsText } from './rows-text.ts';
+
+/** The PDF stream's URL: `filename=<resource>&stream=true&format=pdf[&maingroup=..&subgroup=..]&<the list's query>`. */
+export function pdfUrl(host: TableHost): string {
+  const query = new URLSearchParams({ filename: host.config.resource, stream: 'true', format: 'pdf' });
+  const { mainGroup, subGroup } = host.view();
+  if (mainGroup) query.set('maingroup', mainGroup);
+  if (subGroup) query.set('subgroup', subGroup);
+  for (const [name, value] of host.listQuery()) if (!query.has(name)) query.append(name, value);
+  return `/api/common/report?${query}`;
+}
 
 export function exportPdf(host: TableHost): void {
-  host.notify(`pdf ${host.listQuery()}`, 'info');
+  window.open(pdfUrl(host), '_blank', 'noopener');
 }
 
-export function exportFile(host: TableHost, format: 'xlsx' | 'csv'): void {
-  host.notify(`${format} ${host.listQuery()}`, 'info');
+/** The export's URL for `format`: the list's query and the format. */
+export function exportUrl(host: TableHost, format: 'xlsx' | 'csv'): string {
+  const query = host.listQuery();
+  query.set('format', format);
+  return `${host.config.listUrl}/export?${query}`;
 }
 
-export function copyRows(host: TableHost): void {
-  host.notify(`copy ${host.selectedRows().length}`, 'info');
+/** Why the server refused an export, in its words where it has them. */
+async function refusalText(url: string, status: number): Promise<string> {
+  if (status === 401) return msg('unauthenticated');
+  if (status === 403) return msg('forbidden');
+  if (status !== 400) return msg('serverError');
+  // A HEAD answer has no body: the same request refuses the same way, and says why.
+  try {
+    const body = (await (await fetch(url, { headers: { Accept: 'application/json' } })).json()) as { error?: unknown };
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    // No words to be had: the general ones follow.
+  }
+  return msg('badRequest');
+}
+
+export async function exportFile(host: TableHost, format: 'xlsx' | 'csv'): Promise<void> {
+  if (host.rowCount() === 0) {
+    host.notify(msg('noDataToDownload'), 'error');
+    return;
+  }
+  const url = exportUrl(host, format);
+  // HEAD checks the request (its parameters, the session) without running the export, so a refusal is
+  // told here in words rather than saved as the downloaded file. The download itself is the browser's,
+  // streamed to disk.
+  const checked = await fetch(url, { method: 'HEAD', headers: { Accept: 'application/json' } }).catch(() => null);
+  if (!checked?.ok) {
+    host.notify(checked ? await refusalText(url, checked.status) : msg('serverUnreachable'), 'error');
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${host.config.resource}.${format}`;
+  link.hidden = true;
+  // The browser's own download, never a boosted page request.
+  link.setAttribute('hx-boost', 'false');
+  host.container.append(link);
+  link.click();
+  link.remove();
+}
+
+export async function copyRows(host: TableHost): Promise<void> {
+  const rows = host.selectedRows();
+  if (rows.length === 0) {
+    host.notify(msg('selectToCopy'), 'info');
+    return;
+  }
+  const shown = host.view().visible;
+  const columns = shown.flatMap((name) => host.config.columns.filter((c) => c.name === name));
+  try {
+    await navigator.clipboard.writeText(rowsAsText(columns, rows));
+  } catch {
+    host.notify(msg('copyFailed'), 'error');
+    return;
+  }
+  host.notify(msg('tableCopied', rows.length), 'success');
 }

@@ -42,7 +42,11 @@ export const salesByStoreReport = defineReport({
         { label: msg('reportColMargin'), numeric: true },
       ],
       lines: groupedLines(
-        stores.map((r) => ({ groups: [stateLabel(r)], cells: [String(r.StoreNumber), r.StoreName ?? '', ...figures(r)] })),
+        stores.map((r) => ({
+          groups: [stateLabel(r)],
+          // The store's name opens its detail page, for a reader who may open it (render.ts).
+          cells: [String(r.StoreNumber), { text: r.StoreName ?? '', detail: { resource: 'stores', key: r.StoreID! } }, ...figures(r)],
+        })),
         ([state]) => subtotals.get(state!) ?? null,
       ),
       total: total ? [msg('reportTotal'), '', ...figures(total)] : null,

@@ -8,6 +8,8 @@ import type { SalesFilter } from '../sales-parameters.ts';
 export interface StoreSalesRow {
   StateCode: string | null;
   StateName: string | null;
+  /** null on subtotal and total rows, as the number and name. */
+  StoreID: number | null;
   StoreNumber: number | null;
   StoreName: string | null;
   Sales: string;
@@ -19,7 +21,8 @@ export interface StoreSalesRow {
 
 export async function salesByStore(pool: pg.Pool, filter: SalesFilter): Promise<StoreSalesRow[]> {
   const r = await pool.query<StoreSalesRow>(
-    `select st.code as "StateCode", st.name as "StateName", s.store_number as "StoreNumber", s.name as "StoreName",
+    `select st.code as "StateCode", st.name as "StateName", s.store_id as "StoreID", s.store_number as "StoreNumber",
+            s.name as "StoreName",
             sum(x.sales)::text as "Sales", sum(x.transactions)::text as "Transactions", avg(x.margin)::text as "Margin",
             (grouping(s.store_id) + grouping(st.state_id))::int as level
      from sales x join stores s on s.store_id = x.store_id join states st on st.state_id = s.state_id

@@ -2,16 +2,28 @@
 // headings, rows or group subtotals (at most two grouping levels: main and sub), and a grand total. Every
 // cell is already formatted text (common/format.ts), so the template only lays it out, on screen, in print
 // and in the PDF alike.
+import type { DetailResource } from '../../details/detail-tables.ts';
 export interface ReportColumn {
   label: string;
   /** Right-aligned with tabular figures. */
   numeric: boolean;
 }
 
+/**
+ * A cell naming a record that has a detail page (a store): on screen a link opening that page in an overlay
+ * for a reader who may open it (render.ts decides), plain text otherwise and in a PDF.
+ */
+export interface RecordCell {
+  text: string;
+  detail: { resource: DetailResource; key: number };
+}
+
+export type ReportCell = string | RecordCell;
+
 /** A row's first cell is drawn as its header cell (th scope=row), which subtotals use for their label. */
 export type TableLine =
   | { kind: 'group'; level: 1 | 2; label: string }
-  | { kind: 'row'; cells: string[] }
+  | { kind: 'row'; cells: ReportCell[] }
   | { kind: 'subtotal'; level: 1 | 2; cells: string[] };
 
 export interface ReportTable {
@@ -26,7 +38,7 @@ export interface ReportTable {
 /** A detail row with the labels of the groups it belongs to, outermost first (none for a flat table). */
 export interface GroupedRow {
   groups: string[];
-  cells: string[];
+  cells: ReportCell[];
 }
 
 /**

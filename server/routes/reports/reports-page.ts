@@ -28,14 +28,23 @@ const config = { access: { role: 'reports' } } as const;
 type ReportPanel =
   | { kind: 'note'; text: string }
   | { kind: 'messages'; messages: string[] }
-  | { kind: 'html'; html: string; pdfUrl: string | null; download: string }
+  | { kind: 'html'; html: string; pdfUrl: string | null; printUrl: string; download: string; title: string }
   | { kind: 'pdf'; pdfUrl: string; download: string; title: string };
 
-/** The PDF stream's URL for these parameters: the report's own fields and the store selection. */
-function pdfUrl(def: ReportDefinition, sent: SentParameters): string {
-  const query = new URLSearchParams({ filename: def.name, stream: 'true', format: 'pdf' });
+/** The report's parameters as sent (its own fields and the store selection) added to `query`. */
+function withParameters(query: URLSearchParams, def: ReportDefinition, sent: SentParameters): URLSearchParams {
   for (const name of [...def.parameters.fields.map((f) => f.name), STORES_PARAMETER]) query.set(name, sent[name] ?? '');
-  return `/api/common/report?${query}`;
+  return query;
+}
+
+/** The PDF stream's URL for these parameters. */
+function pdfUrl(def: ReportDefinition, sent: SentParameters): string {
+  return `/api/common/report?${withParameters(new URLSearchParams({ filename: def.name, stream: 'true', format: 'pdf' }), def, sent)}`;
+}
+
+/** The print view's URL for these parameters (report-print.ts), which the screen opens in an overlay. */
+function printUrl(def: ReportDefinition, sent: SentParameters): string {
+  return `/reports/print?${withParameters(new URLSearchParams({ report: def.name }), def, sent)}`;
 }
 
 export default async function reportRoutes(app: FastifyInstance) {
@@ -87,10 +96,17 @@ export default async function reportRoutes(app: FastifyInstance) {
       return draw(req, reply, 200, { ...screen, panel });
     }
     try {
-      const html = await drawReport(app, def, checked, user);
+      const html = await drawReport(app, def, checked, user, { forScreen: true });
       return draw(req, reply, 200, {
         ...screen,
-        panel: { kind: 'html', html, pdfUrl: app.pdf.available ? pdfUrl(def, sent) : null, download },
+        panel: {
+          kind: 'html',
+          html,
+          pdfUrl: app.pdf.available ? pdfUrl(def, sent) : null,
+          printUrl: printUrl(def, sent),
+          download,
+          title: def.title,
+        },
       });
     } catch (err) {
       if (!(err instanceof ReportRefusal)) throw err;

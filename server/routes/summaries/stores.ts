@@ -1,11 +1,11 @@
 // GET /summaries/stores: the drill-down detail of the summaries and charts, every store's figures in a
 // cycle (of a state or group when asked) within the user's stores and selection. Summary and chart links
-// load it into their page's detail panel (data-load), where it offers to close the panel; visited on its
-// own it is a page. Open to every signed-in user, as the dashboard whose cards link here.
+// load it into their page's detail panel (data-load), as a store's detail page does with its state's
+// stores; there it offers to close the panel; visited on its own it is a page. Open to every signed-in
+// user, as the dashboard whose cards link here.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/messages.ts';
-import { isPartial } from '../../plugins/partial-pages.ts';
-import { detailPanel } from '../../summaries/cards.ts';
+import { loadPanelOf } from '../../shell/load-panel.ts';
 import { storeDetail } from '../../summaries/store-detail.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
 
@@ -15,11 +15,10 @@ export default async function storeDetailPage(app: FastifyInstance) {
     { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
     async (req, reply) => {
       const detail = await storeDetail(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
-      const inPanel = isPartial(req) && req.headers['hx-target'] === detailPanel.target;
       return reply.page('store-detail', {
         title: detail?.title ?? msg('summariesTitle'),
         rows: detail?.rows ?? [],
-        panel: inPanel ? detailPanel.selector : null,
+        panel: loadPanelOf(req),
         text: {
           empty: msg('summaryEmpty'),
           close: msg('detailClose'),

@@ -18,8 +18,7 @@ import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts
 import type { Row } from '../list/list.ts';
 import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
-import { scopeConditions } from '../query/scope.ts';
-import { fromClause, selectList } from '../query/sql.ts';
+import { reachableRow } from '../query/reachable-row.ts';
 import { forgetChangesTo } from '../cache/changed-tables.ts';
 import { rowRuleOf } from './row-rules.ts';
 
@@ -234,26 +233,6 @@ async function lockForChange(
   const guard = def.guardedRows;
   if (guard && row[guard.when.name] === true && !allows(user, guard.access)) throw new RowRefused({ error: msg('forbidden') });
   return row;
-}
-
-/** The row by key within the user's scope for `action`; null when there is none or it is out of reach. */
-async function reachableRow(
-  client: pg.PoolClient,
-  def: ResourceDef,
-  user: CurrentUser,
-  action: 'add' | 'edit',
-  key: number,
-  lock: boolean,
-): Promise<Row | null> {
-  const params: unknown[] = [key];
-  // Compared as int8: a key past the column's range names no row (rather than failing the cast).
-  const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params)];
-  const r = await client.query<Row>(
-    `select ${selectList(def.columns)} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
-     ${lock ? `for update of ${def.alias}` : ''}`,
-    params,
-  );
-  return r.rows[0] ?? null;
 }
 
 function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string; value: unknown }> {

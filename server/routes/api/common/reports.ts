@@ -48,7 +48,10 @@ export default async function reportsApiRoute(app: FastifyInstance) {
     try {
       if (format === 'pdf') app.pdf.assertAvailable();
       const checked = await acceptedParameters(app, def, parametersFromList(def, parameters), user);
-      const html = await drawReport(app, def, checked, user, description?.trim() || undefined);
+      const html = await drawReport(app, def, checked, user, {
+        description: description?.trim() || undefined,
+        forScreen: format === 'HTML4.0',
+      });
       if (format === 'HTML4.0') return reply.type('text/html; charset=utf-8').send(html);
       const pdf = await printReport(app, { title: def.title, html, landscape: def.landscape ?? false }, user);
       return reply.type('text/plain; charset=utf-8').send(Buffer.from(pdf).toString('base64'));

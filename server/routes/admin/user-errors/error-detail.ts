@@ -1,0 +1,42 @@
+// GET /admin/user-errors/<ErrorID>: one client error report, the whole record (page, address, status, the
+// error and exception, the stack trace, who and when, browser and app version), for whoever may open the
+// Client errors table.
+import type { FastifyInstance } from 'fastify';
+import { formatDateTime } from '../../../../common/format.ts';
+import { msg } from '../../../../common/messages.ts';
+import { detailTables } from '../../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../../details/open-record.ts';
+import { recordFields } from '../../../details/record-fields.ts';
+import { userErrorsDef } from '../../../resources/user-errors.ts';
+
+const userErrors = detailTables['user-errors'];
+const shownFields = [
+  'CreatedAt',
+  'UserName',
+  'Page',
+  'Url',
+  'Status',
+  'ErrorThrown',
+  'Message',
+  'ExceptionMessage',
+  'ExceptionType',
+  'StackTrace',
+  'UserAgent',
+  'AppVersion',
+];
+
+export default async function errorDetailRoute(app: FastifyInstance) {
+  app.get<{ Params: { key: number } }>(`${userErrors.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
+    const opened = await openRecord(req, reply, userErrors, req.params.key);
+    if ('refused' in opened) return opened.refused;
+    const { row } = opened;
+    const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
+      (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
+    );
+    return reply.page('user-error-record', {
+      title: msg('detailErrorTitle', formatDateTime(row.CreatedAt as Date)),
+      back: { href: userErrors.pagePath, text: msg('detailBackTo', userErrorsDef.title) },
+      fields,
+    });
+  });
+}

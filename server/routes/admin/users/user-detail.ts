@@ -1,0 +1,49 @@
+// GET /admin/users/<UserID>: a user account's detail page, for whoever may open the Users table: its
+// fields, its group, roles and instances, the changes it made (its recent activity) and those made to it.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../../common/messages.ts';
+import { detailTables } from '../../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../../details/open-record.ts';
+import { recentChanges } from '../../../details/record-changes.ts';
+import { recordFields } from '../../../details/record-fields.ts';
+import { accountAccess } from '../../../details/user-access.ts';
+import { usersDef } from '../../../resources/users.ts';
+
+const users = detailTables.users;
+const shownFields = [
+  'UserName',
+  'FirstName',
+  'MiddleName',
+  'LastName',
+  'Email',
+  'IsActive',
+  'IsAdmin',
+  'IsSuperAdmin',
+  'CreateDate',
+  'UpdateDate',
+];
+
+export default async function userDetailRoute(app: FastifyInstance) {
+  app.get<{ Params: { key: number } }>(`${users.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
+    const opened = await openRecord(req, reply, users, req.params.key);
+    if ('refused' in opened) return opened.refused;
+    const { row } = opened;
+    const key = req.params.key;
+    const userName = String(row.UserName);
+    const [access, changesBy, changesTo] = await Promise.all([
+      accountAccess(app.db.pool, key),
+      recentChanges(app.db.pool, { by: key }),
+      recentChanges(app.db.pool, { of: { resource: usersDef.name, key } }),
+    ]);
+    const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
+    return reply.page('user-record', {
+      title: `${fullName} (${userName})`,
+      back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
+      fields: recordFields(usersDef, row, shownFields),
+      userName,
+      access,
+      changesBy,
+      changesTo,
+    });
+  });
+}

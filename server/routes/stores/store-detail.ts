@@ -1,0 +1,57 @@
+// GET /stores/<StoreID>: a store's detail page, and GET /stores/<StoreID>/sales, its days this cycle, which
+// the page loads into its panel. The same access as the Stores table, within the user's stores (a store
+// outside them is not found). The page: the store's fields, its sales this cycle (the dashboard's current
+// monthly cycle) with links to its days and to its state's stores, and its recent changes from the audit
+// log, which anyone who may see the store may read: they hold nothing but the store's own fields.
+import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/messages.ts';
+import { detailHref } from '../../../common/detail-page.ts';
+import { detailTables } from '../../details/detail-tables.ts';
+import { keyParams, openRecord } from '../../details/open-record.ts';
+import { recentChanges } from '../../details/record-changes.ts';
+import { recordFields } from '../../details/record-fields.ts';
+import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
+import { storesDef } from '../../resources/stores.ts';
+import { loadPanelOf } from '../../shell/load-panel.ts';
+
+const stores = detailTables.stores;
+const shownFields = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
+
+export default async function storeDetailRoutes(app: FastifyInstance) {
+  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
+    const opened = await openRecord(req, reply, stores, req.params.key);
+    if ('refused' in opened) return opened.refused;
+    const { row } = opened;
+    const key = req.params.key;
+    const href = detailHref(stores.pagePath, key);
+    const [period, changes] = await Promise.all([
+      currentCycle(app.db.pool),
+      recentChanges(app.db.pool, { of: { resource: storesDef.name, key } }),
+    ]);
+    const sales = period && {
+      period: periodLabel(period),
+      totals: await storePeriodTotals(app.db.pool, key, period),
+      daysHref: `${href}/sales`,
+      stateHref: `/summaries/stores?state=${String(row.StateID)}`,
+      stateText: msg('detailStateStores', String(row.StateCode)),
+    };
+    return reply.page('store-record', {
+      title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
+      back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
+      fields: recordFields(storesDef, row, shownFields),
+      sales,
+      changes,
+    });
+  });
+
+  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, { schema: { params: keyParams } }, async (req, reply) => {
+    const opened = await openRecord(req, reply, stores, req.params.key);
+    if ('refused' in opened) return opened.refused;
+    const period = await currentCycle(app.db.pool);
+    return reply.page('store-sales', {
+      title: msg('detailDailySalesTitle', String(opened.row.StoreNumber), period ? periodLabel(period) : msg('dashboardNoCycle')),
+      panel: loadPanelOf(req),
+      days: period ? await storeDailySales(app.db.pool, req.params.key, period) : [],
+    });
+  });
+}

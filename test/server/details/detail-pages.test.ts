@@ -1,0 +1,217 @@
+// The detail pages of table rows through HTTP: a store's (its fields, its sales this cycle checked against
+// SQL of its own, its days in a panel, its recent changes), a user account's and a client error report's;
+// each with its table's access (403), not found for an unknown key or a store outside the user's stores
+// (404), whole for a page visit and its content area alone for a partial swap, its main part marked for
+// popups.
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useTestApp } from '../../support/app.ts';
+import { formatCurrency, formatDateTime } from '../../../common/format.ts';
+import { defaultMessages as m } from '../../../common/messages.ts';
+import { hasDetailPage } from '../../../server/table-screen/detail-pages.ts';
+
+const shared = useTestApp('admin', 'manager', 'clerk', 'analyst', 'itdesk');
+
+const sql = async <T>(text: string, params: unknown[] = []) => (await shared.t.db.pool.query(text, params)).rows as T[];
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The current monthly cycle's sales of one store, computed here independently of the app. */
+async function cycleSales(storeId: number): Promise<{ sales: string; days: number }> {
+  const [row] = await sql<{ sales: string; days: number }>(
+    `with last as (select max(sale_date) as d from sales),
+          c as (select * from cycles where kind = 'monthly' and start_date <= (select d from last) order by start_date desc limit 1)
+     select coalesce(sum(x.sales), 0)::text as sales, count(x.*)::int as days from c cross join last
+     left join sales x on x.store_id = $1 and x.sale_date between c.start_date and least(c.end_date, last.d)`,
+    [storeId],
+  );
+  return row!;
+}
+
+describe('a store detail page', () => {
+  type Store = { id: number; number: number; name: string; city: string; state: string; state_id: number; version: number };
+  let west: Store;
+  let east: Store;
+  before(async () => {
+    [west] = (await sql<Store>(
+      `select s.store_id as id, s.store_number as number, s.name, s.city, st.code as state, s.state_id, s.version
+       from stores s join groups g using (group_id) join states st using (state_id)
+       where g.code = 'WE' and exists (select 1 from sales x where x.store_id = s.store_id) order by s.store_id limit 1`,
+    )) as [Store];
+    [east] = (await sql<Store>(
+      `select s.store_id as id from stores s join groups g using (group_id) where g.code = 'NE' order by s.store_id limit 1`,
+    )) as [Store];
+  });
+
+  test('shows a user of the Stores table a store of theirs: its fields, its state, its sales this cycle and links loading into its panel', async () => {
+    const res = await shared.clerk.inject({ url: `/stores/${west.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<html/);
+    assert.ok(res.body.includes(`<h1>Store ${west.number}: ${escaped(west.name)}</h1>`));
+    assert.ok(res.body.includes(`<dd>${escaped(west.city)}</dd>`));
+    assert.ok(res.body.includes(`<dt>State</dt><dd>${west.state}</dd>`));
+    const { sales, days } = await cycleSales(west.id);
+    assert.ok(res.body.includes(`<dt>Sales</dt><dd>${formatCurrency(sales)}</dd>`), 'the cycle sales');
+    assert.ok(res.body.includes(`<dt>Days with sales</dt><dd>${days}</dd>`));
+    assert.ok(res.body.includes(`href="/stores/${west.id}/sales" data-load="#record-panel"`));
+    assert.ok(res.body.includes(`href="/summaries/stores?state=${west.state_id}" data-load="#record-panel"`));
+    assert.match(res.body, /<div id="record-panel" class="load-panel" role="region" aria-label="Details" hidden><\/div>/);
+  });
+
+  test('lists its recent changes from the audit log, newest first, with who changed which field', async () => {
+    const edited = await shared.clerk.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: west.id, Version: west.version, City: 'Detailville' },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const body = (await shared.clerk.inject({ url: `/stores/${west.id}` })).body;
+    const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(body)?.[1] ?? '';
+    assert.match(changes, /<td>clerk<\/td><td>update<\/td>/);
+    assert.match(changes, /<dt>City<\/dt><dd><span class="before">[^<]+<\/span> → <span class="after">Detailville<\/span><\/dd>/);
+  });
+
+  test('a partial request gets the content area alone, its main part marked for popups', async () => {
+    const res = await shared.clerk.inject({ url: `/stores/${west.id}`, headers: { 'hx-request': 'true' } });
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(res.body, /<html|class="sidebar"/);
+    assert.match(res.body, /^<title>Store \d+: [^<]+ · Backroom<\/title><main id="main"/);
+    assert.match(res.body, /<div class="record-detail" data-detail-main>/);
+    assert.equal(res.headers['hx-push-url'], `/stores/${west.id}`);
+  });
+
+  test('its days this cycle load into its panel with a heading and a Close button, one row a day', async () => {
+    const res = await shared.clerk.inject({
+      url: `/stores/${west.id}/sales`,
+      headers: { 'hx-request': 'true', 'hx-target': 'div#record-panel' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['hx-push-url'], undefined, 'a panel does not move the address');
+    assert.match(
+      res.body,
+      /<h2>Daily sales of store \d+: [^<]+<\/h2>\s*<button type="button" data-load-close="#record-panel">Close<\/button>/,
+    );
+    const rows = /<tbody>([\s\S]*?)<\/tbody>/.exec(res.body)?.[1]?.match(/<tr>/g) ?? [];
+    assert.equal(rows.length, (await cycleSales(west.id)).days);
+  });
+
+  test("its state's stores load into the same panel, with a Close button for it", async () => {
+    const res = await shared.clerk.inject({
+      url: `/summaries/stores?state=${west.state_id}`,
+      headers: { 'hx-request': 'true', 'hx-target': 'div#record-panel' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /data-load-close="#record-panel"/);
+  });
+
+  test("is not found for a store outside the user's stores, nor for an unknown one; an administrator sees any", async () => {
+    for (const url of [`/stores/${east.id}`, `/stores/${east.id}/sales`, '/stores/99999999', '/stores/9007199254740991']) {
+      const res = await shared.clerk.inject({ url });
+      assert.equal(res.statusCode, 404, url);
+      assert.ok(res.body.includes(escaped(m.detailNotFound)), url);
+    }
+    assert.equal((await shared.admin.inject({ url: `/stores/${east.id}` })).statusCode, 200);
+    assert.equal((await shared.clerk.inject({ url: '/stores/abc' })).statusCode, 400);
+  });
+
+  test('is refused to a user who may not open the Stores table', async () => {
+    for (const url of [`/stores/${east.id}`, `/stores/${east.id}/sales`]) {
+      const res = await shared.analyst.inject({ url });
+      assert.equal(res.statusCode, 403, url);
+      assert.ok(res.body.includes(m.forbidden), url);
+    }
+  });
+});
+
+describe("a user account's detail page", () => {
+  test('shows an administrator the account, its group, roles and instances, and the changes it made and were made to it', async () => {
+    const [clerk] = await sql<{ id: number; version: number }>(`select user_id as id, version from users where user_name = 'clerk'`);
+    const [own] = await sql<{ id: number; version: number }>(
+      `select s.store_id as id, s.version from stores s join groups g using (group_id) where g.code = 'WE' order by s.store_id desc limit 1`,
+    );
+    const renamed = await shared.clerk.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: own!.id, Version: own!.version, Name: 'Renamed by the clerk' },
+    });
+    assert.deepEqual((renamed.json() as { Succeed: number[] }).Succeed, [own!.id]);
+    const edited = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/users',
+      payload: { UserID: clerk!.id, Version: clerk!.version, Email: 'casey@example.com' },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+
+    const res = await shared.manager.inject({ url: `/admin/users/${clerk!.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<h1>Casey Nguyen \(clerk\)<\/h1>/);
+    assert.match(res.body, /<dt>Roles<\/dt><dd>Store operations<\/dd>/);
+    assert.match(res.body, /<dt>Instances<\/dt><dd>Production \(PROD\)<\/dd>/);
+    assert.match(res.body, /<dt>Group<\/dt><dd>[^<]+ \(WE\)<\/dd>/);
+    assert.match(res.body, /<dt>Email<\/dt><dd>casey@example.com<\/dd>/);
+    const [by, to] = [...res.body.matchAll(/<table class="simple-table record-changes">([\s\S]*?)<\/table>/g)].map((t) => t[1] ?? '');
+    assert.match(by!, /<td>clerk<\/td><td>stores<\/td><td>\d+<\/td><td>update<\/td>/);
+    assert.match(by!, /Renamed by the clerk/);
+    assert.match(to!, /<td>admin<\/td><td>update<\/td>/);
+    assert.match(to!, /<dt>Email<\/dt>.*casey@example.com/);
+  });
+
+  test('is refused to a non-administrator and not found for an unknown id', async () => {
+    const [admin] = await sql<{ id: number }>(`select user_id as id from users where user_name = 'admin'`);
+    assert.equal((await shared.clerk.inject({ url: `/admin/users/${admin!.id}` })).statusCode, 403);
+    assert.equal((await shared.manager.inject({ url: '/admin/users/99999999' })).statusCode, 404);
+    assert.equal((await shared.manager.inject({ url: '/admin/users/new' })).statusCode, 200, 'the new-user form keeps its address');
+  });
+});
+
+describe("a client error report's detail page", () => {
+  let id: number;
+  before(async () => {
+    const sent = await shared.analyst.inject({
+      method: 'POST',
+      url: '/api/admin/user-error',
+      payload: {
+        Page: '/sales',
+        Url: '/api/sales?draw=1',
+        Status: 500,
+        ErrorThrown: 'Internal Server Error',
+        Message: 'Something went wrong on the server.',
+        ExceptionMessage: 'boom <b>',
+        ExceptionType: 'TypeError',
+        StackTrace: 'TypeError: boom\n    at f (app.js:1:2)',
+      },
+    });
+    assert.equal(sent.statusCode, 201);
+    [{ id }] = (await sql<{ id: number }>(`select max(error_id)::int as id from user_errors`)) as [{ id: number }];
+  });
+
+  test('shows IT the whole record: page, URL, status, error, message, exception, stack trace, user and time', async () => {
+    const res = await shared.itdesk.inject({ url: `/admin/user-errors/${id}` });
+    assert.equal(res.statusCode, 200);
+    const [row] = await sql<{ created_at: Date }>(`select created_at from user_errors where error_id = $1`, [id]);
+    assert.ok(res.body.includes(`<h1>Client error of ${formatDateTime(row!.created_at)}</h1>`));
+    for (const [label, value] of [
+      ['Reported', formatDateTime(row!.created_at)],
+      ['User', 'analyst'],
+      ['Page', '/sales'],
+      ['URL', '/api/sales?draw=1'],
+      ['Status', '500'],
+      ['Error', 'Internal Server Error'],
+      ['Message', 'Something went wrong on the server.'],
+      ['Exception message', 'boom &lt;b&gt;'],
+      ['Exception type', 'TypeError'],
+    ])
+      assert.ok(res.body.includes(`<dt>${label}</dt><dd>${value}</dd>`), label);
+    assert.ok(res.body.includes('<dt>Stack trace</dt><dd><pre>TypeError: boom\n    at f (app.js:1:2)</pre></dd>'));
+  });
+
+  test('is refused to users without the IT role and not found for an unknown id', async () => {
+    assert.equal((await shared.clerk.inject({ url: `/admin/user-errors/${id}` })).statusCode, 403);
+    assert.equal((await shared.itdesk.inject({ url: '/admin/user-errors/99999999' })).statusCode, 404);
+  });
+});
+
+describe('the tables told of detail pages', () => {
+  test('are those of stores, users and client errors', () => {
+    assert.deepEqual(['stores', 'users', 'user-errors', 'states', 'sales'].filter(hasDetailPage), ['stores', 'users', 'user-errors']);
+  });
+});
