@@ -101,6 +101,8 @@ export const defaultMessages = {
   tableCountEstimated: '(an estimate)',
   tableInfoFiltered: '(filtered from _MAX_ total entries)',
   tableListFailed: 'The list could not be read ({0}).',
+  tableWarnUnknownData: 'Table {0}: the server sent no value for column "{1}" in row {2}.',
+  tableWarnSavedColumns: 'Table {0}: the saved state names columns this table does not have ({1}); they were left out.',
   tableCopied: '{0} Record(s) copied to the clipboard',
 
   // Navigation, access and errors (sections 2, 6 and 8)

@@ -7,6 +7,10 @@ import type { Column } from './resources/types.ts';
 
 export type Row = Record<string, unknown>;
 
+/** How the table tells of a mistake between server and page (spec section 8): an alert by default. */
+export const tableWarningModes = ['alert', 'console', 'none'] as const;
+export type TableWarnings = (typeof tableWarningModes)[number];
+
 export interface TableConfig {
   /** The resource's URL name: the list and change calls go to `/api/<resource>`. */
   resource: string;
@@ -30,6 +34,8 @@ export interface TableConfig {
   detail: boolean;
   /** The rows follow the header's store selection (the list call carries `stores=`). */
   storeScoped: boolean;
+  /** Where the table's warnings go (table-warnings.ts): the server's TABLE_WARNINGS, `alert` by default. */
+  warnings: TableWarnings;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 import { defaultDeadlines } from './db/query-deadline.ts';
+import { tableWarningModes, type TableWarnings } from '../common/table-config.ts';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Served to the browser, which fetches it and replaces the default messages. */
   languageUrl: string | undefined;
+  /** Where the tables' warnings go (islands/data-table/table-warnings.ts): TABLE_WARNINGS=alert|console|none. */
+  tableWarnings: TableWarnings;
   /** Sessions slide: each request pushes expiry this many seconds ahead. */
   sessionSeconds: number;
   /**
@@ -41,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     languageUrl: env.LANGUAGE_URL || undefined,
+    tableWarnings: tableWarningModes.find((m) => m === env.TABLE_WARNINGS) ?? 'alert',
     sessionSeconds: intOr(env.SESSION_SECONDS, 7200),
     trustProxy: parseTrustedProxies(env.TRUST_PROXY),
     development: env.NODE_ENV === 'development',

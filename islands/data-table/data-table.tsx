@@ -23,7 +23,8 @@ import { TableHead } from './table-head.tsx';
 import type { RowMark } from './table-host.ts';
 import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { TableInfo } from './table-info.tsx';
-import { defaultTableState } from './table-state.ts';
+import { defaultTableState, visibleColumns } from './table-state.ts';
+import { tableWarning, unknownColumnData } from './table-warnings.ts';
 import { Toolbar } from './toolbar.tsx';
 import { useDataTable } from './use-data-table.ts';
 import { useList } from './use-list.ts';
@@ -63,6 +64,12 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const page = infinite.page;
   const rows = page?.data ?? noRows;
   const rowCount = page?.recordsFiltered ?? 0;
+  // An answer without a value for a shown column: the server and the page disagree on the columns.
+  const shownColumns = visibleColumns(config, state).join(',');
+  useEffect(() => {
+    const text = page && unknownColumnData(config, shownColumns.split(',').filter(Boolean), page);
+    if (text) tableWarning(config.warnings, text);
+  }, [page, config, shownColumns]);
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Marks belong to the list they were made on: a new query shows none.

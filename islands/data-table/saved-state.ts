@@ -3,13 +3,19 @@
 // table whose "save state" is off keeps nothing, and forgets what it kept before.
 import type { TableConfig } from '../../common/table-config.ts';
 import { checkedState, type TableState } from './table-state.ts';
+import { tableWarning, unknownSavedColumns } from './table-warnings.ts';
 
 const keyOf = (config: TableConfig) => `backroom.tableState:${config.pagePath}`;
 
 export function readSavedState(config: TableConfig, fallback: TableState): TableState {
   try {
     const text = sessionStorage.getItem(keyOf(config));
-    return text ? checkedState(config, JSON.parse(text), fallback) : fallback;
+    if (!text) return fallback;
+    const saved: unknown = JSON.parse(text);
+    // Left out of the state either way; said, since a definition changed under a saved table.
+    const unknown = unknownSavedColumns(config, saved);
+    if (unknown) tableWarning(config.warnings, unknown);
+    return checkedState(config, saved, fallback);
   } catch {
     // Storage refused (privacy settings) or the text is not JSON: the defaults.
     return fallback;

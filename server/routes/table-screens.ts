@@ -33,7 +33,7 @@ export default async function tableScreens(app: FastifyInstance) {
       const user = req.signedInUser();
       if (!allows(user, resource.access.list)) return sendError(req, reply, 403, msg('forbidden'));
       const stores = storeScoped ? storesOfQuery(req.query.stores) : null;
-      const config = tableConfig({ ...resource, screen }, user, storeScoped);
+      const config = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
       const initial = await firstPage(app.db.pool, def, user, stores);
       const extras = await screenExtras(app, resource.name, req.query);
       return reply.page('table-screen', {

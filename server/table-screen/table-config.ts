@@ -4,7 +4,7 @@
 import type { FormField } from '../../common/form-definition.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
-import type { TableConfig } from '../../common/table-config.ts';
+import type { TableConfig, TableWarnings } from '../../common/table-config.ts';
 import { hasDetailPage } from './detail-pages.ts';
 
 function browserColumn(c: Column): Column {
@@ -22,7 +22,12 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-export function tableConfig(resource: Resource & { screen: string }, user: CurrentUser, storeScoped: boolean): TableConfig {
+export function tableConfig(
+  resource: Resource & { screen: string },
+  user: CurrentUser,
+  storeScoped: boolean,
+  warnings: TableWarnings,
+): TableConfig {
   return {
     resource: resource.name,
     title: resource.title,
@@ -42,5 +47,6 @@ export function tableConfig(resource: Resource & { screen: string }, user: Curre
     },
     detail: hasDetailPage(resource.name),
     storeScoped,
+    warnings,
   };
 }

@@ -27,6 +27,7 @@ const config: TableConfig = {
   can: { add: true, edit: true, delete: true, export: true },
   detail: false,
   storeScoped: true,
+  warnings: 'console',
 };
 
 const page = (over: Partial<TablePage>): TablePage => ({

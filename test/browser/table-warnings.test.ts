@@ -1,0 +1,105 @@
+// The tables' warnings in real Chromium (spec sections 5 and 8): a list answer without a value for a shown
+// column, and saved state naming columns the table does not have, pop up as an alert by default, once; with
+// TABLE_WARNINGS=console they go to the console instead, and the table works on either way.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+
+const skip = browserSkipReason();
+
+async function openStores(page: Page): Promise<void> {
+  await page.goto('/stores');
+  await page.waitForSelector('[data-island="data-table"][data-island-live]', { state: 'attached' });
+}
+
+/** Answers the Stores list calls with their rows' City taken out, as a server out of step with the page would. */
+async function dropCity(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/stores',
+    async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: Array<Record<string, unknown>> };
+      for (const row of body.data) delete row.City;
+      await route.fulfill({ response: res, json: body });
+    },
+  );
+}
+
+/** The alerts the page raises from now on, each accepted. */
+function alerts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  return seen;
+}
+
+describe('table warnings as alerts (the default)', { skip }, () => {
+  const env = useBrowserEnv();
+
+  test('an answer without a shown column alerts once, naming the table, the column and the row, and the rows still show', async () => {
+    const { context, page } = await env.newPage('admin');
+    try {
+      const seen = alerts(page);
+      await openStores(page);
+      await dropCity(page);
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-island="data-table"] tbody tr').length > 1);
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page.waitForTimeout(300);
+      assert.deepEqual(seen, ['alert: Table Stores: the server sent no value for column "City" in row 0.']);
+      assert.ok((await page.locator('[data-island="data-table"] tbody tr').count()) > 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('saved state naming columns the table lacks alerts, and the table opens with the columns it has', async () => {
+    const { context, page } = await env.newPage('admin');
+    try {
+      const seen = alerts(page);
+      await openStores(page);
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'backroom.tableState:/stores',
+          JSON.stringify({ saveState: true, columnOrder: ['Nope', 'Name'], columnSizes: { Gone: 80 }, mainGroup: 'Vanished' }),
+        ),
+      );
+      await openStores(page);
+      assert.deepEqual(seen, [
+        'alert: Table Stores: the saved state names columns this table does not have (Nope, Gone, Vanished); they were left out.',
+      ]);
+      const heads = await page.locator('[data-island="data-table"] thead th').allTextContents();
+      assert.ok(heads.some((h) => h.includes('Name')));
+      assert.ok(!heads.some((h) => h.includes('Nope') || h.includes('Vanished')));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('table warnings sent to the console (TABLE_WARNINGS=console)', { skip }, () => {
+  const env = useBrowserEnv({ tableWarnings: 'console' });
+
+  test('the same answer raises no alert but a console warning', async () => {
+    const { context, page } = await env.newPage('admin');
+    try {
+      const seen = alerts(page);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await openStores(page);
+      await dropCity(page);
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-island="data-table"] tbody tr').length > 1);
+      await page.waitForTimeout(300);
+      assert.deepEqual(seen, []);
+      assert.ok(warnings.includes('Table Stores: the server sent no value for column "City" in row 0.'), warnings.join('\n'));
+    } finally {
+      await context.close();
+    }
+  });
+});
