@@ -253,7 +253,7 @@ describe('validated forms in a browser', { skip }, () => {
     await release!();
     await page.waitForURL(/\/admin\/users\?added=\d+$/);
     assert.equal(await page.textContent('.notice'), 'User "Pat.Quinn" was added.');
-    assert.ok(await page.isVisible('table.dt-table td:text-is("Pat.Quinn")'));
+    assert.ok(await page.getByRole('cell', { name: 'Pat.Quinn', exact: true }).isVisible());
     assert.deepEqual(posts, ['/admin/users/new']);
     assert.deepEqual(await shaken(page), []);
     const stored = await env.t.db.pool.query(`select first_name from users where user_name = 'Pat.Quinn'`);

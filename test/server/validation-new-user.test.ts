@@ -148,7 +148,7 @@ describe('adding a valid user', () => {
 
     const list = await admin.inject({ url: String(res.headers.location) });
     assert.match(list.body, /User &quot;Jane\.Doe&quot; was added\./);
-    assert.match(list.body, /<td[^>]*>Jane\.Doe<\/td>/);
+    assert.match(list.body, /<td[^>]*><a [^>]*>Jane\.Doe<\/a><\/td>/);
     const again = await signIn(t.app, 'Jane.Doe', 'correct horse');
     assert.equal((await again.inject({ url: '/api/common/current-user' })).json().Instances[0], 'PROD');
   });
