@@ -1,6 +1,7 @@
 // A real websocket client of the hub for server tests: connects as a signed-in user (their cookie, the
 // app's own Origin unless told otherwise), keeps every frame, and waits for the frames a test expects.
 // Waits have deadlines (a test that waits for nothing must fail, not hang).
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { HUB_PATH, type ServerFrame } from '../../common/hub-frames.ts';
 import type { SignedIn } from './app.ts';
@@ -113,4 +114,20 @@ export async function until(condition: () => boolean, what: string, ms = DEADLIN
 /** The signed-in user's id. */
 export async function userIdOf(user: SignedIn): Promise<number> {
   return (await user.inject({ url: '/api/common/current-user' })).json().ID as number;
+}
+
+/**
+ * The frames `hub` received before a marker `app` sends it now: the hub sends in order, so an event handed
+ * out before the marker was sent is among them if it was meant for this socket (how a test shows that a
+ * frame did NOT come, without waiting for a time).
+ */
+export async function framesUntilNow(app: FastifyInstance, hub: HubSocket, userId: number): Promise<ServerFrame[]> {
+  const connections = app.hub.connections;
+  const marker = `marker-${Math.random()}`;
+  connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker, by: 0 });
+  await hub.next('changed', (f) => f.resource === marker);
+  return hub.frames.slice(
+    0,
+    hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker),
+  );
 }

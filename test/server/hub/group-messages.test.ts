@@ -3,10 +3,9 @@
 // (administrators and head office anyone; others their own group's users and their group).
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ServerFrame } from '../../../common/hub-frames.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
-import { connectHub, userIdOf, type HubSocket } from '../../support/hub-client.ts';
+import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
 
 describe('messages to a group', () => {
   const shared = useTestApp('itdesk', 'admin', 'manager', 'clerk', 'analyst');
@@ -25,18 +24,6 @@ describe('messages to a group', () => {
 
   function send(from: SignedIn, to: { UserID?: number; GroupID?: number }, title: string) {
     return from.inject({ method: 'POST', url: '/api/messages', payload: { ...to, Title: title, Body: 'To all of you.' } });
-  }
-
-  /** The frames `hub` received before a marker sent to it now (the hub sends in order). */
-  async function framesUntilNow(hub: HubSocket, userId: number): Promise<ServerFrame[]> {
-    const connections = shared.t.app.hub.connections;
-    const marker = `marker-${Math.random()}`;
-    connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker, by: 0 });
-    await hub.next('changed', (f) => f.resource === marker);
-    return hub.frames.slice(
-      0,
-      hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker),
-    );
   }
 
   test("a message to a group reaches each member's sockets as a copy of their own, and not a non-member's", async () => {
@@ -69,7 +56,7 @@ describe('messages to a group', () => {
       assert.equal(frame.item.SenderName, 'Riley Patel');
     }
     assert.deepEqual(
-      (await framesUntilNow(clerk, ids.clerk!)).filter((f) => f.type === 'inbox'),
+      (await framesUntilNow(shared.t.app, clerk, ids.clerk!)).filter((f) => f.type === 'inbox'),
       [],
     );
 

@@ -4,10 +4,10 @@
 // change to a table tells whoever may list it.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { InboxItem, ServerFrame, UnreadCounts } from '../../../common/hub-frames.ts';
+import type { InboxItem, UnreadCounts } from '../../../common/hub-frames.ts';
 import { defaultMessages as m } from '../../../common/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
-import { connectHub, userIdOf, type HubSocket } from '../../support/hub-client.ts';
+import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
 
 describe('the inbox through the hub', () => {
   const shared = useTestApp('itdesk', 'clerk', 'analyst', 'trainee', 'admin');
@@ -30,21 +30,6 @@ describe('the inbox through the hub', () => {
       url: '/api/messages',
       payload: { UserID: to, Title: title, Body: `${title}, in full.`, Severity: 'warning' },
     });
-  }
-
-  /**
-   * The frames `hub` received before a marker sent to it now: the hub sends in order, so an event handed out
-   * before the marker was sent is among them if it was meant for this socket.
-   */
-  async function framesUntilNow(hub: HubSocket, userId: number): Promise<ServerFrame[]> {
-    const connections = shared.t.app.hub.connections;
-    const marker = `marker-${Math.random()}`;
-    connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker, by: 0 });
-    await hub.next('changed', (f) => f.resource === marker);
-    return hub.frames.slice(
-      0,
-      hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker),
-    );
   }
 
   test("a message sent by one user reaches the recipient's sockets, with their unread counts, and no one else's", async () => {
@@ -74,7 +59,7 @@ describe('the inbox through the hub', () => {
       assert.deepEqual(frame.unread, { ...before.unread, messages: before.unread.messages + 1 });
     }
     assert.deepEqual(
-      (await framesUntilNow(analyst, ids.analyst!)).filter((f) => f.type === 'inbox'),
+      (await framesUntilNow(shared.t.app, analyst, ids.analyst!)).filter((f) => f.type === 'inbox'),
       [],
     );
     const after = await summary(shared.clerk);
@@ -188,7 +173,7 @@ describe('the inbox through the hub', () => {
     await rename(`${store.name} (renamed)`, store.version);
     assert.equal((await clerk.next('changed', (f) => f.resource === 'stores')).by, ids.admin);
     assert.deepEqual(
-      (await framesUntilNow(trainee, ids.trainee!)).filter((f) => f.type === 'changed'),
+      (await framesUntilNow(shared.t.app, trainee, ids.trainee!)).filter((f) => f.type === 'changed'),
       [],
     );
     await rename(store.name, store.version + 1);

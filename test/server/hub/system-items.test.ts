@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { ServerFrame } from '../../../common/hub-frames.ts';
 import { formatDate } from '../../../common/format.ts';
 import { defaultMessages as m, fill } from '../../../common/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
@@ -15,7 +14,7 @@ import { checkMissingSales, dayBefore, nextCheck, CHECK_HOUR } from '../../../se
 import { exportNotices, watchDownload } from '../../../server/inbox/system/export-notices.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { chromiumPath } from '../../support/browser.ts';
-import { connectHub, userIdOf, type HubSocket } from '../../support/hub-client.ts';
+import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
 
 describe('alerts and notifications the system raises', () => {
   const shared = useTestApp('admin', 'manager', 'analyst', 'clerk', 'itdesk');
@@ -29,18 +28,6 @@ describe('alerts and notifications the system raises', () => {
   after(() => {
     exportNotices.afterMs = afterMs;
   });
-
-  /** The frames `hub` received before a marker sent to it now (the hub sends in order). */
-  async function framesUntilNow(hub: HubSocket, userId: number): Promise<ServerFrame[]> {
-    const connections = shared.t.app.hub.connections;
-    const marker = `marker-${Math.random()}`;
-    connections.send(connections.audience({ user: userId }), { type: 'changed', resource: marker, by: 0 });
-    await hub.next('changed', (f) => f.resource === marker);
-    return hub.frames.slice(
-      0,
-      hub.frames.findIndex((f) => f.type === 'changed' && f.resource === marker),
-    );
-  }
 
   async function itemsOf(userId: number, topic: string) {
     const { rows } = await shared.t.db.pool.query(
@@ -86,7 +73,7 @@ describe('alerts and notifications the system raises', () => {
     const live = await analyst.next('inbox', (f) => f.item.ID === analystAlert.inbox_id);
     assert.equal(live.kind, 'alert');
     assert.deepEqual(
-      (await framesUntilNow(clerk, ids.clerk!)).filter((f) => f.type === 'inbox'),
+      (await framesUntilNow(shared.t.app, clerk, ids.clerk!)).filter((f) => f.type === 'inbox'),
       [],
     );
 
@@ -181,13 +168,13 @@ describe('alerts and notifications the system raises', () => {
     assert.equal(frame.kind, 'notification');
     assert.equal(frame.item.Body, fill(m.rowChangedBody, ['Avery Administrator', 'Stores', `${store.name} Central`]));
     assert.deepEqual(
-      (await framesUntilNow(admin, ids.admin!)).filter((f) => f.type === 'inbox'),
+      (await framesUntilNow(shared.t.app, admin, ids.admin!)).filter((f) => f.type === 'inbox'),
       [],
       'who made the change is not told of it',
     );
 
     await rename(shared.admin, `${store.name} East`);
-    await framesUntilNow(clerk, ids.clerk!);
+    await framesUntilNow(shared.t.app, clerk, ids.clerk!);
     assert.equal((await itemsOf(ids.clerk!, topic)).length, 1, 'one notice while the first is unread');
     assert.deepEqual(await itemsOf(ids.manager!, topic), [], 'someone who never edited the row is not told');
 
