@@ -2,35 +2,18 @@
 // range rule (in the browser and again on the server), and the day a typed date names once it passed.
 import { parse } from 'date-fns';
 import type { DateRangePair, FormField } from '../../common/form-definition.ts';
-import { msg } from '../../common/messages.ts';
+import type { MessageKey } from '../../common/messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
+import { worded } from '../../common/worded.ts';
 
-// Label and placeholder are getters, read when the form is drawn, after the server's language file (definition.ts).
+/** A dd/MM/yyyy field; its words follow the language file (common/worded.ts). */
+function dateField<const Name extends string>(name: Name, label: MessageKey) {
+  return worded({ name, kind: 'text', autocomplete: 'off', hint: 'hintDate' } as const, { label, placeholder: 'reportDatePlaceholder' });
+}
+
 export const dateRangeFields = [
-  {
-    name: 'FromDate',
-    get label() {
-      return msg('reportFromDate');
-    },
-    kind: 'text',
-    get placeholder() {
-      return msg('reportDatePlaceholder');
-    },
-    autocomplete: 'off',
-    hint: 'hintDate',
-  },
-  {
-    name: 'ToDate',
-    get label() {
-      return msg('reportToDate');
-    },
-    kind: 'text',
-    get placeholder() {
-      return msg('reportDatePlaceholder');
-    },
-    autocomplete: 'off',
-    hint: 'hintDate',
-  },
+  dateField('FromDate', 'reportFromDate'),
+  dateField('ToDate', 'reportToDate'),
 ] as const satisfies ReadonlyArray<FormField>;
 
 export const dateRangePair = { name: 'DateRange', from: 'FromDate', to: 'ToDate' } as const satisfies DateRangePair;

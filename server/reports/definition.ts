@@ -7,6 +7,8 @@ import type pg from 'pg';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import type { Access, CurrentUser } from '../../common/roles.ts';
 import type { ChoiceLists, FormValues } from '../forms/submitted-form.ts';
+import type { MessageKey } from '../../common/messages.ts';
+import { worded } from '../../common/worded.ts';
 
 /** What a report's query gets: the parameters, already checked against the form, and the store selection. */
 export interface ReportInput {
@@ -50,14 +52,13 @@ export const TABLE_TEMPLATE = 'reports/_table.eta';
 
 /**
  * A definition with the defaults filled in, its type checked where it is written. Its title and description
- * are getters reading common/messages.ts when asked, so the language file the server loads once ready
- * (server/language.ts) reaches them: copied here as they are, never read at import.
+ * are named by their message keys and read from common/messages.ts when asked (common/worded.ts), so the
+ * language file the server loads once ready (server/language.ts) reaches them.
  */
 export function defineReport(
-  def: Omit<ReportDefinition, 'folder' | 'template'> & Partial<Pick<ReportDefinition, 'folder' | 'template'>>,
+  def: Omit<ReportDefinition, 'folder' | 'template' | 'title' | 'description'> &
+    Partial<Pick<ReportDefinition, 'folder' | 'template'>> & { title: MessageKey; description: MessageKey },
 ): ReportDefinition {
-  return Object.defineProperties(
-    { folder: DEFAULT_FOLDER, template: TABLE_TEMPLATE },
-    Object.getOwnPropertyDescriptors(def),
-  ) as ReportDefinition;
+  const { title, description, ...rest } = def;
+  return worded({ folder: DEFAULT_FOLDER, template: TABLE_TEMPLATE, ...rest }, { title, description });
 }

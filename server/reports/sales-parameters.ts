@@ -12,18 +12,18 @@ import { loadCycleChoices } from './cycle-choices.ts';
 import { dateRangeFields, dateRangePair, typedDay } from './date-range.ts';
 import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
+import { worded } from '../../common/worded.ts';
 
 export const salesParameters = {
   fields: [
     ...dateRangeFields,
-    {
-      name: 'CycleID',
-      // A getter: read when the form is drawn, after the server's language file (definition.ts).
-      get label() {
-        return msg('reportCycleOptional');
+    worded(
+      {
+        name: 'CycleID',
+        kind: 'select',
       },
-      kind: 'select',
-    },
+      { label: 'reportCycleOptional' },
+    ),
   ],
   dateRange: dateRangePair,
 } as const satisfies FormDefinition;

@@ -11,18 +11,18 @@ import { ReportRefusal, reportLimits } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
 import { fieldChanges, type FieldChange } from './changes.ts';
 import { auditEntries } from './query.ts';
+import { worded } from '../../../common/worded.ts';
 
 const parameters = {
   fields: [
     ...dateRangeFields,
-    {
-      name: 'Table',
-      // A getter: read when the form is drawn, after the server's language file (definition.ts).
-      get label() {
-        return msg('reportTableOptional');
+    worded(
+      {
+        name: 'Table',
+        kind: 'select',
       },
-      kind: 'select',
-    },
+      { label: 'reportTableOptional' },
+    ),
   ],
   dateRange: dateRangePair,
 } as const satisfies FormDefinition;
@@ -38,12 +38,8 @@ const tables = resources.map((r) => ({ value: r.name, label: r.title }));
 export const auditTrailReport = defineReport({
   name: 'audit-trail',
   folder: 'Administration',
-  get title() {
-    return msg('auditTrailTitle');
-  },
-  get description() {
-    return msg('auditTrailDescription');
-  },
+  title: 'auditTrailTitle',
+  description: 'auditTrailDescription',
   access: { admin: true },
   parameters,
   choices: async () => ({ Table: tables }),

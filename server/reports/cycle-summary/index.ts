@@ -9,18 +9,18 @@ import { parameterText as text, storesCaption } from '../parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';
 import { cycleSpan, type Period } from '../../summaries/cycle-span.ts';
 import { cycleFiguresByGroup, type GroupFigures } from './query.ts';
+import { worded } from '../../../common/worded.ts';
 
 const parameters = {
   fields: [
-    {
-      name: 'CycleID',
-      // A getter: read when the form is drawn, after the server's language file (definition.ts).
-      get label() {
-        return msg('reportCycle');
+    worded(
+      {
+        name: 'CycleID',
+        kind: 'select',
+        rules: { required: true },
       },
-      kind: 'select',
-      rules: { required: true },
-    },
+      { label: 'reportCycle' },
+    ),
   ],
 } as const satisfies FormDefinition;
 
@@ -42,12 +42,8 @@ function cells(row: GroupFigures, label: string): string[] {
 
 export const cycleSummaryReport = defineReport({
   name: 'cycle-summary',
-  get title() {
-    return msg('cycleSummaryTitle');
-  },
-  get description() {
-    return msg('cycleSummaryDescription');
-  },
+  title: 'cycleSummaryTitle',
+  description: 'cycleSummaryDescription',
   access: { role: 'reports' },
   parameters,
   choices: async (pool) => ({ CycleID: await loadCycleChoices(pool) }),

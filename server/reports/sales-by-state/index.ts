@@ -13,12 +13,8 @@ function cells(row: StateSales, name: string): string[] {
 
 export const salesByStateReport = defineReport({
   name: 'sales-by-state',
-  get title() {
-    return msg('salesByStateTitle');
-  },
-  get description() {
-    return msg('salesByStateDescription');
-  },
+  title: 'salesByStateTitle',
+  description: 'salesByStateDescription',
   access: { role: 'reports' },
   parameters: salesParameters,
   choices: salesChoices,

@@ -16,12 +16,8 @@ const stateLabel = (row: StoreSalesRow) => `${row.StateName} (${row.StateCode})`
 
 export const salesByStoreReport = defineReport({
   name: 'sales-by-store',
-  get title() {
-    return msg('salesByStoreTitle');
-  },
-  get description() {
-    return msg('salesByStoreDescription');
-  },
+  title: 'salesByStoreTitle',
+  description: 'salesByStoreDescription',
   access: { role: 'reports' },
   parameters: salesParameters,
   choices: salesChoices,

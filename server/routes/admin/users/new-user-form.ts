@@ -1,14 +1,14 @@
 // The new-user form, declared once: the page draws it, the browser validates with its rules and the POST
 // handler checks the submission with the same definition. The fields the users table also edits (names,
 // email, group) take their label and rules from the users resource, so those rules exist once. The form's own
-// labels are getters, read when the form is drawn, so the server's language file reaches them (server/language.ts).
+// labels are read when the form is drawn (common/worded.ts), so the server's language file reaches them.
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
-import { msg } from '../../../../common/messages.ts';
 import { users } from '../../../../common/resources/users.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
 import { isAdminFlag, mayGrant } from '../../../users/privileges.ts';
 import { userNameRules } from '../../../users/user-name.ts';
+import { worded } from '../../../../common/worded.ts';
 
 /** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
@@ -18,70 +18,70 @@ function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRule
 }
 
 export const newUserFields: ReadonlyArray<FormField> = [
-  {
-    name: 'UserName',
-    get label() {
-      return msg('userNameLabel');
+  worded(
+    {
+      name: 'UserName',
+      kind: 'text',
+      rules: userNameRules,
+      hint: 'hintUserName',
+      autocomplete: 'off',
+      usernameCheck: '/api/common/valid-username',
     },
-    kind: 'text',
-    rules: userNameRules,
-    hint: 'hintUserName',
-    autocomplete: 'off',
-    usernameCheck: '/api/common/valid-username',
-  },
+    { label: 'userNameLabel' },
+  ),
   usersResourceField('FirstName', 'text'),
   usersResourceField('MiddleName', 'text'),
   usersResourceField('LastName', 'text'),
   usersResourceField('Email', 'email'),
-  {
-    name: 'Password',
-    get label() {
-      return msg('passwordLabel');
+  worded(
+    {
+      name: 'Password',
+      kind: 'password',
+      rules: { required: true, minLength: 8, maxLength: 200 },
+      hint: 'hintPassword',
+      autocomplete: 'new-password',
     },
-    kind: 'password',
-    rules: { required: true, minLength: 8, maxLength: 200 },
-    hint: 'hintPassword',
-    autocomplete: 'new-password',
-  },
-  {
-    name: 'ConfirmPassword',
-    get label() {
-      return msg('confirmPasswordLabel');
+    { label: 'passwordLabel' },
+  ),
+  worded(
+    {
+      name: 'ConfirmPassword',
+      kind: 'password',
+      rules: { required: true, equalTo: 'Password' },
+      autocomplete: 'new-password',
     },
-    kind: 'password',
-    rules: { required: true, equalTo: 'Password' },
-    autocomplete: 'new-password',
-  },
+    { label: 'confirmPasswordLabel' },
+  ),
   // Every new user belongs to a group (the table may leave an existing one without).
   usersResourceField('GroupID', 'select', { required: true }),
-  {
-    name: 'IsAdmin',
-    get label() {
-      return msg('accessAdmin');
+  worded(
+    {
+      name: 'IsAdmin',
+      kind: 'flag',
     },
-    kind: 'flag',
-  },
-  {
-    name: 'IsSuperAdmin',
-    get label() {
-      return msg('accessSuperAdmin');
+    { label: 'accessAdmin' },
+  ),
+  worded(
+    {
+      name: 'IsSuperAdmin',
+      kind: 'flag',
     },
-    kind: 'flag',
-  },
-  {
-    name: 'Roles',
-    get label() {
-      return msg('usersRoles');
+    { label: 'accessSuperAdmin' },
+  ),
+  worded(
+    {
+      name: 'Roles',
+      kind: 'choices',
     },
-    kind: 'choices',
-  },
-  {
-    name: 'Instances',
-    get label() {
-      return msg('usersInstances');
+    { label: 'usersRoles' },
+  ),
+  worded(
+    {
+      name: 'Instances',
+      kind: 'choices',
     },
-    kind: 'choices',
-  },
+    { label: 'usersInstances' },
+  ),
 ];
 
 /** The form as this user may fill it in: the admin flags only for those who may grant them (privileges.ts). */
