@@ -3,12 +3,13 @@
 // `list` rule and its screen's menu rule). Their tables link each row to it, and reports link the
 // records they name.
 import type pg from 'pg';
-import { allows, type CurrentUser } from '../../common/roles.ts';
+import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { storesDef } from '../resources/stores.ts';
 import { userErrorsDef } from '../resources/user-errors.ts';
 import { usersDef } from '../resources/users.ts';
-import { accessForPath, loadMenuRows, type MenuRow } from '../shell/menu.ts';
+import { loadMenuRows } from '../shell/menu.ts';
+import { opensTable } from '../table-screen/table-access.ts';
 
 /** A detail page's table: its resource and its screen's path (whose menu entry says who may open it). */
 export interface DetailOf {
@@ -30,21 +31,15 @@ export const detailTables = {
 
 export type DetailResource = keyof typeof detailTables;
 
-/** Whether the user may open the detail pages of `of`'s rows (as far as their scope reaches). */
-export async function mayOpenDetails(pool: pg.Pool, user: CurrentUser, of: DetailOf): Promise<boolean> {
-  return opens(user, of, await loadMenuRows(pool));
-}
-
-function opens(user: CurrentUser, of: DetailOf, menu: MenuRow[]): boolean {
-  return allows(user, of.def.access.list) && allows(user, accessForPath(menu, of.pagePath));
-}
+/** The table a detail page lives under, as its access rule reads it (table-screen/table-access.ts). */
+export const tableOf = (of: DetailOf) => ({ access: of.def.access, screen: of.pagePath });
 
 /** The screen path of every table whose detail pages the user may open, by resource. */
 export async function openableDetails(pool: pg.Pool, user: CurrentUser): Promise<Partial<Record<DetailResource, string>>> {
   const menu = await loadMenuRows(pool);
   return Object.fromEntries(
     Object.entries(detailTables)
-      .filter(([, of]) => opens(user, of, menu))
+      .filter(([, of]) => opensTable(user, tableOf(of), menu))
       .map(([resource, of]) => [resource, of.pagePath]),
   );
 }

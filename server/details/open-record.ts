@@ -7,7 +7,8 @@ import { msg } from '../../common/messages.ts';
 import { sendError } from '../plugins/errors.ts';
 import type { Row } from '../table-api/list/list.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';
-import { mayOpenDetails, type DetailOf } from './detail-tables.ts';
+import { tableRefusal } from '../table-screen/table-access.ts';
+import { tableOf, type DetailOf } from './detail-tables.ts';
 
 /** The key in a detail page's URL: a whole number, which the table's key column is (checked by the route's schema). */
 export const keyParams = {
@@ -23,9 +24,9 @@ export async function openRecord(
   of: DetailOf,
   key: number,
 ): Promise<{ row: Row } | { refused: FastifyReply }> {
-  const user = req.signedInUser();
-  if (!(await mayOpenDetails(req.server.db.pool, user, of))) return { refused: await sendError(req, reply, 403, msg('forbidden')) };
-  const row = await reachableRow(req.server.db.pool, of.def, user, 'list', key);
+  const refused = await tableRefusal(req, reply, tableOf(of));
+  if (refused) return { refused };
+  const row = await reachableRow(req.server.db.pool, of.def, req.signedInUser(), 'list', key);
   if (!row) return { refused: await sendError(req, reply, 404, msg('detailNotFound')) };
   return { row };
 }

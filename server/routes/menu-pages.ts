@@ -1,5 +1,6 @@
 // The rule every page reached from the side menu follows: a page hidden from the menu is refused, not just
-// hidden (the table screens, reports, summaries and charts each call it).
+// hidden (summaries and charts call it; table screens and their detail pages add their list rule:
+// table-screen/table-access.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadMenuRows, accessForPath } from '../shell/menu.ts';
 import { allows } from '../../common/roles.ts';

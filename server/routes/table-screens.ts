@@ -1,22 +1,19 @@
 // GET <screen> for every resource definition that names one (common/resources: `screen`): the table screen,
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
-// rendered on the server inside the data-table island. Refused as its menu entry is (menuRefusal) and as
-// the definition's list access is, so the page and the table API agree on who sees the rows.
+// rendered on the server inside the data-table island. Refused as its menu entry is and as the definition's
+// list access is (table-screen/table-access.ts).
 import type { FastifyInstance } from 'fastify';
 import { definitions } from '../../common/resources/index.ts';
-import { msg } from '../../common/messages.ts';
-import { allows } from '../../common/roles.ts';
 import { renderIsland } from '../islands/render-island.ts';
-import { sendError } from '../plugins/errors.ts';
 import { findResource } from '../resources/index.ts';
 import { firstPage, storesOfQuery } from '../table-screen/first-page.ts';
 import { screenExtras, screenQuery } from '../table-screen/screen-extras.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
-import { menuRefusal } from './menu-pages.ts';
+import { tableRefusal } from '../table-screen/table-access.ts';
 
 export default async function tableScreens(app: FastifyInstance) {
   for (const resource of definitions) {
-    const { screen } = resource as { screen?: string };
+    const { screen } = resource;
     if (!screen) continue;
     const def = findResource(resource.name);
     if (!def) throw new Error(`the resource ${resource.name} has no SQL half`);
@@ -28,10 +25,9 @@ export default async function tableScreens(app: FastifyInstance) {
       },
     };
     app.get<{ Querystring: Record<string, unknown> }>(screen, { schema }, async (req, reply) => {
-      const refused = await menuRefusal(req, reply, screen);
+      const refused = await tableRefusal(req, reply, { access: resource.access, screen });
       if (refused) return refused;
       const user = req.signedInUser();
-      if (!allows(user, resource.access.list)) return sendError(req, reply, 403, msg('forbidden'));
       const stores = storeScoped ? storesOfQuery(req.query.stores) : null;
       const config = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
       const initial = await firstPage(app.db.pool, def, user, stores);

@@ -72,7 +72,7 @@ export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, pageEx
 }
 
 /** The access a page at `path` needs: the same rule as its menu entry, so the menu and the page agree. */
-export function accessForPath(rows: MenuRow[], path: string): Access | undefined {
+export function accessForPath(rows: ReadonlyArray<MenuRow>, path: string): Access | undefined {
   const m = rows.find((r) => r.url === path);
   return m && menuAccess(m);
 }
