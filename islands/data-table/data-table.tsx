@@ -151,7 +151,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         ref={infinite.region}
         className={[infinite.on ? 'dt-infinite' : '', rows.length === 0 ? 'dt-scroll-empty' : ''].filter(Boolean).join(' ')}
       >
-        <table className="dt-table" aria-busy={list.loading || undefined}>
+        <table className="simple-table dt-table" aria-busy={list.loading || undefined}>
           <TableHead table={table} layout={layout} />
           <TableBody
             table={table}
