@@ -20,6 +20,18 @@ async function islandsLive(page: Page): Promise<void> {
   });
 }
 
+/** The sales-by-store report of the last ten days, as HTML on the reports screen. */
+async function openSalesByStore(page: Page): Promise<void> {
+  const day = (d: Date) => format(d, 'dd/MM/yyyy');
+  const query = new URLSearchParams({
+    report: 'sales-by-store',
+    FromDate: day(subDays(new Date(), 10)),
+    ToDate: day(subDays(new Date(), 1)),
+    format: 'HTML4.0',
+  });
+  await page.goto(`/reports?${query}`);
+}
+
 describe('detail pages in an overlay', { skip }, () => {
   const env = useBrowserEnv();
 
@@ -65,14 +77,7 @@ describe('detail pages in an overlay', { skip }, () => {
   test('a store named in an HTML report opens its detail in an overlay', async () => {
     const { page, context } = await env.newPage('admin');
     const errors = pageErrors(page);
-    const day = (d: Date) => format(d, 'dd/MM/yyyy');
-    const query = new URLSearchParams({
-      report: 'sales-by-store',
-      FromDate: day(subDays(new Date(), 10)),
-      ToDate: day(subDays(new Date(), 1)),
-      format: 'HTML4.0',
-    });
-    await page.goto(`/reports?${query}`);
+    await openSalesByStore(page);
     const link = page.locator('.report-table a[data-popup-page]').first();
     const storeName = (await link.textContent())!;
     await link.click();
@@ -115,14 +120,7 @@ describe('detail pages in an overlay', { skip }, () => {
   test("an HTML report's print view opens in an overlay whose Print button prints it", async () => {
     const { page, context } = await env.newPage('analyst');
     const errors = pageErrors(page);
-    const day = (d: Date) => format(d, 'dd/MM/yyyy');
-    const query = new URLSearchParams({
-      report: 'sales-by-store',
-      FromDate: day(subDays(new Date(), 10)),
-      ToDate: day(subDays(new Date(), 1)),
-      format: 'HTML4.0',
-    });
-    await page.goto(`/reports?${query}`);
+    await openSalesByStore(page);
     await page.getByRole('link', { name: 'Print view' }).click();
     const popup = page.getByRole('dialog', { name: 'Sales by store' });
     const frame = page.frameLocator('dialog.popup iframe.popup-embed');
