@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import { viewsDir } from './paths.ts';
-import { msg } from '../common/messages.ts';
+import { msg } from './messages.ts';
 import type { Config } from './config.ts';
 import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';

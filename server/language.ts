@@ -5,7 +5,7 @@
 // is asked of this app itself; a full URL is fetched. A file that cannot be read leaves the defaults, with
 // a warning in the log, rather than keep the app from starting.
 import type { FastifyInstance } from 'fastify';
-import { useLanguage } from '../common/messages.ts';
+import { useLanguage } from './messages.ts';
 
 const FETCH_TIMEOUT_MS = 5_000;
 

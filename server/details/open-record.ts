@@ -3,7 +3,7 @@
 // who may not open the table is refused (403); a key that names no record, or one outside the user's
 // stores, is not found (404) alike, so the answer never tells that an unseen store exists.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
 import type { Row } from '../table-api/list/list.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';

@@ -2,7 +2,7 @@
 // current monthly cycle, server/summaries/cycle-span.ts, so the two agree) and its days one by one.
 import type pg from 'pg';
 import { formatDate, formatValue } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { cycleSpan, type Period } from '../summaries/cycle-span.ts';
 
 /** The current cycle: the latest monthly cycle with sales, as the dashboard's. */

@@ -2,7 +2,7 @@
 // password), the options, the rules as the JSON the browser validates with, whether it is required, its hint
 // and the message to show.
 import { hintText, type FormDefinition, type FormField } from '../../common/form-definition.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { Choice, ChoiceLists, FormValues } from './submitted-form.ts';
 
 interface FieldView {

@@ -2,7 +2,7 @@
 // lists) and checks that picked options are ones the form offered: a select cannot be trusted to hold only
 // what it showed.
 import type { FormDefinition } from '../../common/form-definition.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 
 type FieldValue = string | boolean | string[];
 export type FormValues = Record<string, FieldValue>;

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { timeAgo } from '../../common/format.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import { accessForPath, type MenuRow } from '../shell/menu.ts';
 import { newestItems, unreadCountsOf } from './inbox-items.ts';

@@ -4,7 +4,7 @@
 // Run by the request gate (request-gate.ts), once the session is known.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { isPartial } from './partial-pages.ts';
 import { sendError, wantsJson } from './errors.ts';
 

@@ -4,7 +4,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { sendError } from './errors.ts';
 
 const LOGIN_CSRF_COOKIE = 'backroom_login_csrf';

@@ -3,7 +3,7 @@
 // in refusals.ts; anything else is a 500 whose details go to the log with the request id, never to the client.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { sendPage } from './partial-pages.ts';
 import { refusalFor } from './refusals.ts';
 import { securityHeaders } from './security-headers.ts';

@@ -3,7 +3,7 @@
 // PostgreSQL's refusal of a value the request sent. Anything else is not the request's fault: a 500.
 import pg from 'pg';
 import type { FastifyError } from 'fastify';
-import { msg, type MessageKey } from '../../common/messages.ts';
+import { msg, type MessageKey } from '../messages.ts';
 import { schemaRefusal } from './schema-refusal.ts';
 
 /** A request refused with a sentence its sender reads (a 4xx). */

@@ -2,7 +2,7 @@
 // must be a whole number."), not the validator's "querystring/added must be integer". Fastify stops at the
 // first failed rule, so that one is named.
 import type { FastifySchemaValidationError } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { quoteName } from '../table-api/request/request-error.ts';
 
 export function schemaRefusal(failed: ReadonlyArray<FastifySchemaValidationError>): string {

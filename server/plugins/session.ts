@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { loadSessionUser } from '../users/current-user.ts';
 

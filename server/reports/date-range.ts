@@ -2,9 +2,9 @@
 // range rule (in the browser and again on the server), and the day a typed date names once it passed.
 import { parse } from 'date-fns';
 import type { DateRangePair, FormField } from '../../common/form-definition.ts';
-import type { MessageKey } from '../../common/messages.ts';
+import type { MessageKey } from '../messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
-import { worded } from '../../common/worded.ts';
+import { worded } from '../worded.ts';
 
 /** A dd/MM/yyyy field; its words follow the language file (common/worded.ts). */
 function dateField<const Name extends string>(name: Name, label: MessageKey) {

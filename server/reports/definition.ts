@@ -7,8 +7,8 @@ import type pg from 'pg';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import type { Access, CurrentUser } from '../../common/roles.ts';
 import type { ChoiceLists, FormValues } from '../forms/submitted-form.ts';
-import type { MessageKey } from '../../common/messages.ts';
-import { worded } from '../../common/worded.ts';
+import type { MessageKey } from '../messages.ts';
+import { worded } from '../worded.ts';
 
 /** What a report's query gets: the parameters, already checked against the form, and the store selection. */
 export interface ReportInput {

@@ -4,7 +4,7 @@
 // checked with the form's rules (the date range check included) and the choices its selects offered.
 import type pg from 'pg';
 import { checkForm } from '../../common/form-definition.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { parseSelection, selectionLabel } from '../../common/store-selection.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../forms/submitted-form.ts';

@@ -3,7 +3,7 @@
 // printed into a PDF on request, with who printed it and when in each page's header.
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ReportDefinition } from './definition.ts';
 import { checkParameters, type CheckedParameters, type SentParameters } from './parameters.ts';

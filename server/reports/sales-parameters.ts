@@ -5,14 +5,14 @@
 import type pg from 'pg';
 import { format } from 'date-fns';
 import type { FormDefinition } from '../../common/form-definition.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
 import { loadCycleChoices } from './cycle-choices.ts';
 import { dateRangeFields, dateRangePair, typedDay } from './date-range.ts';
 import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
-import { worded } from '../../common/worded.ts';
+import { worded } from '../worded.ts';
 
 export const salesParameters = {
   fields: [

@@ -2,7 +2,7 @@
 // column's expression, its row scope, fixed condition and values, and the tables kept for its totals and
 // counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
 // expression for every column that half declares and names no other column, field or join.
-import type { MessageKey } from '../../common/messages.ts';
+import type { MessageKey } from '../messages.ts';
 import type { ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
 import { resourceDef, type ResourceDef } from './resource-def.ts';
 

@@ -2,7 +2,7 @@
 // sales over the twelve cycles up to the chosen one, the top stores, and sales in every state, whose bars
 // load the state's stores into the panel beside them. Open to whom the menu entry is.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { menuRefusal } from './menu-pages.ts';
 import { detailPanelView, salesPerCycleChart, stateSalesChart, topStoresChart, type CardContext } from '../summaries/cards.ts';
 import { filterForm } from '../summaries/filter-form.ts';

@@ -6,7 +6,7 @@
 // the screens open to everyone, and is told how to get more.
 import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { dashboardInbox } from '../inbox/dashboard-inbox.ts';
 import { loadMenuRows, menuFor, servedPages, type MenuItem } from '../shell/menu.ts';
 import { detailPanelView, rankingCard, salesPerCycleChart, stateSalesChart, totalsCard, type CardContext } from '../summaries/cards.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { HUB_PATH } from '../../common/hub-frames.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { isOwnOrigin } from '../hub/same-origin.ts';
 import { isUpgrade, takeUpgrade } from '../hub/upgrades.ts';
 import { sendError } from '../plugins/errors.ts';

@@ -1,7 +1,7 @@
 // Sign-in and sign-out. Tries are throttled per user name and address with growing delays (see
 // auth/sign-in-throttle.ts for the policy): a throttled try is answered 429 with Retry-After and the form.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { admitSignIn } from '../auth/sign-in-attempts.ts';
 import { safeNext } from '../auth/safe-next.ts';

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadMenuRows, accessForPath } from '../shell/menu.ts';
 import { allows } from '../../common/roles.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
 
 /**

@@ -3,7 +3,7 @@
 // the cards it shows; the figures, URLs and titles are decided here once.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { ChartProps } from '../../islands/chart/chart.tsx';
 import type { SummaryTableProps } from '../../islands/summary-table/summary-table.tsx';
 import { renderIsland } from '../islands/render-island.ts';

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { FieldValues } from '../../common/field-values.ts';
 import { formatDate } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { CycleSpan } from './cycle-span.ts';
 import { storeConditions, type SummaryFilter } from './summary-filter.ts';
 

@@ -1,7 +1,7 @@
 // The Summaries and Charts screens' parameter form, a plain GET form: a cycle (empty: the current month),
 // a state and a group (empty: all), each select showing what the page was asked for.
 import type { CurrentUser } from '../../common/roles.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type pg from 'pg';
 import { filterChoices } from './filter-choices.ts';
 import type { SummaryFilter } from './summary-filter.ts';

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import { formatValue } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { cycleSpan } from './cycle-span.ts';
 import { storeFigures, storeLabel } from './store-figures.ts';
 import type { SummaryFilter } from './summary-filter.ts';

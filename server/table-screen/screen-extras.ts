@@ -2,7 +2,7 @@
 // users screen's link to the full new-user form (the Add dialog's richer twin, with password and roles),
 // and the notice naming the user it has just added (`added`, looked up, so a link cannot invent a notice).
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { userNameById } from '../users/user-list.ts';
 
 export interface ScreenExtras {

@@ -2,7 +2,7 @@
 // definition's list rule and the screen's menu rule, so the page, its details and the table API agree on
 // who sees the rows. A page hidden from the menu is refused (403), not just hidden.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import type { ActionAccess } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import { sendError } from '../plugins/errors.ts';

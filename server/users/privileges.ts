@@ -5,7 +5,7 @@
 // non-super administrator cannot create an administrator, so neither may they grant the flag on an existing
 // account nor lock one out. (Nobody changes their own flags: the users definition's `ownAccount`; only
 // super administrators touch super administrators' accounts at all: its `guardedRows`.)
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
 
 /** Who may create users: the new-user form, and the user-name check it asks while one types. */

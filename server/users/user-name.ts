@@ -1,7 +1,7 @@
 // What makes a user name acceptable: the declared rules (the same ones the new-user form sends to the
 // browser) and not already taken, compared without regard to case as the users table's unique index does.
 import type pg from 'pg';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../messages.ts';
 import { validateField, type FieldRules } from '../../common/validation.ts';
 
 export const userNameRules: FieldRules = { required: true, minLength: 3, maxLength: 30, pattern: '[A-Za-z0-9._-]+' };

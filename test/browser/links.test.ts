@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument } from '../support/navigation.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const skip = browserSkipReason();
 

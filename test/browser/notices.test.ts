@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, watchToasts } from '../support/navigation.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';
 
 const skip = browserSkipReason();

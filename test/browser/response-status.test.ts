@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, waitForTitle, watchToasts } from '../support/navigation.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const skip = browserSkipReason();
 

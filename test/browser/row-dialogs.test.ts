@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const skip = browserSkipReason();
 

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, createTestApp, signIn, cookieHeader, ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/app.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const shared = useTestApp();
 

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { msg } from '../../common/messages.ts';
+import { msg } from '../../server/messages.ts';
 import { heldCursorBatches } from '../../server/table-api/export/cursor.ts';
 import { createTestApp, signIn, type TestApp } from '../support/app.ts';
 import { postgresBase } from '../support/template-db.ts';

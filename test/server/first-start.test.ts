@@ -10,7 +10,7 @@ import { readConfig } from '../../server/config.ts';
 import { loadHistoryInBackground } from '../../server/db/first-start.ts';
 import { loadSalesHistory, planSalesHistory, salesHistoryProgress } from '../../server/db/sales-history.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
-import { defaultMessages as m, fill } from '../../common/messages.ts';
+import { defaultMessages as m, fill } from '../../server/messages.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase, signIn } from '../support/app.ts';
 import { postgresBase, TEST_SEED } from '../support/template-db.ts';
 import { currentQuery, url } from './table-api/support.ts';

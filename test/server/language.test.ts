@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, signIn } from '../support/app.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';
-import { defaultMessages } from '../../common/messages.ts';
+import { defaultMessages } from '../../server/messages.ts';
 
 describe('the language file on the server', () => {
   test("replaces the server's texts with the file's, and keeps the defaults of keys it leaves out", async () => {

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import { postForm, type FormFields } from '../support/forms.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const shared = useTestApp('admin', 'manager');
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { useTestApp, cookieHeader, ADMIN_PASSWORD } from '../support/app.ts';
 import { postForm, unescapeHtml } from '../support/forms.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 
 const shared = useTestApp('admin');
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { useTestApp, createTestApp, cookieHeader, DEMO_PASSWORD, type TestApp } from '../support/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { defaultMessages as m, fill } from '../../common/messages.ts';
+import { defaultMessages as m, fill } from '../../server/messages.ts';
 import { signInLimits } from '../../server/auth/sign-in-throttle.ts';
 
 const shared = useTestApp();

@@ -3,7 +3,7 @@
 import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn } from '../support/app.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 import { errorFieldLimits, maxStackLines } from '../../common/error-report.ts';
 import { reportLimits } from '../../server/routes/api/admin/user-error.ts';
 

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../support/app.ts';
-import { defaultMessages as m } from '../../common/messages.ts';
+import { defaultMessages as m } from '../../server/messages.ts';
 import { check } from '../../common/validation.ts';
 
 const shared = useTestApp('manager');

@@ -3,7 +3,7 @@
 // its user, which part to load again.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultMessages as m, fill } from '../../common/messages.ts';
+import { defaultMessages as m, fill } from '../../server/messages.ts';
 import { viewStateParts, type ViewState } from '../../common/view-state.ts';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import { connectHub, userIdOf } from '../support/hub-client.ts';

@@ -2,7 +2,7 @@
 // with a table host that only records what it is asked: marks, one notice, refreshes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultMessages as m, useLanguage } from '../../common/messages.ts';
+import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import type { ChangeAnswer } from '../../islands/data-table/dialogs/change-call.ts';
 import { applyAnswer } from '../../islands/data-table/dialogs/change-outcome.ts';
 import type { TableHost } from '../../islands/data-table/table-host.ts';

@@ -12,7 +12,7 @@ import {
   timeAgo,
   type FormatName,
 } from '../../common/format.ts';
-import { useLanguage } from '../../common/messages.ts';
+import { useLanguage } from '../../server/messages.ts';
 
 /** One test per vector, named after the input and the expected text. */
 function table<T>(name: string, fn: (input: T) => string, vectors: ReadonlyArray<[T, string]>): void {

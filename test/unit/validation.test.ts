@@ -11,7 +11,7 @@ import {
   type RuleName,
   type RuleParam,
 } from '../../common/validation.ts';
-import { useLanguage } from '../../common/messages.ts';
+import { useLanguage } from '../../server/messages.ts';
 
 const messages = {
   required: 'this field is required.',

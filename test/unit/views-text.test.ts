@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { viewsDir } from '../../server/paths.ts';
-import { defaultMessages } from '../../common/messages.ts';
+import { defaultMessages } from '../../server/messages.ts';
 
 const root = join(viewsDir, '..');
 const serverDir = join(root, 'server');

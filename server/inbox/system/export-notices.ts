@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { raiseItems, type SystemItem } from './raise.ts';
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, format, set, subDays } from 'date-fns';
 import { formatDate } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { seesStoreSql } from '../../stores/visible-stores.ts';
 import { passesRoleSql } from '../../users/role-sql.ts';

@@ -3,7 +3,7 @@
 // notified, once per row while that notification is unread (a burst of edits is one notice). Not for the
 // inbox's own rows, which only their owner changes.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { MutationResult } from '../../table-api/change/change-rows.ts';

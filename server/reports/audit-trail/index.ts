@@ -3,7 +3,7 @@
 import { addDays } from 'date-fns';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { resources } from '../../resources/index.ts';
 import { dateRangeFields, dateRangePair, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
@@ -11,7 +11,7 @@ import { ReportRefusal, reportLimits } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
 import { fieldChanges, type FieldChange } from './changes.ts';
 import { auditEntries } from './query.ts';
-import { worded } from '../../../common/worded.ts';
+import { worded } from '../../worded.ts';
 
 const parameters = {
   fields: [

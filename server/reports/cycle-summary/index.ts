@@ -2,14 +2,14 @@
 // user's visible and selected stores.
 import { formatDate, formatValue } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { defineReport } from '../definition.ts';
 import { loadCycleChoices } from '../cycle-choices.ts';
 import { parameterText as text, storesCaption } from '../parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';
 import { cycleSpan, type Period } from '../../summaries/cycle-span.ts';
 import { cycleFiguresByGroup, type GroupFigures } from './query.ts';
-import { worded } from '../../../common/worded.ts';
+import { worded } from '../../worded.ts';
 
 const parameters = {
   fields: [

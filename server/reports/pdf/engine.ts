@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Browser, Page } from 'puppeteer-core';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import { launchChromium } from './chromium.ts';
 import { pdfOptions, type PageLayout } from './page-layout.ts';

@@ -2,7 +2,7 @@
 // printed it when, and a footer with the page number. Chromium draws the header and footer itself from these
 // small templates (its own documents, where inline styles are the only styles).
 import type { PDFOptions } from 'puppeteer-core';
-import { fill, msg } from '../../../common/messages.ts';
+import { fill, msg } from '../../messages.ts';
 import { escapeHtml } from '../../escape-html.ts';
 
 export interface PageLayout {

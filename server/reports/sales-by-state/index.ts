@@ -1,7 +1,7 @@
 // sales-by-state: sales, transactions and average margin per state for a date range, narrowed to a cycle
 // when one is chosen, with a grand total, over the user's visible and selected stores.
 import { formatValue } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { defineReport } from '../definition.ts';
 import { salesChoices, salesFilter, salesParameters } from '../sales-parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';

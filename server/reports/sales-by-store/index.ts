@@ -1,7 +1,7 @@
 // sales-by-store: sales, transactions and average margin for a date range, grouped by state then store, with
 // state subtotals and a grand total, over the user's visible and selected stores.
 import { formatValue } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { defineReport } from '../definition.ts';
 import { salesChoices, salesFilter, salesParameters } from '../sales-parameters.ts';
 import { groupedLines, type ReportTable } from '../table/report-table.ts';

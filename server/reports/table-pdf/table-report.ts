@@ -3,7 +3,7 @@
 // a header saying who printed it, when, and with which filter. Drawn with the shared report table.
 import type { FastifyInstance } from 'fastify';
 import { formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { toParams } from '../../table-api/request/params.ts';

@@ -4,7 +4,7 @@
 // database over those same rows (exact decimals, every row counted once).
 import type pg from 'pg';
 import { formatNumber } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { exportQuery } from '../../table-api/export/rows.ts';

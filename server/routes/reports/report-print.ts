@@ -2,7 +2,7 @@
 // the app's stylesheet without the shell around it: what the report screen opens in an overlay
 // (data-popup-embed) to be printed from there. The same parameters, checks and access as the screen's.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { allows } from '../../../common/roles.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { DEFAULT_FOLDER } from '../../reports/definition.ts';

@@ -6,7 +6,7 @@
 // and no result. (The browser clears the panel as the form is sent, and says 'Unable to load the report.'
 // there when the answer is a failure: islands/reports/report-screen.ts.)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { allows } from '../../../common/roles.ts';
 import { fieldViews } from '../../forms/field-views.ts';
 import { sendError } from '../../plugins/errors.ts';

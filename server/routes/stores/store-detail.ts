@@ -4,7 +4,7 @@
 // monthly cycle) with links to its days and to its state's stores, and its recent changes from the audit
 // log, which anyone who may see the store may read: they hold nothing but the store's own fields.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
 import { detailTables } from '../../details/detail-tables.ts';
 import { keyParams, openRecord } from '../../details/open-record.ts';

@@ -2,7 +2,7 @@
 // a state and a group, from a small GET form: the cycle's totals, its top and bottom stores, and every
 // store's figures in the panel beside them. Open to whom the menu entry is.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { menuRefusal } from '../menu-pages.ts';
 import { detailPanelView, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
 import { filterForm } from '../../summaries/filter-form.ts';

@@ -4,7 +4,7 @@
 // stores; there it offers to close the panel; visited on its own it is a page. Open to every signed-in
 // user, as the dashboard whose cards link here.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
 import { storeDetail } from '../../summaries/store-detail.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';

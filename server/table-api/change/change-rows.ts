@@ -7,7 +7,7 @@
 // An add may stand for several rows (the SQL half's fanOut: a message to a group, one row per member),
 // added together in its one transaction.
 import type pg from 'pg';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { writeAudit } from '../../audit/audit-log.ts';

@@ -5,7 +5,7 @@
 // checked against them, so a value nobody offered (another region's store, an inactive user, an id past
 // the column's range) is refused on its field, whoever may or may not list that other resource whole.
 import type pg from 'pg';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { findResource } from '../../resources/index.ts';
 import type { Choices } from '../../../common/form-definition.ts';

@@ -2,7 +2,7 @@
 // a person reads, attached to the fields it concerns: those the database names (a column, or the columns of
 // a unique key), or else those whose value it quotes ("value "99999999999" is out of range for type integer").
 import type { DatabaseError } from 'pg';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { fieldLabel, type FieldMessages } from './field-values.ts';
 

@@ -1,6 +1,6 @@
 // A form's values checked and converted for SQL: the definition's rules (the same code and messages the
 // browser's dialogs use), then each value read as its column's type. Failures come back per field.
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';

@@ -3,7 +3,7 @@
 // client has taken the last byte: without a bound, a few stalled downloads would hold them all, and one user
 // starting export after export would slow everyone. A slot is held until the export's own work has ended,
 // not only its response: a client that leaves does not free the database from the rows it asked for.
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import { EXPORT_CONNECTIONS, type Database } from '../../db/index.ts';
 
 /** Tests lower them. */

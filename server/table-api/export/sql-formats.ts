@@ -4,7 +4,7 @@
 // expression here equal to formatValue for the value shapes each column type holds. NULL stays NULL: an
 // empty cell.
 import type { FormatName } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { msg } from '../../messages.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 

@@ -1,6 +1,6 @@
 // A request the table API refuses, with the sentence the user reads. Thrown while parsing; the route turns
 // it into a 400 in the request's dialect (sError / error / Error).
-import { msg, type MessageKey } from '../../../common/messages.ts';
+import { msg, type MessageKey } from '../../messages.ts';
 
 export class TableRequestError extends Error {
   constructor(key: MessageKey, ...args: Array<string | number>) {

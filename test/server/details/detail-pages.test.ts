@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../support/app.ts';
 import { formatCurrency, formatDateTime } from '../../../common/format.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { hasDetailPage } from '../../../server/table-screen/detail-pages.ts';
 
 const shared = useTestApp('admin', 'manager', 'clerk', 'analyst', 'itdesk');

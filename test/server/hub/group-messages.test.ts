@@ -3,7 +3,7 @@
 // (administrators and head office anyone; others their own group's users and their group).
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
 

@@ -5,7 +5,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { InboxItem, UnreadCounts } from '../../../common/hub-frames.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { formatDate } from '../../../common/format.ts';
-import { defaultMessages as m, fill } from '../../../common/messages.ts';
+import { defaultMessages as m, fill } from '../../../server/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { checkMissingSales, dayBefore, nextCheck, CHECK_HOUR } from '../../../server/inbox/system/missing-sales.ts';
 import { exportNotices, watchDownload } from '../../../server/inbox/system/export-notices.ts';

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 
 const shared = useTestApp('admin', 'analyst', 'clerk');
 

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { createUser } from '../../../server/users/create-user.ts';
 import type { Row } from './support.ts';
 

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m, msg } from '../../../common/messages.ts';
+import { defaultMessages as m, msg } from '../../../server/messages.ts';
 import { findResource } from '../../../server/resources/index.ts';
 import { rowFailure } from '../../../server/table-api/change/db-errors.ts';
 import { CHOICES_LISTED } from '../../../server/table-api/change/choices.ts';

@@ -9,7 +9,7 @@ import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m, msg } from '../../../common/messages.ts';
+import { defaultMessages as m, msg } from '../../../server/messages.ts';
 import { xlsxLimits } from '../../../server/table-api/export/xlsx-export.ts';
 import { SheetWriter, zipWorkbook } from '../../../server/table-api/export/xlsx-writer.ts';
 import { currentQuery, url, type Query } from './support.ts';

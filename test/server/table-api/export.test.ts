@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { exportLimits, exportsRunning } from '../../../server/table-api/export/slots.ts';
 import { currentQuery, url } from './support.ts';
 

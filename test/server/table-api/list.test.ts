@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import type pg from 'pg';
 import { salesDef } from '../../../server/resources/sales.ts';
 import { countRows } from '../../../server/table-api/list/count.ts';

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../../support/app.ts';
-import { defaultMessages as m } from '../../../common/messages.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
 import { resources } from '../../../server/resources/index.ts';
 import type { ActionAccess } from '../../../common/resources/types.ts';
 

@@ -2,7 +2,7 @@
 // between, a slow page, forced statuses, a "new release" page carrying another app version, an island page,
 // and a language file. Browser and server tests drive the real client and shell with them.
 import type { FastifyInstance } from 'fastify';
-import { msg, type MessageKey } from '../../../common/messages.ts';
+import { msg, type MessageKey } from '../../../server/messages.ts';
 import { sendError } from '../../../server/plugins/errors.ts';
 import { renderIsland } from '../../../server/islands/render-island.ts';
 import { testView } from '../views.ts';

@@ -3,7 +3,7 @@
 // Client errors table.
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../../common/format.ts';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { keyParams, openRecord } from '../../../details/open-record.ts';
 import { recordFields } from '../../../details/record-fields.ts';

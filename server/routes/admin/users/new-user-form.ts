@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
 import { isAdminFlag, mayGrant } from '../../../users/privileges.ts';
 import { userNameRules } from '../../../users/user-name.ts';
-import { worded } from '../../../../common/worded.ts';
+import { worded } from '../../../worded.ts';
 
 /** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {

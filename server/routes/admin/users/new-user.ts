@@ -3,7 +3,7 @@
 // the values as typed (passwords excepted).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkForm } from '../../../../common/form-definition.ts';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { fieldViews } from '../../../forms/field-views.ts';
 import { choiceProblems, readForm, textValue, type ChoiceLists, type FormValues } from '../../../forms/submitted-form.ts';
 import { sendError } from '../../../plugins/errors.ts';

@@ -1,7 +1,7 @@
 // GET /admin/users/<UserID>: a user account's detail page, for whoever may open the Users table: its
 // fields, its group, roles and instances, the changes it made (its recent activity) and those made to it.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { keyParams, openRecord } from '../../../details/open-record.ts';
 import { recentChanges } from '../../../details/record-changes.ts';

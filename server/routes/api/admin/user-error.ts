@@ -3,7 +3,7 @@
 // under a much stricter limit. Limits count recent stored rows, so they hold across app instances, and a
 // report is counted and stored under a lock per user and address, so they hold under parallel reports too.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
 import { forgetChangesTo, SYSTEM } from '../../../table-api/cache/changed-tables.ts';
 import { sameToken } from '../../../plugins/csrf.ts';

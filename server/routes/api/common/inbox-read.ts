@@ -3,7 +3,7 @@
 // sends the new counts to the user's other tabs.
 import type { FastifyInstance } from 'fastify';
 import { inboxKinds } from '../../../../common/inbox-kinds.ts';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import type { InboxKind } from '../../../../common/hub-frames.ts';
 import { markRead, type ReadSelection } from '../../../inbox/mark-read.ts';
 import { unreadCountsOf } from '../../../inbox/inbox-items.ts';

@@ -4,7 +4,7 @@
 // table the user may export: then the query is the list's own (search, column searches, sort, visible
 // columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { allows } from '../../../../common/roles.ts';
 import { findResource } from '../../../resources/index.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';

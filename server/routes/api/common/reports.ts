@@ -5,7 +5,7 @@
 // user may not run, 400 for a malformed call, 422 with each refused parameter's message (also by field, in
 // `fields`), 503 when no PDF can be made now, 504 when making it took too long.
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { allows } from '../../../../common/roles.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
 import { parametersFromList } from '../../../reports/parameters.ts';

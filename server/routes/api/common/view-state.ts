@@ -2,7 +2,7 @@
 // common/view-state.ts), every part or those named. A tab loads it once, then again only the parts the hub
 // says changed (a `view-state` frame) and, after a reconnection, all of it (frames may have been missed).
 import type { FastifyInstance } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import { isViewStatePart, viewStateParts, type ViewStatePart } from '../../../../common/view-state.ts';
 import { loadViewState } from '../../../view-state/view-state.ts';
 

@@ -3,7 +3,7 @@
 // Reading the request needs no user, so it is done in a preValidation hook, while the session lookup is
 // under way (plugins/session.ts); its verdict is given only after the access checks.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../../../../common/messages.ts';
+import { msg } from '../../../messages.ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import {
   detectDialect,

@@ -1,0 +1,329 @@
+// The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
+// own in common/messages.ts: server code takes `msg` from here and reaches both catalogues, while the
+// browser's bundle carries only its own. A language file read at start (server/language.ts) replaces both.
+import {
+  defaultMessages as browserMessages,
+  fill,
+  msg as browserMsg,
+  useLanguage as useBrowserLanguage,
+  withLanguage,
+  type MessageKey as BrowserMessageKey,
+} from '../common/messages.ts';
+
+export { fill };
+
+export const serverMessages = {
+  // Validation (spec section 5)
+  usernameTaken: 'this user name is already taken.',
+
+  // Dialogs and tables (sections 5 and 8)
+  notFoundRefresh: 'Information NOT found!. Refresh for changes',
+  pdfUnavailable: 'Download as PDF is not available',
+
+  // The table screens' own words (ours: the spec names the toolbar's buttons, not their labels)
+  tableClearSelection: 'Clear the selection',
+
+  // Ours, where the spec is silent
+  signInFailed: 'The user name or password is not correct.',
+  signInInactive: 'This account is not active. Please ask your administrator.',
+  signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
+  signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
+  csrfFailed: 'Your session form has expired. Please reload the page and try again.',
+  signedOut: 'You have signed out.',
+  databaseUnavailable: 'The database is not available right now. Please try again in a minute.',
+  notFound: 'This page does not exist.',
+  userAdded: 'User "{0}" was added.',
+
+  // Refusals of a request itself, whatever the route (ours: server/plugins/refusals.ts)
+  requestNotWhole: 'The value of "{0}" must be a whole number.',
+  requestNotNumber: 'The value of "{0}" must be a number.',
+  requestWrongKind: 'The value of "{0}" is not in the expected form.',
+  requestBelowMin: 'The value of "{0}" must be at least {1}.',
+  requestAboveMax: 'The value of "{0}" must be at most {1}.',
+  requestTooShort: 'The value of "{0}" must be at least {1} characters long.',
+  requestTooLong: 'The value of "{0}" must be at most {1} characters long.',
+  requestMissing: 'The value of "{0}" is missing.',
+  requestNotAccepted: 'The value of "{0}" is not accepted.',
+  requestUnreadable: 'The request could not be read: its values are not in the expected form.',
+  requestBadUrl: 'This address is not valid: please check it.',
+  requestUrlTooLong: 'This address is too long.',
+  requestTooLarge: 'The request is too large: please send less at once.',
+  requestBadContentType: 'The server does not accept this kind of content here.',
+  requestBadJson: 'The request body is not valid JSON.',
+  requestBadCharacter: 'The request contains a character that cannot be stored (such as a NUL byte): please remove it.',
+  requestOutOfRange: 'A number in the request is too large or too small.',
+  requestBadValue: 'A value in the request is not in the expected form (a number or a date, for example): please check it.',
+  requestTextTooLong: 'A text in the request is too long to be stored.',
+
+  // The table API's refusals (ours: the spec names only sError/Error)
+  tableTooManyParams: 'The request has too many parameters.',
+  tableRepeated: 'The parameter "{0}" was sent more than once with different values.',
+  tableBadNumber: 'The parameter "{0}" must be a whole number.',
+  tableOutOfRange: 'The parameter "{0}" must be from {1} to {2}.',
+  tableBadLength: 'The page length must be -1 (All) or at least 1.',
+  tableUnknownColumn: 'This table has no column "{0}".',
+  tableNotSearchable: 'The column "{0}" cannot be searched.',
+  tableNotSortable: 'The column "{0}" cannot be sorted.',
+  tableBadSortColumn: "Sort column {0} is not one of the table's columns.",
+  tableBadSortDir: 'The sort direction must be "asc" or "desc".',
+  tableTooManySorts: 'At most {0} columns can be sorted at once.',
+  tableSortColumnMissing: 'The sort has {0} columns but "{1}" names none.',
+  tableNotGroupable: 'The table cannot be grouped by "{0}".',
+  tableSearchTooLong: 'The search text is too long: at most {0} characters.',
+  tableSearchTooManyWords: 'The search has too many words: at most {0}.',
+  tableBadStores: 'The store selection must be a list of store ids.',
+  tableUnknownField: 'This table has no field "{0}".',
+  tableNoChoices: 'This table has no field "{0}" to choose a value for.',
+  tableReadOnlyField: 'The field "{0}" ({1}) cannot be set here.',
+  tableNoKeys: 'Please say which record(s): send {0} or {1}.',
+  tableBadKeys: 'The record ids in "{0}" must be whole numbers.',
+  tableBadVersions: 'The record versions in "{0}" must be whole numbers: please refresh the table and try again.',
+  tableTooManyRows: 'At most {0} records can be changed at once.',
+  tableVersionMissing: 'The record version is missing: please refresh the table and try again.',
+  tableVersionCount: 'Send one version per record: {0} records, {1} versions.',
+  tableNotInList: 'please choose a value from the list.',
+  tableValuesConflict: 'These values do not fit together: please check them.',
+  tableInUse: 'This record is still used by other records, so it cannot be removed.',
+  tableNothingToChange: 'Nothing to change: please send at least one field.',
+  endBeforeStart: 'please enter a date on or after the start.',
+  headOfficeCode: 'the head office group keeps the code HQ, and no other group can take it.',
+  tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
+  tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
+  privilegeAdminFlags: 'Only a super administrator may make or unmake an administrator.',
+  privilegeAdministratorActive: 'Only a super administrator may deactivate or reactivate an administrator.',
+  tableExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
+  tableExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
+  tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',
+  tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
+
+  // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
+  dashboardTitle: 'Dashboard',
+  dashboardWelcome: 'Welcome, {0}.',
+  dashboardScope: 'Figures for {0}, {1} to {2}, for the stores you see and have selected.',
+  dashboardNoCycle: 'There are no sales figures yet.',
+  dashboardShortcuts: 'What you can do',
+  dashboardInbox: 'Your inbox',
+  dashboardUnreadItem: 'unread',
+  dashboardNoShortcuts: 'Your account has no screens beyond this one yet: please ask your administrator for the roles you need.',
+  summariesTitle: 'Summaries',
+  chartsTitle: 'Charts',
+  summaryTotals: 'This cycle',
+  summaryTopStores: 'Top stores',
+  summaryBottomStores: 'Bottom stores',
+  summaryAllStores: 'Every store this cycle',
+  fieldCycle: 'Cycle',
+  fieldPeriod: 'Days',
+  fieldTransactions: 'Transactions',
+  fieldAverageTicket: 'Average ticket',
+  fieldAverageMargin: 'Average margin',
+  fieldPreviousSales: 'Previous cycle sales',
+  fieldSalesChange: 'Change in sales',
+  fieldStores: 'Stores with sales',
+  fieldStore: 'Store',
+  fieldState: 'State',
+  fieldGroup: 'Group',
+  periodDays: '{0} to {1}',
+  filterAny: 'All',
+  filterShow: 'Show',
+  chartSalesPerCycle: 'Sales per cycle',
+  chartTopStores: 'Top stores by sales',
+  chartSalesByState: 'Sales by state',
+  chartSalesByStateTop: 'Sales by state: the top {0}',
+  filterCurrentCycle: 'The current month',
+  detailPanelLabel: 'Details',
+  detailTitle: 'Stores in {0}',
+  detailStateTitle: 'Stores in {0}, {1}',
+  detailClose: 'Close',
+
+  // Reports and their PDFs (ours, where the spec is silent; the empty answer is the spec's reportFailed)
+  reportUnknown: 'There is no report "{0}" in the folder "{1}".',
+  reportFormat: 'A report is available as HTML (format=HTML4.0) or PDF (format=pdf).',
+  reportStreamFormat: 'This address streams PDFs only: send format=pdf.',
+  reportUnknownParameter: 'The report "{0}" has no parameter "{1}".',
+  reportBadParameters: 'The parameters must be a list of { name, value } pairs.',
+  reportTooManyRows: 'This report would print more than {0} rows: please narrow the dates or the search.',
+  reportChoose: 'Choose a report from the list.',
+  reportFillParameters: 'Fill in the parameters, then show the report.',
+  reportPrintedBy: 'Printed by {0} on {1}',
+  reportPageNumber: 'Page {0} of {1}',
+  reportStores: 'Stores: {0}',
+  reportFilter: 'Filter: {0}',
+  reportNoFilter: 'Filter: none (every row you may see)',
+  reportSearch: 'search "{0}"',
+  reportColumnSearch: '{0} contains "{1}"',
+  reportGroupedBy: 'grouped by {0}',
+  reportRows: '{0} row(s)',
+  reportTotal: 'Total',
+  reportGroupTotal: '{0} total',
+  reportPreviousCycle: 'Compared with {0}',
+  reportNoPreviousCycle: 'No earlier {0} cycle to compare with',
+  reportAllTables: 'All tables',
+  reportChanges: '{0} change(s)',
+  pdfLaunchFailed: 'Chromium ({0}) could not be started, so PDFs cannot be made now: HTML reports still work.',
+  pdfBusy: 'The server is busy making PDFs ({0} under way, {1} waiting): please try again in a moment.',
+  pdfTimeout: 'The PDF took longer than {0} seconds and was stopped: please narrow the report and try again.',
+  pdfCrashed: 'The PDF printer stopped while making this PDF: please try again.',
+  pdfClosed: 'The server is shutting down: please try again in a moment.',
+
+  // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)
+  errorReportThrottled: 'Too many error reports from here. Please wait {0} minutes.',
+
+  // The shell around every page (ours)
+  appName: 'Backroom',
+  skipToContent: 'Skip to main content',
+  menuButton: 'Menu',
+  mainMenu: 'Main menu',
+  signOut: 'Sign out',
+  storesPrefix: 'Stores:',
+
+  // The same on a phone, beside a store icon, the words above still read out: every store ({0}), a part ({0} of {1})
+  chooseStores: 'Choose stores',
+  filterStores: 'Search stores',
+  storeSearchHint: 'Number, name or city',
+  storeRegion: 'Region',
+  storeState: 'State',
+  storeSelectShown: 'Select all shown',
+  storeClearShown: 'Clear all shown',
+  storeListLabel: 'Stores by region and state',
+  signIn: 'Sign in',
+  userNameLabel: 'User name',
+  passwordLabel: 'Password',
+
+  // Pages (ours)
+  backToDashboard: 'Back to the dashboard',
+  backToUsers: 'Back to the users',
+  addUser: 'Add user',
+  errorTitle: 'Error {0}',
+  confirmPasswordLabel: 'Confirm password',
+  usersRoles: 'Roles',
+  usersInstances: 'Instances',
+  accessSuperAdmin: 'Super administrator',
+  accessAdmin: 'Administrator',
+  showReport: 'Show report',
+  reportsTitle: 'Reports',
+  reportsPageTitle: '{0} · Reports',
+  reportResult: 'Report',
+  reportShowAs: 'Show as',
+  reportAsHtml: 'HTML',
+  reportAsPdf: 'PDF',
+  reportPrint: 'Print',
+  reportDownloadPdf: 'Download PDF',
+  reportOpenInTab: 'Open in a new tab',
+  reportPrintView: 'Print view',
+  reportPdfTitle: '{0} (PDF)',
+  auditWhen: 'When',
+  auditWho: 'Who',
+  auditTable: 'Table',
+  auditAction: 'Action',
+  auditKey: 'Key',
+  auditChanges: 'Changes',
+
+  // The reports' own words: titles, the report list's sentences, parameters and column heads
+  salesByStoreTitle: 'Sales by store',
+  salesByStoreDescription: 'Sales, transactions and average margin per store for a date range, with state subtotals.',
+  salesByStateTitle: 'Sales by state',
+  salesByStateDescription: 'Sales, transactions and average margin per state for a date range.',
+  cycleSummaryTitle: 'Cycle summary',
+  cycleSummaryDescription: "A cycle's sales per store group beside the previous cycle of the same kind.",
+  auditTrailTitle: 'Audit trail',
+  auditTrailDescription: 'Every change made in a date range: who, when, and each field before and after.',
+  reportFromDate: 'From Date',
+  reportToDate: 'To Date',
+  reportDatePlaceholder: 'dd/mm/yyyy',
+  reportCycle: 'Cycle',
+  reportCycleOptional: 'Cycle (optional)',
+  reportTableOptional: 'Table (optional)',
+  reportColStoreNumber: 'Store #',
+  reportColStore: 'Store',
+  reportColState: 'State',
+  reportColStoreGroup: 'Store group',
+  reportColSales: 'Sales',
+  reportColPreviousSales: 'Previous sales',
+  reportColSalesChange: 'Sales change',
+  reportColTransactions: 'Transactions',
+  reportColPreviousTransactions: 'Previous transactions',
+  reportColTransactionsChange: 'Transactions change',
+  reportColMargin: 'Average margin',
+  reportColPreviousMargin: 'Previous margin',
+  reportCycleSpan: '{0} ({1} to {2})',
+  reportCycleWeekly: 'Weekly: {0}',
+  reportCycleMonthly: 'Monthly: {0}',
+  reportChooseDates: 'Choose the dates, then show the report.',
+  reportRange: '{0} to {1}',
+  labelStackTrace: 'Stack trace',
+  labelBrowser: 'Browser',
+  labelAddress: 'Address',
+  labelAppVersion: 'App version',
+
+  // Detail pages of table rows (ours: server/details/)
+  detailNotFound: 'There is no such record, or it is not one you may see.',
+  detailBackTo: 'Back to {0}',
+  detailFields: 'Details',
+  detailStoreTitle: 'Store {0}: {1}',
+  detailSales: 'Sales this cycle',
+  detailSalesDays: 'Days with sales',
+  detailDailySales: 'Daily sales this cycle',
+  detailDailySalesTitle: 'Daily sales of store {0}: {1}',
+  detailStateStores: 'Stores in {0} this cycle',
+  detailDate: 'Date',
+  detailMargin: 'Margin',
+  detailChanges: 'Recent changes',
+  detailNoChanges: 'No changes recorded.',
+  detailAccountChanges: 'Changes to this account',
+  detailChangesBy: 'Changes made by {0}',
+  detailAccess: 'Access',
+  detailGroup: 'Group',
+  detailRoles: 'Roles',
+  detailInstances: 'Instances',
+  detailSignedOut: '(signed out)',
+  detailNone: 'None',
+  detailErrorTitle: 'Client error of {0}',
+  detailOpen: 'Open {0}',
+
+  // The real-time hub and the inbox (ours)
+  hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
+  inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
+  inboxRecipientWhich: 'Choose one recipient: a user or a group.',
+  inboxGroupEmpty: 'Nobody else in this group can receive it.',
+  viewStatePart: 'There is no part "{0}" of the view state: the parts are {1}.',
+
+  // What the system raises by itself (server/inbox/system/)
+  salesMissingTitle: 'Daily sales missing for {0} store(s) on {1}',
+  salesMissingBody: 'No daily sales arrived for: {0}.',
+  salesMissingMore: '{0} and {1} more',
+  exportReadyTitle: 'Your export is ready',
+  exportReadyBody: '{0} ({1}) finished.',
+  exportFailedTitle: 'Your export failed',
+  exportFailedBody: '{0} ({1}) could not be finished: {2}',
+  exportFailedReason: 'the server could not read the rows. Please try again.',
+  rowChangedTitle: 'A row you edited was changed by someone else',
+  rowChangedBody: '{0} changed {1} "{2}", which you changed in the last hour.',
+  rowDeletedBody: '{0} deleted {1} "{2}", which you changed in the last hour.',
+
+  // Said by the server alone: the demo history still loading, and a PDF asked of a server without Chromium
+  salesHistoryLoading:
+    'The demo sales history is still being loaded ({0} % so far): sales, totals and reports are incomplete until it has finished.',
+  pdfNoChromium:
+    'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.',
+} as const;
+
+export type ServerMessageKey = keyof typeof serverMessages;
+export type MessageKey = BrowserMessageKey | ServerMessageKey;
+
+/** Every default message, the browser's and the server's (tests compare them with the specification). */
+export const defaultMessages: Readonly<Record<MessageKey, string>> = { ...browserMessages, ...serverMessages };
+
+let active: Record<ServerMessageKey, string> = { ...serverMessages };
+
+const isServerKey = (key: MessageKey): key is ServerMessageKey => Object.hasOwn(serverMessages, key);
+
+/** The message for `key`, from either catalogue, with `{0}`, `{1}`… replaced by `args` in order. */
+export function msg(key: MessageKey, ...args: Array<string | number>): string {
+  return isServerKey(key) ? fill(active[key], args) : browserMsg(key, ...args);
+}
+
+/** Replaces both catalogues' defaults with a language file's strings. */
+export function useLanguage(strings: Record<string, unknown>): void {
+  useBrowserLanguage(strings);
+  active = withLanguage(serverMessages, strings);
+}
