@@ -2,7 +2,9 @@
 // 1. A cold first load of /stores (empty cache, signed in) under DevTools' "Slow 4G" profile (562.5 ms
 //    latency, 1.44 Mbit/s down): the time from the navigation's start to the first frame showing rows (they
 //    come in the page's HTML, so they need the stylesheet, not the scripts), and the compressed JS+CSS that
-//    crossed the wire; then the same after the code loaded on first use (dialogs, settings, export) has come.
+//    crossed the wire until the page was loaded and the network quiet; the table hydrates on first use
+//    (islands/on-use.ts), so then the pointer moves over the table and the time until it is live is taken;
+//    then the bytes again once the code loaded on first use (the table, dialogs, settings, export) has come.
 //    Targets: rows <= 1.5 s, first load <= 100 KB, with first-use code <= 140 KB.
 // 2. From a sort or page click to the updated rows on Daily sales with 1M rows (PostgreSQL, the bench
 //    database of bench/lib/table-bench.ts), unthrottled, p95 in the browser. Target <= 150 ms.
@@ -52,6 +54,7 @@ function countBytes(page: Page, bytes: Bytes): Promise<void>[] {
 interface ColdLoad {
   rows: number;
   fcp: number;
+  /** From the pointer over the table to the island live. */
   live: number;
   firstLoad: number;
   withFirstUse: number;
@@ -74,8 +77,7 @@ async function coldLoad(signedIn: BrowserContext, base: string, browser: Browser
   const bytes: Bytes = { css: 0, js: 0 };
   const sizes = countBytes(page, bytes);
   await page.goto('/stores');
-  await page.waitForSelector('[data-island="data-table"][data-island-live]', { timeout: 60_000 });
-  const live = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
   await page.waitForFunction(() => window.__firstRows !== undefined);
   const timing = await page.evaluate(() => ({
     rows: window.__firstRows!,
@@ -83,6 +85,10 @@ async function coldLoad(signedIn: BrowserContext, base: string, browser: Browser
   }));
   await Promise.all(sizes);
   const firstLoad = bytes.js + bytes.css;
+  const reached = Date.now();
+  await page.locator('.dt-table').hover();
+  await page.waitForSelector('[data-island="data-table"][data-island-live]', { timeout: 60_000, state: 'attached' });
+  const live = Date.now() - reached;
   // The code that loads on first use: the settings, a dialog, an export.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.keyboard.press('Escape');
@@ -107,7 +113,7 @@ async function firstLoads(): Promise<void> {
     console.log(`/stores cold first load under Slow 4G, median of ${ROUNDS} (Chromium, test data)`);
     report({ name: 'navigation start to rows visible', value: median((l) => l.rows) / 1000, unit: 's', target: { op: '<=', value: 1.5 } });
     report({ name: 'first contentful paint', value: median((l) => l.fcp) / 1000, unit: 's' });
-    report({ name: 'table hydrated (live)', value: median((l) => l.live) / 1000, unit: 's' });
+    report({ name: 'pointer over the table to live (first use)', value: median((l) => l.live) / 1000, unit: 's' });
     report({
       name: 'JS+CSS of the first load (compressed)',
       value: median((l) => l.firstLoad) / 1024,
@@ -115,7 +121,7 @@ async function firstLoads(): Promise<void> {
       target: { op: '<=', value: 100 },
     });
     report({
-      name: 'with dialogs, settings and export loaded',
+      name: 'with the table, dialogs, settings and export loaded',
       value: median((l) => l.withFirstUse) / 1024,
       unit: 'KB',
       target: { op: '<=', value: 140 },
@@ -164,6 +170,7 @@ async function clicksOnSales(): Promise<void> {
     );
     const page = await context.newPage();
     await page.goto('/sales');
+    await page.locator('.dt-table').hover();
     await page.waitForSelector('[data-island="data-table"][data-island-live]');
     const sorts: number[] = [];
     const pages: number[] = [];

@@ -1,7 +1,7 @@
 // The store selection kept in the browser: which stores the user chose (none chosen = all stores), under
 // keys of that user's own, and the spec's storage guard: keeping the store list costs about 10 units per
 // store, and the browser is "low on memory" when less than half of its storage quota would remain.
-import { formatNumber } from './format.ts';
+import { formatNumber } from './format-number.ts';
 import { msg } from './messages.ts';
 
 const STORAGE_UNITS_PER_STORE = 10;

@@ -2,6 +2,8 @@
 // React and the island's code reach the browser only on pages that have one. The server renders the
 // same components (server/islands/render-island.ts), so their first paint needs no script.
 import type { ComponentType } from 'react';
+import type { WakeRule } from './on-use.ts';
+import { tableWakeRule } from './data-table/wake-rule.ts';
 
 // Props arrive as JSON from the page; each component declares its own, so none is imposed here.
 // biome-ignore lint/suspicious/noExplicitAny: each island declares its own props; the loader passes parsed JSON.
@@ -14,6 +16,16 @@ const islands = new Map<string, IslandLoader>([
   ['chart', () => import('./chart/chart.tsx')],
   ['data-table', () => import('./data-table/data-table.tsx')],
 ]);
+
+// Islands that hydrate when first used (islands/on-use.ts), with the rule saying when they must at once;
+// each dispatches HYDRATED_EVENT once hydrated. A table's rows are all in the server's markup and it is the
+// heaviest island; summaries and charts follow the store selection from the start and stay eager.
+const onUse = new Map<string, WakeRule>([['data-table', tableWakeRule]]);
+
+/** The rule of an island that waits for its first use; undefined for one that hydrates as its page loads. */
+export function wakeRule(name: string): WakeRule | undefined {
+  return onUse.get(name);
+}
 
 /** The loader of the island a page names, on either side; undefined for a name nobody registered. */
 export function findIsland(name: string): IslandLoader | undefined {

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { msg } from '../../common/messages.ts';
+import { HYDRATED_EVENT } from '../on-use.ts';
 import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
 import { useColumnLayout } from './columns/column-layout.ts';
@@ -88,6 +89,10 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     if (page && page.data.length === 0 && state.page > 0 && page.recordsFiltered > 0 && state.pageSize > 0)
       setState({ page: Math.ceil(page.recordsFiltered / state.pageSize) - 1 });
   }, [page, state.page, state.pageSize, setState]);
+  // Hydrated: what a person did before the code came is replayed now (islands/on-use.ts).
+  useEffect(() => {
+    container.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
+  }, []);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);

@@ -1,11 +1,13 @@
 // Where a table's state is kept between visits: sessionStorage (spec section 9: the session, not a cookie),
 // under the screen's path, so it survives swaps, back/forward and reloads in this tab and no further. A
-// table whose "save state" is off keeps nothing, and forgets what it kept before.
+// table whose "save state" is off keeps nothing, and forgets what it kept before; nor is the default state
+// kept, so that a screen with nothing saved can show the server's rows without its code (wake-rule.ts).
 import type { TableConfig } from '../../common/table-config.ts';
 import { checkedState, type TableState } from './table-state.ts';
+import { savedStateKey } from './wake-rule.ts';
 import { tableWarning, unknownSavedColumns } from './table-warnings.ts';
 
-const keyOf = (config: TableConfig) => `backroom.tableState:${config.pagePath}`;
+const keyOf = (config: TableConfig) => savedStateKey(config.pagePath);
 
 export function readSavedState(config: TableConfig, fallback: TableState): TableState {
   try {
@@ -22,9 +24,12 @@ export function readSavedState(config: TableConfig, fallback: TableState): Table
   }
 }
 
-export function writeSavedState(config: TableConfig, state: TableState): void {
+const sameState = (a: TableState, b: TableState) =>
+  (Object.keys(a) as Array<keyof TableState>).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+
+export function writeSavedState(config: TableConfig, state: TableState, defaults: TableState): void {
   try {
-    if (state.saveState) sessionStorage.setItem(keyOf(config), JSON.stringify(state));
+    if (state.saveState && !sameState(state, defaults)) sessionStorage.setItem(keyOf(config), JSON.stringify(state));
     else sessionStorage.removeItem(keyOf(config));
   } catch {
     // Storage full or refused: the state lives as long as the page.

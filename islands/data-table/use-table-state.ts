@@ -18,7 +18,7 @@ export function useTableState(config: TableConfig): { state: TableState; setStat
   }, [config]);
 
   useEffect(() => {
-    if (restored) writeSavedState(config, state);
+    if (restored) writeSavedState(config, state, defaultTableState(config));
   }, [config, state, restored]);
 
   const setState = useCallback<SetTableState>(

@@ -7,7 +7,7 @@ import { isLowMemory, parseSelection, scopeLabel, scopeShortLabel, type StoreSco
 import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
 import { msg } from '../../common/messages.ts';
 import { currentStoreKeys } from './store-storage.ts';
-import { StoreListView } from './store-list-view.ts';
+import type { StoreListView } from './store-list-view.ts';
 
 export function selectedStores(): number[] | null {
   const keys = currentStoreKeys();
@@ -91,12 +91,14 @@ export function startStoreSelector(): void {
     if (button) {
       const dialog = document.getElementById('store-dialog') as HTMLDialogElement | null;
       if (!dialog) return;
-      let stores: StoreOption[] = [];
-      try {
-        stores = await loadStores();
-      } catch {
-        showWarning(msg('storesLoadFailed'));
-      }
+      // The dialog's code comes with its first opening, beside the list.
+      const [{ StoreListView }, stores] = await Promise.all([
+        import('./store-list-view.ts'),
+        loadStores().catch((): StoreOption[] => {
+          showWarning(msg('storesLoadFailed'));
+          return [];
+        }),
+      ]);
       view = new StoreListView(stores, readScope(button));
       view.render(selectedStores());
       // Esc closes without a return value, so one left from an earlier Apply would apply this visit's boxes.

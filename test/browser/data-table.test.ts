@@ -13,6 +13,7 @@ import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { menuPages } from '../support/menu-pages.ts';
 import { pageErrors, waitForTitle } from '../support/navigation.ts';
+import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
 
@@ -24,12 +25,6 @@ function listCalls(page: Page, resource: string): URL[] {
     if (url.pathname === `/api/${resource}`) calls.push(url);
   });
   return calls;
-}
-
-/** Opens a table screen and waits until its island is live (hydrated). */
-async function openTable(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForSelector('[data-island="data-table"][data-island-live]', { state: 'attached' });
 }
 
 /** Runs `action` and waits for the list answer it causes. */

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { wakeTables } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { axeViolations } from '../support/axe.ts';
 
@@ -14,6 +15,7 @@ const skip = browserSkipReason();
 
 /** Waits until every island on the page is mounted (hydrated or rendered). */
 async function islandsLive(page: Page): Promise<void> {
+  await wakeTables(page);
   await page.waitForFunction(() => {
     const all = document.querySelectorAll('[data-island]').length;
     return all > 0 && document.querySelectorAll('[data-island-live]').length === all;

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { openTable } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 
 const skip = browserSkipReason();
@@ -33,8 +34,7 @@ describe('row dialogs', { skip }, () => {
   // The Stores screen and what it shows: rows are found by their checkbox, named by the store number.
   const screen = {
     async open(page: Page): Promise<void> {
-      await page.goto('/stores');
-      await page.waitForSelector('[data-island="data-table"][data-island-live] tbody input[type=checkbox]');
+      await openTable(page, '/stores');
     },
     button: (page: Page, name: 'Add' | 'Edit' | 'Delete') => page.getByRole('toolbar').getByRole('button', { name, exact: true }),
     row: (page: Page, storeNumber: number) =>
@@ -347,8 +347,7 @@ describe('row dialogs', { skip }, () => {
 
   test("an insert dialog starts from each field's default and draws a long text as a text area: a message sent from the Messages screen", async () => {
     const { page, context } = await env.newPage('itdesk');
-    await page.goto('/messages');
-    await page.waitForSelector('[data-island="data-table"][data-island-live]');
+    await openTable(page, '/messages');
     await screen.button(page, 'Add').click();
     const dialog = page.getByRole('dialog', { name: 'Add to Messages' });
     await dialog.waitFor();
@@ -390,8 +389,7 @@ describe('row dialogs', { skip }, () => {
       [place!.state_id, place!.group_id],
     );
     const { page, context } = await env.newPage('admin');
-    await page.goto('/sales');
-    await page.waitForSelector('[data-island="data-table"][data-island-live]');
+    await openTable(page, '/sales');
     await screen.button(page, 'Add').click();
     const dialog = page.getByRole('dialog', { name: 'Add to Daily sales' });
     await dialog.getByText('More choices exist: search to narrow the list.').waitFor();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
 
@@ -46,8 +47,7 @@ describe('a table hears of changes made elsewhere', { skip }, () => {
   }
 
   async function openStores(page: Page): Promise<void> {
-    await page.goto('/stores');
-    await page.waitForSelector('[data-island="data-table"][data-island-live] tbody tr');
+    await openTable(page, '/stores');
     await page.waitForFunction(() => document.documentElement.dataset.hub === 'connected');
   }
 

@@ -8,12 +8,14 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { wakeTables } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 
 const skip = browserSkipReason();
 
 async function islandsLive(page: Page): Promise<void> {
+  await wakeTables(page);
   await page.waitForFunction(() => {
     const all = document.querySelectorAll('[data-island]').length;
     return all > 0 && document.querySelectorAll('[data-island-live]').length === all;

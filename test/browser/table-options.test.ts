@@ -9,14 +9,9 @@ import type { Page } from 'playwright-core';
 import { formatCurrency, formatNumber } from '../../common/format.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
-
-/** Opens a table screen and waits for its island to be live. */
-async function openTable(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForSelector('[data-island-live] .dt-table');
-}
 
 const headers = (page: Page) => page.$$eval('.dt-table thead th', (ths) => ths.map((th) => th.textContent?.trim() ?? ''));
 
@@ -320,7 +315,9 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await dialog.getByRole('checkbox', { name: 'Save state' }).uncheck();
     await closeSettings(page);
 
+    // Nothing saved: the table waits for its first use again, and starts from the defaults.
     await page.reload();
+    await page.locator('.dt-table').hover();
     await page.waitForSelector('[data-island-live] .dt-table');
     assert.ok((await headers(page)).includes('City'));
     assert.equal(await page.locator('.dt-group-row').count(), 0);

@@ -5,13 +5,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
 
-async function openStores(page: Page): Promise<void> {
-  await page.goto('/stores');
-  await page.waitForSelector('[data-island="data-table"][data-island-live]', { state: 'attached' });
-}
+const openStores = (page: Page) => openTable(page, '/stores');
 
 /** Answers the Stores list calls with their rows' City taken out, as a server out of step with the page would. */
 async function dropCity(page: Page): Promise<void> {

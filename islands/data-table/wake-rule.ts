@@ -1,0 +1,32 @@
+// When a table screen's island must hydrate as soon as its page arrives rather than when first used
+// (islands/on-use.ts): the server rendered the first page for the default state and the store selection
+// in the address, so a state saved for this screen (kept only when it differs from the default:
+// saved-state.ts) or another selection kept in this browser means the rows shown are not the person's. A
+// change of store selection and a change to rows heard from the hub wake it too. Small on purpose: it is
+// on every page's first load, before React.
+import type { DataTableProps } from './data-table.tsx';
+import type { WakeRule } from '../on-use.ts';
+import { CHANGED_EVENT } from '../hub/changed-event.ts';
+import { selectedStores } from '../shell/store-selector.ts';
+
+export const savedStateKey = (pagePath: string) => `backroom.tableState:${pagePath}`;
+
+function hasSavedState(pagePath: string): boolean {
+  try {
+    return sessionStorage.getItem(savedStateKey(pagePath)) !== null;
+  } catch {
+    // Storage refused: nothing can have been saved.
+    return false;
+  }
+}
+
+const sameStores = (a: readonly number[] | null, b: readonly number[] | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && [...a].sort().join() === [...b].sort().join());
+
+export const tableWakeRule: WakeRule = {
+  now(props) {
+    const { config, initialStores = null } = props as DataTableProps;
+    return hasSavedState(config.pagePath) || (config.storeScoped && !sameStores(selectedStores(), initialStores));
+  },
+  events: ['stores:changed', CHANGED_EVENT],
+};
