@@ -2,6 +2,7 @@
 // older than the limit, To not after today, From not after To, span within the maximum.
 import { addMonths, format as formatDate, isAfter, isBefore, isValid, parse, startOfDay, subDays, subMonths, subYears } from 'date-fns';
 import { msg, type MessageKey } from './messages.ts';
+import { validationMsg } from './validation-messages.ts';
 
 export const dateRangeUnits = ['years', 'months', 'days'] as const;
 export type DateRangeUnit = (typeof dateRangeUnits)[number];
@@ -67,11 +68,11 @@ export function checkDateRange(from: unknown, to: unknown, options: DateRangeOpt
   const unit = options.unit ?? dateRangeDefaults.unit;
   const maxMonths = options.maxMonths ?? dateRangeDefaults.maxMonths;
   const format = options.format ?? dateRangeDefaults.format;
-  if (isEmptyDate(from) || isEmptyDate(to)) return msg('dateRangeRequired');
+  if (isEmptyDate(from) || isEmptyDate(to)) return validationMsg('dateRangeRequired');
   const fromDate = toDate(from, format);
-  if (fromDate === null) return msg('dateRangeFromInvalid');
+  if (fromDate === null) return validationMsg('dateRangeFromInvalid');
   const toDateValue = toDate(to, format);
-  if (toDateValue === null) return msg('dateRangeToInvalid');
+  if (toDateValue === null) return validationMsg('dateRangeToInvalid');
 
   // Whole days only: a time of day on either side must not move a date across a limit.
   const today = startOfDay(options.today ?? new Date());
@@ -80,10 +81,10 @@ export function checkDateRange(from: unknown, to: unknown, options: DateRangeOpt
 
   if (isBefore(fromDay, goBack[unit](today, back))) {
     const [one, many] = unitWords[unit];
-    return msg('dateRangeTooOld', back, msg(back === 1 ? one : many));
+    return validationMsg('dateRangeTooOld', back, msg(back === 1 ? one : many));
   }
-  if (isAfter(toDay, today)) return msg('dateRangeToFuture');
-  if (isAfter(fromDay, toDay)) return msg('dateRangeFromAfterTo');
-  if (isBefore(addMonths(fromDay, maxMonths), toDay)) return msg('dateRangeTooLong', maxMonths);
+  if (isAfter(toDay, today)) return validationMsg('dateRangeToFuture');
+  if (isAfter(fromDay, toDay)) return validationMsg('dateRangeFromAfterTo');
+  if (isBefore(addMonths(fromDay, maxMonths), toDay)) return validationMsg('dateRangeTooLong', maxMonths);
   return null;
 }

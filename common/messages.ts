@@ -1,107 +1,12 @@
-// The texts the browser shows, worded exactly as the specification says; the server adds the texts only it
-// writes (server/messages.ts), so the browser's bundle does not carry reports', pages' and refusals' words.
-// The language file (a JSON object of the same keys, fetched from a configured URL) may replace any of them.
+// The texts every page of the browser may show, worded exactly as the specification says, and the catalogue
+// machinery. Texts only some code needs are catalogues of their own that load with it: the tables'
+// (table-messages.ts), field rules' (validation-messages.ts), and the server's (server/messages.ts), so a
+// page's first load does not carry reports', pages', refusals' or dialogs' words. The language file (a JSON
+// object of the same keys, fetched from a configured URL) may replace any of them.
 
 export const defaultMessages = {
-  // Validation (spec section 5)
-  required: 'this field is required.',
-  min: 'please enter a value greater than or equal to {0}.',
-  max: 'please enter a value less than or equal to {0}.',
-  minLength: 'please enter at least {0} characters.',
-  maxLength: 'please enter no more than {0} characters.',
-  pattern: 'please check this value.',
-  step: 'value must increment by {0}',
-  email: 'please enter a valid email address',
-  date: 'please enter a valid date',
-  dateISO: 'please enter a valid date',
-  number: 'please enter a number',
-  digit: 'please enter a digit',
-  phoneUS: 'please specify a valid phone number',
-  equal: 'Values must equal',
-  notEqual: 'please choose another value.',
-  unique: 'please make sure the value is unique.',
-  username: 'username validation error!',
-  usernameValid: 'valid username',
-  dateRangeRequired: '"From Date" and "To Date" are required',
-  dateRangeFromInvalid: '"From Date" is invalid',
-  dateRangeToInvalid: '"To Date" is invalid',
-  dateRangeTooOld: '"From Date" can not be less than {0} {1}',
-  dateRangeToFuture: '"To Date" can not be greater than today',
-  dateRangeFromAfterTo: '"From Date" can not be greater than "To Date"',
-  dateRangeTooLong: 'Date range should not exceed {0} months',
-
-  // A table's settings, row groups and columns (ours; the empty group's label is the spec's emptyGroup)
-  settingsTitle: 'Table settings',
-  settingsColumns: 'Columns',
-  settingsColumnsHint: 'Tick the columns to show; move them to change their order.',
-  settingsMoveUp: 'Move {0} up',
-  settingsMoveDown: 'Move {0} down',
-  settingsGrouping: 'Grouping',
-  settingsMainGroup: 'Main grouping',
-  settingsSubGroup: 'Sub grouping',
-  settingsNoGroup: 'None',
-  settingsOneGroupOpen: 'Only one group open at a time',
-  settingsBehaviour: 'Behaviour',
-  settingsRefreshEveryTime: 'Refresh every time',
-  settingsInfiniteScroll: 'Infinite scroll (load more rows at the bottom)',
-  settingsSaveState: 'Save state',
-  settingsClose: 'Close',
-  groupHeader: '{0}: {1}',
-  groupRecords: '{0} Record(s)',
-  columnResize: 'Width of {0}',
-  columnMoved: '{0} moved to position {1}',
-
-  // Dialogs and tables (sections 5 and 8)
-  deleteConfirm: 'Are you sure you want to delete {0} record(s)?',
-  notFoundRefreshed: 'Information NOT found!. Table Refreshed for changes',
-  inserted: '{0} Record(s) Inserted Successfully',
-  updated: '{0} Record(s) Updated Successfully',
-  removed: '{0} Record(s) Removed Successfully',
-  insertFailed: '{0} Record(s) Failed to Insert',
-  updateFailed: '{0} Record(s) Failed to Update',
-  removeFailed: '{0} Record(s) Failed to Remove',
-  jsonParse: 'JSON data from server could not be parsed',
-  selectedCount: '{0} Record(s) Selected',
-  selectAll: 'Select All',
-  noDataToDownload: 'No data to download!',
-  selectToCopy: 'Please select some records to copy',
-  copyFailed: 'Failed to Copy records!',
-  emptyTable: 'No data available',
-  info: 'Showing _START_ to _END_ of _TOTAL_ entries',
-  zeroRecords: 'No matching records found',
-  search: 'Search:',
-  lengthMenu: 'Show _MENU_ entries',
-  processing: 'Processing...',
-  emptyGroup: '(no name)',
-
   // The table screens' own words (ours: the spec names the toolbar's buttons, not their labels)
-  tableAdd: 'Add',
-  tableEdit: 'Edit',
-  tableDelete: 'Delete',
-  tableRefresh: 'Refresh',
-  tableChangedElsewhere: 'Someone else changed these rows.',
-  tableSettings: 'Settings',
-  tablePdf: 'PDF',
-  tableExcel: 'Excel',
-  tableCsv: 'CSV',
-  tableCopy: 'Copy',
-  tableAll: 'All',
-  tableFirst: 'First',
-  tablePrevious: 'Previous',
-  tableNext: 'Next',
-  tableLast: 'Last',
-  tablePage: 'Page {0}',
-  tableToolbar: 'Table actions',
-  tableSelectRow: 'Select row {0}',
-  tableSelectPage: 'Select every row on this page',
-  tableTotals: 'Totals',
   tableLastUpdated: 'last updated {0}',
-  tableCountEstimated: '(an estimate)',
-  tableInfoFiltered: '(filtered from _MAX_ total entries)',
-  tableListFailed: 'The list could not be read ({0}).',
-  tableWarnUnknownData: 'Table {0}: the server sent no value for column "{1}" in row {2}.',
-  tableWarnSavedColumns: 'Table {0}: the saved state names columns this table does not have ({1}); they were left out.',
-  tableCopied: '{0} Record(s) copied to the clipboard',
 
   // Navigation, access and errors (sections 2, 6 and 8)
   forbidden: 'you are not Authorized to view this page or part of the page content.',
@@ -185,16 +90,6 @@ export const defaultMessages = {
   hintUserName: '{0} to {1} characters: letters, digits, dots, dashes and underscores, no spaces.',
   hintPassword: 'At least {0} characters.',
 
-  // The tables' row dialogs (ours; their notices and the delete question are the spec's, above)
-  dialogAddTitle: 'Add to {0}',
-  dialogEditTitle: 'Edit in {0}',
-  dialogDeleteTitle: 'Delete from {0}',
-  dialogSave: 'Save',
-  dialogSaving: 'Saving…',
-  dialogChoiceSearch: 'Search the {0} list',
-  dialogChoicesFailed: 'The choices could not be loaded: please close the dialog and try again.',
-  dialogChoicesMore: 'More choices exist: search to narrow the list.',
-
   // Pages (ours)
   popupPrint: 'Print',
 
@@ -236,20 +131,6 @@ export const defaultMessages = {
 
 export type MessageKey = keyof typeof defaultMessages;
 
-let active: Record<MessageKey, string> = { ...defaultMessages };
-
-/** The message for `key` with `{0}`, `{1}`… replaced by `args` in order. */
-export function msg(key: MessageKey, ...args: Array<string | number>): string {
-  return fill(active[key], args);
-}
-
-export function fill(template: string, args: ReadonlyArray<string | number>): string {
-  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
-    const arg = args[Number(i)];
-    return arg === undefined ? whole : String(arg);
-  });
-}
-
 /** `defaults` with a language file's strings in their place; unknown keys and non-strings are ignored. */
 export function withLanguage<K extends string>(defaults: Readonly<Record<K, string>>, strings: Record<string, unknown>): Record<K, string> {
   const next: Record<K, string> = { ...defaults };
@@ -260,7 +141,34 @@ export function withLanguage<K extends string>(defaults: Readonly<Record<K, stri
   return next;
 }
 
-/** Replaces the defaults with a language file's strings. */
-export function useLanguage(strings: Record<string, unknown>): void {
-  active = withLanguage(defaultMessages, strings);
+export function fill(template: string, args: ReadonlyArray<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? whole : String(arg);
+  });
 }
+
+/** Every catalogue's way to take a language file's strings; the strings last taken, for catalogues still to come. */
+const catalogues: Array<(strings: Record<string, unknown>) => void> = [];
+let language: Record<string, unknown> = {};
+
+/**
+ * A catalogue of texts: the function giving the text for a key with `{0}`, `{1}`... replaced by its arguments
+ * in order, following the language file; a language file read before the catalogue came reaches it too.
+ */
+export function catalogue<K extends string>(defaults: Readonly<Record<K, string>>): (key: K, ...args: Array<string | number>) => string {
+  let active = withLanguage(defaults, language);
+  catalogues.push((strings) => {
+    active = withLanguage(defaults, strings);
+  });
+  return (key, ...args) => fill(active[key], args);
+}
+
+/** Replaces every catalogue's defaults with a language file's strings. */
+export function useLanguage(strings: Record<string, unknown>): void {
+  language = strings;
+  for (const take of catalogues) take(strings);
+}
+
+/** The text the browser and server show for `key`. */
+export const msg = catalogue(defaultMessages);

@@ -4,7 +4,7 @@
 // field rules through valibot; `checkDateRange` (common/date-range.ts) is the report filters' From/To check.
 
 import * as v from 'valibot';
-import { msg } from './messages.ts';
+import { validationMsg } from './validation-messages.ts';
 import { isCalendarDay, isoFromDayMonthYear } from './calendar.ts';
 
 export const ruleNames = [
@@ -159,7 +159,7 @@ export function check(rule: RuleName, value: unknown, param?: RuleParam): string
 }
 
 function ruleMessage(rule: RuleName, param: RuleParam): string {
-  return typeof param === 'number' || typeof param === 'string' ? msg(rule, param) : msg(rule);
+  return typeof param === 'number' || typeof param === 'string' ? validationMsg(rule, param) : validationMsg(rule);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -103,5 +103,7 @@ function replay(click: MouseEvent): void {
   const target = click.target as Element;
   if (!target.isConnected) return;
   const { shiftKey, ctrlKey, altKey, metaKey, button, detail } = click;
-  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, shiftKey, ctrlKey, altKey, metaKey, button, detail }));
+  target.dispatchEvent(
+    new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, shiftKey, ctrlKey, altKey, metaKey, button, detail }),
+  );
 }

@@ -1,16 +1,19 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
-// own in common/messages.ts: server code takes `msg` from here and reaches both catalogues, while the
-// browser's bundle carries only its own. A language file read at start (server/language.ts) replaces both.
+// own in common/ (messages.ts, table-messages.ts, validation-messages.ts): server code takes `msg` from here
+// and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
+// (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
+  catalogue,
   defaultMessages as browserMessages,
   fill,
   msg as browserMsg,
-  useLanguage as useBrowserLanguage,
-  withLanguage,
   type MessageKey as BrowserMessageKey,
 } from '../common/messages.ts';
+import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
+import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
 export { fill };
+export { useLanguage } from '../common/messages.ts';
 
 export const serverMessages = {
   // Validation (spec section 5)
@@ -308,22 +311,23 @@ export const serverMessages = {
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;
-export type MessageKey = BrowserMessageKey | ServerMessageKey;
+export type MessageKey = BrowserMessageKey | TableMessageKey | ValidationMessageKey | ServerMessageKey;
 
-/** Every default message, the browser's and the server's (tests compare them with the specification). */
-export const defaultMessages: Readonly<Record<MessageKey, string>> = { ...browserMessages, ...serverMessages };
+/** Every default message, of every catalogue (tests compare them with the specification). */
+export const defaultMessages: Readonly<Record<MessageKey, string>> = {
+  ...browserMessages,
+  ...tableMessages,
+  ...validationMessages,
+  ...serverMessages,
+};
 
-let active: Record<ServerMessageKey, string> = { ...serverMessages };
+const serverMsg = catalogue(serverMessages);
+const holds = <K extends string>(defaults: Readonly<Record<K, string>>, key: string): key is K => Object.hasOwn(defaults, key);
 
-const isServerKey = (key: MessageKey): key is ServerMessageKey => Object.hasOwn(serverMessages, key);
-
-/** The message for `key`, from either catalogue, with `{0}`, `{1}`… replaced by `args` in order. */
+/** The message for `key`, from whichever catalogue holds it, with `{0}`, `{1}`… replaced by `args` in order. */
 export function msg(key: MessageKey, ...args: Array<string | number>): string {
-  return isServerKey(key) ? fill(active[key], args) : browserMsg(key, ...args);
-}
-
-/** Replaces both catalogues' defaults with a language file's strings. */
-export function useLanguage(strings: Record<string, unknown>): void {
-  useBrowserLanguage(strings);
-  active = withLanguage(serverMessages, strings);
+  if (holds(serverMessages, key)) return serverMsg(key, ...args);
+  if (holds(tableMessages, key)) return tableMsg(key, ...args);
+  if (holds(validationMessages, key)) return validationMsg(key, ...args);
+  return browserMsg(key, ...args);
 }

@@ -6,7 +6,7 @@ import { createColumnHelper, type CellData, type ColumnDef, type RowData, type T
 import type { ReactNode } from 'react';
 import { detailHref, detailPart } from '../../common/detail-page.ts';
 import { formatValue } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { Column } from '../../common/resources/types.ts';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import type { Features } from './features.ts';
@@ -43,7 +43,7 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
       id: SELECT_COLUMN,
       header: ({ table }) => (
         <Checkbox
-          label={msg('tableSelectPage')}
+          label={tableMsg('tableSelectPage')}
           checked={table.getIsAllPageRowsSelected()}
           indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
           onChange={table.getToggleAllPageRowsSelectedHandler()}
@@ -52,7 +52,7 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
       ),
       cell: ({ row }) => (
         <Checkbox
-          label={msg('tableSelectRow', label(row.original))}
+          label={tableMsg('tableSelectRow', label(row.original))}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />

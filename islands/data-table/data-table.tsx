@@ -6,7 +6,7 @@
 // groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import { HYDRATED_EVENT } from '../on-use.ts';
 import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
@@ -171,7 +171,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         </table>
       </ScrollRegion>
       <p className="dt-processing" hidden={!list.loading}>
-        {msg('processing')}
+        {tableMsg('processing')}
       </p>
       <div className="dt-bottom">
         <TableInfo page={page} start={start} />

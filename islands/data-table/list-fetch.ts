@@ -1,7 +1,7 @@
 // One list call: the answer read into a TablePage, or the reason it failed in words the table shows in red
 // (the server's own `error`/`sError`, or the JSON parse message). A server error text is also logged as a
 // warning (spec section 8).
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { TablePage } from '../../common/table-config.ts';
 
 export type ListOutcome = { ok: true; page: TablePage } | { ok: false; error: string };
@@ -27,18 +27,18 @@ export async function fetchList(url: string, signal: AbortSignal): Promise<ListO
     res = await fetch(`${url}&draw=${draws}`, { headers: { Accept: 'application/json' }, signal });
   } catch (err) {
     if (signal.aborted) throw err;
-    return { ok: false, error: msg('tableListFailed', (err as Error).message || 'network') };
+    return { ok: false, error: tableMsg('tableListFailed', (err as Error).message || 'network') };
   }
   let json: unknown;
   try {
     json = await res.json();
   } catch (err) {
     if (signal.aborted) throw err;
-    return { ok: false, error: msg('jsonParse') };
+    return { ok: false, error: tableMsg('jsonParse') };
   }
   const error = serverError(json);
   if (error) console.warn(`${url}: ${error}`);
-  if (!res.ok) return { ok: false, error: error ?? msg('tableListFailed', res.status) };
-  if (!isPage(json)) return { ok: false, error: msg('jsonParse') };
+  if (!res.ok) return { ok: false, error: error ?? tableMsg('tableListFailed', res.status) };
+  if (!isPage(json)) return { ok: false, error: tableMsg('jsonParse') };
   return { ok: true, page: json };
 }

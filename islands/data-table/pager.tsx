@@ -1,6 +1,6 @@
 // Full-numbers pagination (spec section 9): First, Previous, up to 5 page buttons around the current page,
 // Next, Last; each page button is named "Page N". The current page's button says so (aria-current); buttons that lead nowhere are disabled.
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 
 const PAGE_BUTTONS = 5;
 
@@ -26,22 +26,22 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
   );
   return (
     <div className="dt-pager">
-      {step(msg('tableFirst'), 0, 'dt-first')}
-      {step(msg('tablePrevious'), Math.max(0, page - 1), 'dt-previous')}
+      {step(tableMsg('tableFirst'), 0, 'dt-first')}
+      {step(tableMsg('tablePrevious'), Math.max(0, page - 1), 'dt-previous')}
       {pageWindow(page, pageCount).map((p) => (
         <button
           key={p}
           type="button"
           className="dt-page dt-page-number"
-          aria-label={msg('tablePage', p + 1)}
+          aria-label={tableMsg('tablePage', p + 1)}
           aria-current={p === page ? 'page' : undefined}
           onClick={() => onPage(p)}
         >
           {p + 1}
         </button>
       ))}
-      {step(msg('tableNext'), Math.min(last, page + 1), 'dt-next')}
-      {step(msg('tableLast'), last, 'dt-last')}
+      {step(tableMsg('tableNext'), Math.min(last, page + 1), 'dt-next')}
+      {step(tableMsg('tableLast'), last, 'dt-last')}
     </div>
   );
 }

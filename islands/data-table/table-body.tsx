@@ -2,7 +2,7 @@
 // marked (host.markRows) in its inserted, updated, removed or failed style. With no rows, one row across
 // the table says why: the failed call's reason in red, Processing..., no match for the search, or no data.
 // A grouped table draws a header row where each group begins, and only the open groups' rows (grouping/).
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import { GroupHeaderRow } from './grouping/group-header-row.tsx';
 import { groupLines } from './grouping/group-lines.ts';
 import type { RowGrouping } from './grouping/use-row-grouping.ts';
@@ -37,7 +37,7 @@ type TableRow = ReturnType<DataTableInstance['getRowModel']>['rows'][number];
 export function TableBody({ table, marks, error, loading, searched, sizes, grouping }: TableBodyProps) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) {
-    const text = error ?? (loading ? msg('processing') : searched ? msg('zeroRecords') : msg('emptyTable'));
+    const text = error ?? (loading ? tableMsg('processing') : searched ? tableMsg('zeroRecords') : tableMsg('emptyTable'));
     return (
       <tbody>
         <tr className="dt-empty">

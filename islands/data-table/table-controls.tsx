@@ -1,7 +1,7 @@
 // Above the table: "Show [10|25|50|100|All] entries" and the search box (type=search, labelled Search:),
 // which asks the server once typing pauses.
 import { useEffect, useId, useRef, useState } from 'react';
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import { pageSizes } from './table-state.ts';
 
 const SEARCH_PAUSE_MS = 400;
@@ -30,7 +30,7 @@ export function TableControls({ pageSize, search, onPageSize, onSearch }: TableC
     }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed, onSearch]);
-  const [before, after = ''] = msg('lengthMenu').split('_MENU_');
+  const [before, after = ''] = tableMsg('lengthMenu').split('_MENU_');
   return (
     <div className="dt-controls">
       <label className="dt-length">
@@ -38,14 +38,14 @@ export function TableControls({ pageSize, search, onPageSize, onSearch }: TableC
         <select value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
           {pageSizes.map((size) => (
             <option key={size} value={size}>
-              {size === -1 ? msg('tableAll') : size}
+              {size === -1 ? tableMsg('tableAll') : size}
             </option>
           ))}
         </select>
         {after}
       </label>
       <span className="dt-search">
-        <label htmlFor={`${id}search`}>{msg('search')}</label>
+        <label htmlFor={`${id}search`}>{tableMsg('search')}</label>
         <input id={`${id}search`} type="search" value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
       </span>
     </div>

@@ -2,7 +2,7 @@
 // its column (a count as a whole number). Shown only when the resource declares totals and the answer
 // carries them.
 import { formatNumber, formatValue } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
@@ -29,7 +29,7 @@ export function TableFoot({ table, totals }: { table: DataTableInstance; totals:
             .join(' ');
           return i === 0 ? (
             <th key={c.id} scope="row" className="dt-select-col">
-              <span className="visually-hidden">{msg('tableTotals')}</span>
+              <span className="visually-hidden">{tableMsg('tableTotals')}</span>
             </th>
           ) : (
             <td key={c.id} className={cls || undefined} data-column={column?.name}>

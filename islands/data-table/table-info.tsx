@@ -1,20 +1,20 @@
 // The info line under the table: "Showing 1 to 25 of 1,234 entries", with the count before the search when
 // the search narrowed it, and a word when the count is the database's estimate rather than a count.
 import { formatNumber } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { TablePage } from '../../common/table-config.ts';
 
 export function infoText(page: TablePage | null, start: number): string {
   const shown = page?.data.length ?? 0;
   const filtered = page?.recordsFiltered ?? 0;
   const first = shown ? start + 1 : 0;
-  let text = msg('info')
+  let text = tableMsg('info')
     .replace('_START_', formatNumber(first))
     .replace('_END_', formatNumber(shown ? start + shown : 0))
     .replace('_TOTAL_', formatNumber(filtered));
   if (page && page.recordsTotal !== page.recordsFiltered)
-    text += ` ${msg('tableInfoFiltered').replace('_MAX_', formatNumber(page.recordsTotal))}`;
-  if (page?.countIsEstimate) text += ` ${msg('tableCountEstimated')}`;
+    text += ` ${tableMsg('tableInfoFiltered').replace('_MAX_', formatNumber(page.recordsTotal))}`;
+  if (page?.countIsEstimate) text += ` ${tableMsg('tableCountEstimated')}`;
   return text;
 }
 

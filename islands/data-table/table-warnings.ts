@@ -4,7 +4,7 @@
 // rather than missed; the server's TABLE_WARNINGS setting may send them to the console or silence them.
 // (A table "not fitting its container" cannot happen here: header, body and footer are one <table> in a
 // scrolling region, so their columns never drift apart.)
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig, TablePage, TableWarnings } from '../../common/table-config.ts';
 
 // Each warning once per page load: a table re-reading its rows must not alert at every page.
@@ -21,7 +21,7 @@ export function tableWarning(mode: TableWarnings, text: string): void {
 export function unknownColumnData(config: TableConfig, shown: ReadonlyArray<string>, page: TablePage): string | null {
   for (const [index, row] of page.data.entries()) {
     const missing = shown.find((name) => !Object.hasOwn(row, name));
-    if (missing) return msg('tableWarnUnknownData', config.title, missing, index);
+    if (missing) return tableMsg('tableWarnUnknownData', config.title, missing, index);
   }
   return null;
 }
@@ -38,5 +38,5 @@ export function unknownSavedColumns(config: TableConfig, saved: unknown): string
     ...[s.mainGroup, s.subGroup].filter((g) => g !== null && g !== undefined),
   ];
   const unknown = [...new Set(named.filter((n) => typeof n !== 'string' || !known.has(n)).map(String))];
-  return unknown.length ? msg('tableWarnSavedColumns', config.title, unknown.join(', ')) : null;
+  return unknown.length ? tableMsg('tableWarnSavedColumns', config.title, unknown.join(', ')) : null;
 }

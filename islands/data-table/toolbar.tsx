@@ -1,7 +1,7 @@
 // The toolbar (spec section 2): Add, Edit, Delete (enabled only for the needed selection and permission),
 // Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N Record(s) Selected", which clears
 // the selection, or "Select All", which selects the page); and when the rows were last read.
-import { msg } from '../../common/messages.ts';
+import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import type { ToolbarAction } from './actions.ts';
@@ -23,19 +23,19 @@ export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSele
     </button>
   );
   return (
-    <div className="dt-toolbar" role="toolbar" aria-label={msg('tableToolbar')}>
+    <div className="dt-toolbar" role="toolbar" aria-label={tableMsg('tableToolbar')}>
       <span className="dt-group">
-        {button('add', msg('tableAdd'), can.add)}
-        {button('edit', msg('tableEdit'), can.edit && selected === 1)}
-        {button('delete', msg('tableDelete'), can.delete && selected >= 1)}
-        {button('refresh', msg('tableRefresh'), true)}
-        {button('settings', msg('tableSettings'), true)}
+        {button('add', tableMsg('tableAdd'), can.add)}
+        {button('edit', tableMsg('tableEdit'), can.edit && selected === 1)}
+        {button('delete', tableMsg('tableDelete'), can.delete && selected >= 1)}
+        {button('refresh', tableMsg('tableRefresh'), true)}
+        {button('settings', tableMsg('tableSettings'), true)}
       </span>
       <span className="dt-group">
-        {button('pdf', msg('tablePdf'), can.export)}
-        {button('xlsx', msg('tableExcel'), can.export)}
-        {button('csv', msg('tableCsv'), can.export)}
-        {button('copy', msg('tableCopy'), true)}
+        {button('pdf', tableMsg('tablePdf'), can.export)}
+        {button('xlsx', tableMsg('tableExcel'), can.export)}
+        {button('csv', tableMsg('tableCsv'), can.export)}
+        {button('copy', tableMsg('tableCopy'), true)}
       </span>
       <span className="dt-group">
         <button
@@ -44,7 +44,7 @@ export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSele
           disabled={selected === 0 && rowCount === 0}
           onClick={() => onSelectAll(selected === 0)}
         >
-          {selected ? msg('selectedCount', selected) : msg('selectAll')}
+          {selected ? tableMsg('selectedCount', selected) : tableMsg('selectAll')}
         </button>
         <LastUpdated syncedAt={syncedAt} />
       </span>

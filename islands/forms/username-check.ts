@@ -2,6 +2,7 @@
 // typed name is available, once typing pauses. Answers can arrive out of order; only the answer for the
 // latest value asked about counts, so a slow reply about an old value never overwrites a newer verdict.
 import { msg } from '../../common/messages.ts';
+import { validationMsg } from '../../common/validation-messages.ts';
 import type { Control } from './controls.ts';
 import type { FieldStatus } from './field-message.ts';
 
@@ -58,9 +59,9 @@ async function fetchVerdict(checkUrl: string, value: string): Promise<FieldStatu
     url.searchParams.set('username', value);
     const res = await fetch(url, { headers: { Accept: 'text/plain' } });
     const text = res.ok ? (await res.text()).trim() : null;
-    if (text === '') return { state: 'valid', message: msg('usernameValid'), tone: 'ok' };
-    return { state: 'invalid', message: text ?? msg('username'), tone: 'error' };
+    if (text === '') return { state: 'valid', message: validationMsg('usernameValid'), tone: 'ok' };
+    return { state: 'invalid', message: text ?? validationMsg('username'), tone: 'error' };
   } catch {
-    return { state: 'invalid', message: msg('username'), tone: 'error' };
+    return { state: 'invalid', message: validationMsg('username'), tone: 'error' };
   }
 }

@@ -1,18 +1,28 @@
-// Form validation brings valibot and date-fns (about 10 KB compressed): it loads only once a page with a
-// form to check (`form[data-validate]`) arrives, on the first load, a swap or a history restore. The
-// server checks every submission with the same rules, so a form sent before the code arrives is still safe.
+// Behaviours only some pages need, loaded once a page that needs them arrives (the first load, a swap or a
+// history restore), so other pages do not carry them: form validation brings valibot and date-fns (about
+// 10 KB compressed) for pages with a form to check (`form[data-validate]`); the report screen's panel comes
+// with the report form. The server checks every submission with the same rules, so a form sent before the
+// code arrives is still safe.
 import htmx from 'htmx.org';
 
-let loading: Promise<void> | null = null;
+/** Runs `start` once, when a page holding `selector` first arrives. */
+function whenPageHas(selector: string, start: () => Promise<void>): void {
+  let started = false;
+  htmx.onLoad((scope) => {
+    if (started || !(scope instanceof Element)) return;
+    if (!scope.matches(selector) && !scope.querySelector(selector)) return;
+    started = true;
+    void start();
+  });
+}
 
 export function startFormsWhenNeeded(): void {
-  htmx.onLoad((scope) => {
-    if (loading || !(scope instanceof Element)) return;
-    if (!scope.matches('form[data-validate]') && !scope.querySelector('form[data-validate]')) return;
-    loading = import('../forms/index.ts').then((forms) => {
+  whenPageHas('form[data-validate]', () =>
+    import('../forms/index.ts').then((forms) => {
       forms.startForms();
       // Says so on the page, for tests (and anyone debugging) that must not race the code's arrival.
       document.documentElement.dataset.forms = 'ready';
-    });
-  });
+    }),
+  );
+  whenPageHas('form[data-report-form]', () => import('../reports/report-screen.ts').then((screen) => screen.startReportScreen()));
 }

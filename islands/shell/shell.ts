@@ -1,7 +1,7 @@
 // The app shell's behaviours: CSRF headers on htmx requests, the side menu (its toggle under 780 px and its
 // mark on the shown page), focus and announcement of a newly arrived page, the store lists kept for the
-// signed-in user only and the store selector; the report forms' store selection and the report screen's
-// panel; relative times that tick; and (loaded when needed) validation of forms.
+// signed-in user only and the store selector; the report forms' store selection; relative times that tick;
+// and (loaded when needed) validation of forms and the report screen's panel.
 import { startMenuToggle } from './menu-toggle.ts';
 import { startMenuCurrent } from './menu-current.ts';
 import { startPageArrival } from './page-arrival.ts';
@@ -10,7 +10,6 @@ import { startStoreStorage } from './store-storage.ts';
 import { startCsrf } from './csrf.ts';
 import { startSelectedStoresField } from '../forms/selected-stores-field.ts';
 import { startFormsWhenNeeded } from './lazy-forms.ts';
-import { startReportScreen } from '../reports/report-screen.ts';
 import { startTimeAgo } from './time-ago.ts';
 
 export function startShell(): void {
@@ -22,6 +21,5 @@ export function startShell(): void {
   startStoreSelector();
   startSelectedStoresField();
   startFormsWhenNeeded();
-  startReportScreen();
   startTimeAgo();
 }

@@ -5,7 +5,7 @@
 // keyboard and screen-reader users the groups for free.
 import { msg } from '../../common/messages.ts';
 import { groupStores, storeMatches, type StoreFilter, type StoreOption } from '../../common/store-groups.ts';
-import { scopeLabel, type StoreScope } from '../../common/store-selection.ts';
+import { scopeLabel, type StoreScope } from '../../common/store-scope-label.ts';
 import { formatNumber } from '../../common/format-number.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;

@@ -5,7 +5,8 @@
 import type pg from 'pg';
 import { checkForm } from '../../common/form-definition.ts';
 import { msg } from '../messages.ts';
-import { parseSelection, selectionLabel } from '../../common/store-selection.ts';
+import { selectionLabel } from '../../common/store-scope-label.ts';
+import { parseSelection } from '../../common/store-selection.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../forms/submitted-form.ts';
 import type { ReportDefinition, ReportInput } from './definition.ts';

@@ -1,7 +1,7 @@
 // What the layout around every full page needs: the user, the side menu, the store selector's scope, the assets and the settings
 // the browser reads at start (CSRF token, app version, language file, htmx configuration).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-selection.ts';
+import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-scope-label.ts';
 import { loadStoreScope } from '../stores/store-scope.ts';
 import { loadMenuRows, menuFor, servedPages, type MenuItem } from './menu.ts';
 

@@ -3,7 +3,7 @@
 // count is the length of the selector's list and of every query's reach.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
-import type { StoreScope } from '../../common/store-selection.ts';
+import type { StoreScope } from '../../common/store-scope-label.ts';
 import { seesAllStores, storeScope } from './visible-stores.ts';
 
 export async function loadStoreScope(pool: pg.Pool, user: CurrentUser): Promise<StoreScope> {

@@ -1,16 +1,8 @@
 // The store selection kept in the browser and the spec's storage guard (10 units per store, low under 0.5).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  isLowMemory,
-  isStoreListKey,
-  parseSelection,
-  remainingShare,
-  scopeLabel,
-  scopeShortLabel,
-  selectionLabel,
-  storeListKeys,
-} from '../../common/store-selection.ts';
+import { isLowMemory, isStoreListKey, parseSelection, remainingShare, storeListKeys } from '../../common/store-selection.ts';
+import { scopeLabel, scopeShortLabel, selectionLabel } from '../../common/store-scope-label.ts';
 import { groupStores, isStoreOptionList, storeMatches, type StoreOption } from '../../common/store-groups.ts';
 
 describe('the storage guard', () => {

@@ -4,7 +4,7 @@
 // `columnSizes` as it changes; the header is marked meanwhile so the drag is not taken for a reorder.
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import { RESIZING_ATTRIBUTE } from './header-drag.ts';
 
 /** The narrowest and widest a column may be made (the saved state refuses widths outside 20-2000). */
@@ -48,7 +48,7 @@ export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
       ref={handle}
       role="separator"
       aria-orientation="vertical"
-      aria-label={msg('columnResize', label)}
+      aria-label={tableMsg('columnResize', label)}
       aria-valuenow={value}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}

@@ -3,6 +3,7 @@
 // such answer (the network is down, a 403 or 500 with the app's `{ error }`, a body that is not JSON) comes
 // back in the same shape, refused as a whole with the text to show, so the dialogs read one kind of answer.
 import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
 import { jsonHeaders } from '../../shell/csrf.ts';
 
@@ -47,9 +48,9 @@ export async function sendChange(url: string, action: ChangeAction, body: Record
   try {
     json = JSON.parse(text);
   } catch {
-    return refused(msg('jsonParse'));
+    return refused(tableMsg('jsonParse'));
   }
   if (isAnswer(json)) return { ...json, Data: json.Data ?? [], Error: json.Error ?? null };
   const error = (json as { error?: unknown } | null)?.error;
-  return refused(typeof error === 'string' && error ? error : msg('jsonParse'));
+  return refused(typeof error === 'string' && error ? error : tableMsg('jsonParse'));
 }

@@ -4,11 +4,11 @@
 // Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
 // dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
 // read (the server's "Information NOT found!") closes the dialog and refreshes the table.
-import { msg, type MessageKey } from '../../../common/messages.ts';
+import { tableMsg, type TableMessageKey } from '../../../common/table-messages.ts';
 import type { RowMark, TableHost } from '../table-host.ts';
 import type { ChangeAction, ChangeAnswer, RowFailure } from './change-call.ts';
 
-const outcomeWords: Record<ChangeAction, { mark: RowMark; done: MessageKey; failed: MessageKey }> = {
+const outcomeWords: Record<ChangeAction, { mark: RowMark; done: TableMessageKey; failed: TableMessageKey }> = {
   add: { mark: 'inserted', done: 'inserted', failed: 'insertFailed' },
   edit: { mark: 'updated', done: 'updated', failed: 'updateFailed' },
   delete: { mark: 'removed', done: 'removed', failed: 'removeFailed' },
@@ -44,18 +44,18 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const conflict = failed.some(isConflict);
   if (done > 0 || conflict) void host.refresh();
   if (failed.length === 0) {
-    host.notify(msg(words.done, done), 'success');
+    host.notify(tableMsg(words.done, done), 'success');
     return { close: true, fields: {}, error: null };
   }
 
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
   for (const failure of failed) {
-    if (isConflict(failure)) reasons.add(msg('notFoundRefreshed'));
+    if (isConflict(failure)) reasons.add(tableMsg('notFoundRefreshed'));
     else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
     else reasons.add(failure.error);
   }
-  const counts = [...(done > 0 ? [msg(words.done, done)] : []), msg(words.failed, failed.length)];
+  const counts = [...(done > 0 ? [tableMsg(words.done, done)] : []), tableMsg(words.failed, failed.length)];
   host.notify(sentences([...counts, ...reasons]), 'error');
   if (conflict) return { close: true, fields: {}, error: null };
   const error = reasons.size > 0 ? [...reasons].join(' ') : null;

@@ -4,6 +4,7 @@
 // when there are more choices than it sent. The chosen value stays listed whatever the search.
 import { useEffect, useState, type SelectHTMLAttributes } from 'react';
 import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 
 interface Choice {
   value: string;
@@ -87,8 +88,8 @@ export function ChoiceSelect({ listUrl, field, value, onChange, selectProps }: C
         <input
           type="search"
           className="choice-search"
-          aria-label={msg('dialogChoiceSearch', field.label)}
-          placeholder={msg('dialogChoiceSearch', field.label)}
+          aria-label={tableMsg('dialogChoiceSearch', field.label)}
+          placeholder={tableMsg('dialogChoiceSearch', field.label)}
           aria-controls={selectProps.id}
           autoComplete="off"
           value={search}
@@ -112,8 +113,8 @@ export function ChoiceSelect({ listUrl, field, value, onChange, selectProps }: C
           </option>
         ))}
       </select>
-      {failed && <p className="field-hint">{msg('dialogChoicesFailed')}</p>}
-      {long && first?.more && !text && <p className="field-hint">{msg('dialogChoicesMore')}</p>}
+      {failed && <p className="field-hint">{tableMsg('dialogChoicesFailed')}</p>}
+      {long && first?.more && !text && <p className="field-hint">{tableMsg('dialogChoicesMore')}</p>}
     </>
   );
 }

@@ -3,6 +3,7 @@
 // and closes once the answer is shown on the table (change-outcome.ts).
 import { useId, useState } from 'react';
 import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
 import type { TableHost } from '../table-host.ts';
 import { sendChange } from './change-call.ts';
@@ -33,11 +34,11 @@ export function DeleteDialog({ host, rows, close }: DeleteDialogProps) {
 
   return (
     <ModalDialog titleId={titleId} describedBy={questionId} size="buttons" onClose={close}>
-      <h2 id={titleId}>{msg('dialogDeleteTitle', host.config.title)}</h2>
-      <p id={questionId}>{msg('deleteConfirm', rows.length)}</p>
+      <h2 id={titleId}>{tableMsg('dialogDeleteTitle', host.config.title)}</h2>
+      <p id={questionId}>{tableMsg('deleteConfirm', rows.length)}</p>
       <div className="dialog-actions">
         <button type="button" className="danger" aria-disabled={busy} onClick={remove}>
-          {busy ? msg('dialogSaving') : msg('tableDelete')}
+          {busy ? tableMsg('dialogSaving') : tableMsg('tableDelete')}
         </button>
         <button type="button" data-initial-focus onClick={close}>
           {msg('cancel')}

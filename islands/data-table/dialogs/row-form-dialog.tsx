@@ -5,6 +5,7 @@
 // fields and the dialog stays open; otherwise it closes.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
 import { shake } from '../../shell/shake.ts';
 import type { TableHost } from '../table-host.ts';
@@ -75,7 +76,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   return (
     <ModalDialog titleId={titleId} size="form" onClose={close}>
       <form ref={form} className="row-dialog-form" noValidate onSubmit={save} aria-busy={busy}>
-        <h2 id={titleId}>{msg(row ? 'dialogEditTitle' : 'dialogAddTitle', config.title)}</h2>
+        <h2 id={titleId}>{tableMsg(row ? 'dialogEditTitle' : 'dialogAddTitle', config.title)}</h2>
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -93,7 +94,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
         ))}
         <div className="dialog-actions">
           <button type="submit" aria-disabled={busy}>
-            {busy ? msg('dialogSaving') : msg('dialogSave')}
+            {busy ? tableMsg('dialogSaving') : tableMsg('dialogSave')}
           </button>
           <button type="button" onClick={close}>
             {msg('cancel')}

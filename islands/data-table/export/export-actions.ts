@@ -4,6 +4,7 @@
 // Copy puts the selected rows on the clipboard. Each applies the list's own query (search, order, shown
 // columns, store selection) and says in the table's notice why it did nothing.
 import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableHost } from '../table-host.ts';
 import { rowsAsText } from './rows-text.ts';
 
@@ -45,7 +46,7 @@ async function refusalText(url: string, status: number): Promise<string> {
 
 export async function exportFile(host: TableHost, format: 'xlsx' | 'csv'): Promise<void> {
   if (host.rowCount() === 0) {
-    host.notify(msg('noDataToDownload'), 'error');
+    host.notify(tableMsg('noDataToDownload'), 'error');
     return;
   }
   const url = exportUrl(host, format);
@@ -71,7 +72,7 @@ export async function exportFile(host: TableHost, format: 'xlsx' | 'csv'): Promi
 export async function copyRows(host: TableHost): Promise<void> {
   const rows = host.selectedRows();
   if (rows.length === 0) {
-    host.notify(msg('selectToCopy'), 'info');
+    host.notify(tableMsg('selectToCopy'), 'info');
     return;
   }
   const shown = host.view().visible;
@@ -79,8 +80,8 @@ export async function copyRows(host: TableHost): Promise<void> {
   try {
     await navigator.clipboard.writeText(rowsAsText(columns, rows));
   } catch {
-    host.notify(msg('copyFailed'), 'error');
+    host.notify(tableMsg('copyFailed'), 'error');
     return;
   }
-  host.notify(msg('tableCopied', rows.length), 'success');
+  host.notify(tableMsg('tableCopied', rows.length), 'success');
 }

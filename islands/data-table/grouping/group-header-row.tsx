@@ -3,7 +3,7 @@
 // The totals stand under their columns when the label fits in the columns before the first total; when a
 // total column comes first, the row is one cell and the totals follow the label, each with its column's name.
 import { formatTotal, formatValue } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { Column } from '../../../common/resources/types.ts';
 import type { GroupLine } from './group-lines.ts';
 
@@ -21,7 +21,7 @@ interface GroupHeaderRowProps {
 /** The group's value as its column shows it, or the spec's empty group label. */
 export function groupValueText(value: unknown, column: Column): string {
   const text = value === null || value === undefined ? '' : formatValue(value, column.format);
-  return text.trim() === '' ? msg('emptyGroup') : text;
+  return text.trim() === '' ? tableMsg('emptyGroup') : text;
 }
 
 export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: GroupHeaderRowProps) {
@@ -47,12 +47,12 @@ export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: 
           aria-expanded={line.open}
           onClick={(event) => onToggle(line, event.currentTarget.closest('tr') as HTMLTableRowElement)}
         >
-          {msg('groupHeader', groupColumn.label, groupValueText(line.value, groupColumn))}
+          {tableMsg('groupHeader', groupColumn.label, groupValueText(line.value, groupColumn))}
         </button>
-        {line.figures && <span className="dt-group-count">{msg('groupRecords', line.figures.count)}</span>}
+        {line.figures && <span className="dt-group-count">{tableMsg('groupRecords', line.figures.count)}</span>}
         {inline.map((c) => (
           <span key={c.name} className="dt-group-inline-total">
-            {msg('groupHeader', c.label, formatTotal(totals[c.name], c))}
+            {tableMsg('groupHeader', c.label, formatTotal(totals[c.name], c))}
           </span>
         ))}
       </Head>

@@ -2,7 +2,7 @@
 // Move up / Move down buttons, the keyboard's way to reorder what the header's drag does. A moved column's
 // button keeps the focus (React moves its row, which would drop it), and the move is announced.
 import { useEffect, useRef } from 'react';
-import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
 import { movedColumn } from '../columns/column-order.ts';
 import { isColumnVisible, orderedColumns, type TableState } from '../table-state.ts';
@@ -34,12 +34,12 @@ export function ColumnList({ config, state, change, announce, idPrefix }: Column
     const atEnd = to === 0 || to === order.length - 1;
     refocus.current = `${idPrefix}${name}-${atEnd ? (by < 0 ? 'down' : 'up') : by < 0 ? 'up' : 'down'}`;
     const label = config.columns.find((c) => c.name === name)?.label ?? name;
-    announce(msg('columnMoved', label, to + 1));
+    announce(tableMsg('columnMoved', label, to + 1));
   };
   return (
     <fieldset className="dt-settings-columns">
-      <legend>{msg('settingsColumns')}</legend>
-      <p className="dt-settings-hint">{msg('settingsColumnsHint')}</p>
+      <legend>{tableMsg('settingsColumns')}</legend>
+      <p className="dt-settings-hint">{tableMsg('settingsColumnsHint')}</p>
       <ul>
         {order.map((name, i) => {
           const column = config.columns.find((c) => c.name === name)!;
@@ -59,7 +59,7 @@ export function ColumnList({ config, state, change, announce, idPrefix }: Column
                 <button
                   type="button"
                   id={`${idPrefix}${name}-up`}
-                  aria-label={msg('settingsMoveUp', column.label)}
+                  aria-label={tableMsg('settingsMoveUp', column.label)}
                   disabled={i === 0}
                   onClick={() => move(name, -1)}
                 >
@@ -68,7 +68,7 @@ export function ColumnList({ config, state, change, announce, idPrefix }: Column
                 <button
                   type="button"
                   id={`${idPrefix}${name}-down`}
-                  aria-label={msg('settingsMoveDown', column.label)}
+                  aria-label={tableMsg('settingsMoveDown', column.label)}
                   disabled={i === order.length - 1}
                   onClick={() => move(name, 1)}
                 >

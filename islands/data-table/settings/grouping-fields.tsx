@@ -1,7 +1,7 @@
 // The settings' grouping: the main and the sub grouping column (any sortable column: the server sorts by
 // them so each group's rows are contiguous across pages), and whether only one group is open at a time. A
 // new grouping starts on the first page with every group closed; no main grouping means no sub grouping.
-import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
 import type { TableState } from '../table-state.ts';
 
@@ -26,25 +26,25 @@ export function GroupingFields({ config, state, change, idPrefix }: GroupingFiel
       ));
   return (
     <fieldset className="dt-settings-grouping">
-      <legend>{msg('settingsGrouping')}</legend>
-      <label htmlFor={`${idPrefix}main`}>{msg('settingsMainGroup')}</label>
+      <legend>{tableMsg('settingsGrouping')}</legend>
+      <label htmlFor={`${idPrefix}main`}>{tableMsg('settingsMainGroup')}</label>
       <select id={`${idPrefix}main`} value={state.mainGroup ?? ''} onChange={(e) => regroup(e.currentTarget.value || null, state.subGroup)}>
-        <option value="">{msg('settingsNoGroup')}</option>
+        <option value="">{tableMsg('settingsNoGroup')}</option>
         {options(null)}
       </select>
-      <label htmlFor={`${idPrefix}sub`}>{msg('settingsSubGroup')}</label>
+      <label htmlFor={`${idPrefix}sub`}>{tableMsg('settingsSubGroup')}</label>
       <select
         id={`${idPrefix}sub`}
         value={state.subGroup ?? ''}
         disabled={!state.mainGroup}
         onChange={(e) => regroup(state.mainGroup, e.currentTarget.value || null)}
       >
-        <option value="">{msg('settingsNoGroup')}</option>
+        <option value="">{tableMsg('settingsNoGroup')}</option>
         {options(state.mainGroup)}
       </select>
       <label className="dt-settings-check">
         <input type="checkbox" checked={state.oneGroupOpen} onChange={(e) => change({ oneGroupOpen: e.currentTarget.checked })} />
-        {msg('settingsOneGroupOpen')}
+        {tableMsg('settingsOneGroupOpen')}
       </label>
     </fieldset>
   );

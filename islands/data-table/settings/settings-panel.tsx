@@ -6,7 +6,7 @@
 // opened it (the Settings button).
 import { useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { msg } from '../../../common/messages.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableHost } from '../table-host.ts';
 import type { TableState } from '../table-state.ts';
 import type { SetTableState } from '../use-table-state.ts';
@@ -44,16 +44,16 @@ function SettingsDialog({ host, initial, setState, onClosed }: SettingsDialogPro
   );
   return (
     <dialog ref={dialog} className="dt-settings" aria-labelledby={`${id}title`}>
-      <h2 id={`${id}title`}>{msg('settingsTitle')}</h2>
+      <h2 id={`${id}title`}>{tableMsg('settingsTitle')}</h2>
       <div className="dt-settings-body">
         <ColumnList config={host.config} state={state} change={change} announce={setAnnounced} idPrefix={id} />
         <div className="dt-settings-side">
           <GroupingFields config={host.config} state={state} change={change} idPrefix={id} />
           <fieldset>
-            <legend>{msg('settingsBehaviour')}</legend>
-            {option('refreshEveryTime', msg('settingsRefreshEveryTime'))}
-            {option('infiniteScroll', msg('settingsInfiniteScroll'), { page: 0 })}
-            {option('saveState', msg('settingsSaveState'))}
+            <legend>{tableMsg('settingsBehaviour')}</legend>
+            {option('refreshEveryTime', tableMsg('settingsRefreshEveryTime'))}
+            {option('infiniteScroll', tableMsg('settingsInfiniteScroll'), { page: 0 })}
+            {option('saveState', tableMsg('settingsSaveState'))}
           </fieldset>
         </div>
       </div>
@@ -62,7 +62,7 @@ function SettingsDialog({ host, initial, setState, onClosed }: SettingsDialogPro
       </p>
       <div className="dt-settings-actions">
         <button type="button" className="primary" onClick={() => dialog.current?.close()}>
-          {msg('settingsClose')}
+          {tableMsg('settingsClose')}
         </button>
       </div>
     </dialog>
