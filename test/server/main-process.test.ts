@@ -1,7 +1,8 @@
 // `npm start`'s own process, the server bundle dist/server/main.mjs (built by `npm test` first): it starts
 // on an existing data directory without seeding again, finds its views, assets and embedded database
-// process from the bundle, serves, and on SIGTERM stops cleanly (exit 0) and frees the database; when its
-// database process dies and cannot be started again, it exits with status 1 for its supervisor to restart it.
+// process from the bundle, serves, starts the daily check for missing sales once the history is in, and on
+// SIGTERM stops cleanly (exit 0) and frees the database; when its database process dies and cannot be
+// started again, it exits with status 1 for its supervisor to restart it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -12,6 +13,15 @@ import type { Readable } from 'node:stream';
 import { embeddedTemplateDir, postgresBase, root } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { serverBundle } from '../../server/paths.ts';
+
+/** Waits until `done` holds, for up to 60 s; then fails with what `output` says. */
+async function until(done: () => boolean, output: () => string): Promise<void> {
+  const end = Date.now() + 60_000;
+  while (!done()) {
+    if (Date.now() > end) assert.fail(`not seen in time:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 interface Server {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -69,6 +79,8 @@ describe('the server process', { skip: postgresBase() ? 'runs on the embedded da
       const asset = await fetch(new URL(script, url));
       assert.equal(asset.status, 200);
       assert.ok((await asset.arrayBuffer()).byteLength > 1000);
+      // Once the sales history is in, the daily check for stores' missing sales runs (and then every day).
+      await until(() => /"msg":"daily sales (checked|missing)/.test(server!.output()), server.output);
       server.child.kill('SIGTERM');
       assert.equal(await server.exit, 0, server.output());
       assert.match(server.output(), /shutting down/);

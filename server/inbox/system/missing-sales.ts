@@ -80,6 +80,7 @@ export function startMissingSalesCheck(app: FastifyInstance): () => void {
     try {
       const found = await checkMissingSales(app, dayBefore(new Date()));
       if (found) app.log.warn({ stores: found }, 'daily sales missing: alerts raised');
+      else app.log.info('daily sales checked: none missing');
     } catch (err) {
       app.log.error({ err }, 'daily sales check failed');
     }
