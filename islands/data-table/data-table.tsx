@@ -162,7 +162,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
             sizes={layout.sizes}
             grouping={grouping}
           />
-          <TableFoot table={table} totals={page?.totals ?? null} />
+          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} />
         </table>
       </ScrollRegion>
       <p className="dt-processing" hidden={!list.loading}>

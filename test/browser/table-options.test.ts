@@ -247,6 +247,29 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await context.close();
   });
 
+  test("a footer total clips to its column's width as the body cells do, when the column is narrowed from the keyboard", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const th = page.locator('.dt-table thead th', { hasText: 'Sales' });
+    const total = page.locator('.dt-table tfoot td[data-column="Sales"]');
+    await total.waitFor();
+    const text = (await total.textContent()) ?? '';
+    assert.match(text, /^\$[\d,]+\.\d\d$/, 'the total is shown whole at first');
+    await th.getByRole('separator', { name: 'Width of Sales' }).focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+    const header = (await th.boundingBox())!.width;
+    assert.ok(Math.abs(header - 40) <= 2, `the header is ${header} px, not 40`);
+    const cell = await total.evaluate((td) => ({
+      width: td.getBoundingClientRect().width,
+      clipped: td.scrollWidth > td.clientWidth,
+      ellipsis: getComputedStyle(td).textOverflow,
+    }));
+    assert.ok(Math.abs(cell.width - header) <= 1, `the total's cell is ${cell.width} px under a ${header} px header`);
+    assert.deepEqual([cell.clipped, cell.ellipsis], [true, 'ellipsis']);
+    assert.equal(await total.textContent(), text, 'the whole text stays in the cell');
+    await context.close();
+  });
+
   test('a column moves by dragging its header onto another, and from the keyboard in Settings', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
