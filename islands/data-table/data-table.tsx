@@ -94,17 +94,21 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection });
+  const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
   const grouping = useRowGrouping(config, state, setState, page?.groups ?? null);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
-    (keys: ReadonlyArray<unknown>, mark: RowMark) =>
+    (keys: ReadonlyArray<unknown>, mark: RowMark) => {
+      const ids = keys.map(String);
       setMarked((current) => ({
         url,
-        marks: { ...(current.url === url ? current.marks : {}), ...Object.fromEntries(keys.map((k) => [String(k), mark])) },
-      })),
+        marks: { ...(current.url === url ? current.marks : {}), ...Object.fromEntries(ids.map((id) => [id, mark])) },
+      }));
+      // Rows removed stay in sight until the table is read again (change-outcome.ts), but are gone: none is chosen.
+      if (mark === 'removed') setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))));
+    },
     [url],
   );
   const notify = useCallback((text: string, kind: Notice['kind']) => setNotice({ text, kind }), []);

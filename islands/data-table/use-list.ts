@@ -1,10 +1,11 @@
 // The rows the table shows: the server's first page as rendered (never asked for again), then the answer
 // for each new list URL, from the session's cache when it holds it (unless the table refreshes every
 // time), otherwise from the server. A failed call leaves no rows and the reason; a newer call or an unmount
-// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds. When
-// the hub says someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers
-// are forgotten and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`,
-// until the next refresh); the user's own changes are shown by the actions that made them.
+// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds; it may
+// be asked to wait a moment first (a change's marks are seen before the rows they mark go). When the hub
+// says someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are
+// forgotten and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until
+// the next refresh); the user's own changes are shown by the actions that made them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
@@ -16,8 +17,11 @@ export interface ListView {
   page: TablePage | null;
   error: string | null;
   loading: boolean;
-  /** Reads the current URL from the server again; resolves once its answer is shown. */
-  refresh(): Promise<void>;
+  /**
+   * Reads the current URL from the server again, after `delayMs` if given; resolves once its answer is
+   * shown. A refresh asked for sooner takes the place of one still waiting.
+   */
+  refresh(delayMs?: number): Promise<void>;
   /** Someone else changed rows of this resource since the rows shown were read. */
   changedElsewhere: boolean;
 }
@@ -45,6 +49,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
   const handled = useRef<object | null>(null);
   const shown = useRef<string | null>(null);
   const waiting = useRef<Array<() => void>>([]);
+  const later = useRef<{ timer: ReturnType<typeof setTimeout>; waiters: Array<() => void> } | null>(null);
 
   useEffect(() => {
     if (!ready) return;
@@ -90,13 +95,24 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
   }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial]);
 
   const refresh = useCallback(
-    () =>
+    (delayMs = 0) =>
       new Promise<void>((resolve) => {
-        waiting.current.push(resolve);
-        setRefreshed({});
+        // One refresh answers every caller: those of a refresh still waiting join this one.
+        const pending = later.current;
+        if (pending) clearTimeout(pending.timer);
+        later.current = null;
+        const waiters = [...(pending?.waiters ?? []), resolve];
+        const now = () => {
+          later.current = null;
+          waiting.current.push(...waiters);
+          setRefreshed({});
+        };
+        if (delayMs > 0) later.current = { timer: setTimeout(now, delayMs), waiters };
+        else now();
       }),
     [],
   );
+  useEffect(() => () => clearTimeout(later.current?.timer), []);
 
   useEffect(
     () =>
