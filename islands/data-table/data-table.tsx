@@ -50,6 +50,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
+  // With infinite scroll, the pages shown above the one the list reads: its refresh reads them again too.
+  const pagesAbove = useRef<ReadonlyArray<string>>([]);
   const list = useList({
     url,
     initialUrl,
@@ -58,9 +60,10 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     refreshEveryTime: state.refreshEveryTime,
     listUrl: config.listUrl,
     resource: config.resource,
+    pagesAbove,
   });
   // With infinite scroll, every page loaded so far, as one.
-  const infinite = useInfiniteScroll(config, state, setState, stores, list);
+  const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
   const page = infinite.page;
   const rows = page?.data ?? noRows;
   const rowCount = page?.recordsFiltered ?? 0;

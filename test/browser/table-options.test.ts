@@ -322,6 +322,28 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await context.close();
   });
 
+  test('with infinite scroll, Refresh reads every page shown again: a change to a row of the first page shows, and the pages loaded stay', async () => {
+    const { page, context } = await env.newPage('admin', { viewport: { width: 1280, height: 700 } });
+    await openTable(page, '/sales');
+    const dialog = await openSettings(page);
+    await dialog.getByLabel(/Infinite scroll/).check();
+    await closeSettings(page);
+    await page.locator('.dt-scroll').evaluate((r) => r.scrollTo({ top: r.scrollHeight }));
+    await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr').length >= 50);
+    const loaded = await dataRowCount(page);
+    const salesAt = (await headers(page)).indexOf('Sales');
+    const firstRowSales = () => page.$eval('.dt-table tbody tr', (tr, i) => tr.children[i]!.textContent, salesAt);
+    // The first row shown (the newest sale), changed on the server since its page was read.
+    const [newest] = await sql<{ sale_id: string }>(`select sale_id from sales order by sale_date desc, sale_id desc limit 1`);
+    await sql(`update sales set sales = 987654.32 where sale_id = $1`, [newest!.sale_id]);
+    assert.notEqual(await firstRowSales(), '$987,654.32');
+
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page.waitForFunction((i) => document.querySelector('.dt-table tbody tr')!.children[i]!.textContent === '$987,654.32', salesAt);
+    assert.equal(await dataRowCount(page), loaded, 'the rows loaded are all still shown');
+    await context.close();
+  });
+
   test('with save state the settings survive a reload; without it the table starts afresh', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
