@@ -1,7 +1,8 @@
 // Shared by bench/table-list.ts and bench/export.ts: a database with many daily sales rows (PostgreSQL when
-// DATABASE_URL is set: the dedicated database `backroom_bench`, grown once and reused; otherwise an
-// embedded PGlite directory under .test-cache/, likewise reused), the app built on it, an admin signed in,
-// and the percentile/print helpers. Kept in a subfolder so bench/run.ts does not run it as a benchmark.
+// DATABASE_URL is set: the dedicated database `backroom_bench`, or BENCH_DATABASE's (a branch whose
+// migrations differ benches on a copy of its own), grown once and reused; otherwise an embedded PGlite
+// directory under .test-cache/, likewise reused), the app built on it, an admin signed in, and the
+// percentile/print helpers. Kept in a subfolder so bench/run.ts does not run it as a benchmark.
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,8 @@ import { signIn, type SignedIn } from '../../test/support/app.ts';
 import { cacheDir } from '../../test/support/template-db.ts';
 
 const ADMIN_PASSWORD = 'bench-admin-password';
-const BENCH_DATABASE = 'backroom_bench';
+const BENCH_DATABASE = process.env.BENCH_DATABASE ?? 'backroom_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error(`BENCH_DATABASE ${BENCH_DATABASE} is not a plain database name`);
 
 export interface BenchApp {
   kind: 'postgres' | 'embedded';

@@ -1,6 +1,6 @@
 // Daily sales facts per store: the big table (550k rows in the demo, 1M+ in benchmarks). Sortable columns
-// are the indexed ones; store columns come from the store (server/resources/sales.ts), and users see the
-// sales of the stores they may see.
+// are the indexed ones (the state through the stores' index by state: server/resources/sales.ts); store
+// columns come from the store, and users see the sales of the stores they may see.
 import { defineResource, Version } from './types.ts';
 
 export const sales = defineResource({
@@ -14,7 +14,7 @@ export const sales = defineResource({
     { name: 'StoreID', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'StoreNumber', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'StateCode', label: 'State', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+    { name: 'StateCode', label: 'State', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'SaleDate', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
     { name: 'Sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum', digits: { whole: 12, decimals: 2 } },
     {

@@ -55,6 +55,7 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
           label={tableMsg('tableSelectRow', label(row.original))}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
+          disabled={!row.getCanSelect()}
         />
       ),
     }),

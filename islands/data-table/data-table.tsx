@@ -51,6 +51,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
+  // With infinite scroll, the pages shown above the one the list reads: its refresh reads them again too.
+  const pagesAbove = useRef<ReadonlyArray<string>>([]);
   const list = useList({
     url,
     initialUrl,
@@ -59,9 +61,10 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     refreshEveryTime: state.refreshEveryTime,
     listUrl: config.listUrl,
     resource: config.resource,
+    pagesAbove,
   });
   // With infinite scroll, every page loaded so far, as one.
-  const infinite = useInfiniteScroll(config, state, setState, stores, list);
+  const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
   const page = infinite.page;
   const rows = page?.data ?? noRows;
   const rowCount = page?.recordsFiltered ?? 0;
@@ -99,17 +102,21 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection });
+  const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
   const grouping = useRowGrouping(config, state, setState, page?.groups ?? null);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
-    (keys: ReadonlyArray<unknown>, mark: RowMark) =>
+    (keys: ReadonlyArray<unknown>, mark: RowMark) => {
+      const ids = keys.map(String);
       setMarked((current) => ({
         url,
-        marks: { ...(current.url === url ? current.marks : {}), ...Object.fromEntries(keys.map((k) => [String(k), mark])) },
-      })),
+        marks: { ...(current.url === url ? current.marks : {}), ...Object.fromEntries(ids.map((id) => [id, mark])) },
+      }));
+      // Rows removed stay in sight until the table is read again (change-outcome.ts), but are gone: none is chosen.
+      if (mark === 'removed') setRowSelection((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))));
+    },
     [url],
   );
   const notify = useCallback((text: string, kind: Notice['kind']) => setNotice({ text, kind }), []);
@@ -167,7 +174,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
             sizes={layout.sizes}
             grouping={grouping}
           />
-          <TableFoot table={table} totals={page?.totals ?? null} />
+          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} />
         </table>
       </ScrollRegion>
       <p className="dt-processing" hidden={!list.loading}>

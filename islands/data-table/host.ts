@@ -16,7 +16,7 @@ export interface HostSources {
   /** The last answer's count of filtered rows. */
   rowCount: number;
   selectedKeys: string[];
-  refresh(): Promise<void>;
+  refresh(delayMs?: number): Promise<void>;
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
   notify(text: string, kind: 'success' | 'error' | 'info'): void;
 }
@@ -45,7 +45,7 @@ export function useTableHost(container: { current: HTMLElement | null }, sources
         const { config, state } = now();
         return { visible: visibleColumns(config, state), mainGroup: state.mainGroup, subGroup: state.subGroup };
       },
-      refresh: () => now().refresh(),
+      refresh: (delayMs) => now().refresh(delayMs),
       markRows: (keys, mark) => now().markRows(keys, mark),
       notify: (text, kind) => now().notify(text, kind),
       state: () => now().state,

@@ -1,12 +1,19 @@
 // The footer totals: the server's totals over every filtered row (not just the page), each formatted like
 // its column (a count as a whole number). Shown only when the resource declares totals and the answer
-// carries them.
+// carries them. A column the user gave a width clips its total to it, as its body cells do (columns/).
 import { formatNumber, formatValue } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
-export function TableFoot({ table, totals }: { table: DataTableInstance; totals: Row | null }) {
+interface TableFootProps {
+  table: DataTableInstance;
+  totals: Row | null;
+  /** Widths the user set: those columns' total cells clip to them. */
+  sizes: Readonly<Record<string, number>>;
+}
+
+export function TableFoot({ table, totals, sizes }: TableFootProps) {
   const columns = table.getVisibleLeafColumns();
   if (!totals || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
   return (
@@ -24,6 +31,7 @@ export function TableFoot({ table, totals }: { table: DataTableInstance; totals:
           const cls = [
             column ? `dt-col-${column.total === 'count' ? 'integer' : column.format}` : '',
             column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+            column && sizes[column.name] ? 'dt-sized' : '',
           ]
             .filter(Boolean)
             .join(' ');

@@ -22,9 +22,15 @@ export interface TableHost {
   listQuery(): URLSearchParams;
   /** The visible columns in their shown order, and the main and sub grouping column names (or null). */
   view(): { visible: string[]; mainGroup: string | null; subGroup: string | null };
-  /** Reads the current page again from the server (bypassing the session cache). */
-  refresh(): Promise<void>;
-  /** Marks rows by key after a change: they show the inserted, updated, removed or failed style. */
+  /**
+   * Reads the rows shown again from the server (bypassing the session cache), after `delayMs` if given: the
+   * rows stay as they are, and marked, meanwhile.
+   */
+  refresh(delayMs?: number): Promise<void>;
+  /**
+   * Marks rows by key after a change: they show the inserted, updated, removed or failed style. Rows marked
+   * removed can no longer be selected (those selected are no longer).
+   */
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
   /** Announces a notice in the island's live region (shown above the table): `kind` picks its colour. */
   notify(text: string, kind: 'success' | 'error' | 'info'): void;

@@ -16,6 +16,7 @@ import { features } from './features.ts';
 import { SELECT_COLUMN, tableColumns } from './columns.tsx';
 import { isColumnVisible, orderedColumns, type TableState } from './table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
+import type { RowMark } from './table-host.ts';
 import { useMemo } from 'react';
 
 export type DataTableInstance = ReactTable<Features, Row>;
@@ -32,6 +33,8 @@ interface DataTableOptions {
   rowCount: number;
   rowSelection: RowSelectionState;
   setRowSelection: (updater: Updater<RowSelectionState>) => void;
+  /** The rows a change marked, by key: those marked removed cannot be selected. */
+  marks: Readonly<Record<string, RowMark>>;
 }
 
 export function useDataTable({
@@ -42,6 +45,7 @@ export function useDataTable({
   rowCount,
   rowSelection,
   setRowSelection,
+  marks,
 }: DataTableOptions): DataTableInstance {
   const columns = useMemo(() => tableColumns(config), [config]);
   const sorting: SortingState = state.sort.map((t) => ({ id: t.column, desc: t.dir === 'desc' }));
@@ -70,7 +74,7 @@ export function useDataTable({
     sortDescFirst: false,
     enableMultiSort: true,
     maxMultiSortColCount: MAX_SORT_TERMS,
-    enableRowSelection: true,
+    enableRowSelection: (row) => marks[row.id] !== 'removed',
     onSortingChange: (updater) => {
       const next = functionalUpdate(updater, sorting);
       setState({ sort: next.map((s) => ({ column: s.id, dir: s.desc ? 'desc' : 'asc' })), page: 0 });

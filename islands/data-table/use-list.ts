@@ -1,23 +1,30 @@
 // The rows the table shows: the server's first page as rendered (never asked for again), then the answer
 // for each new list URL, from the session's cache when it holds it (unless the table refreshes every
 // time), otherwise from the server. A failed call leaves no rows and the reason; a newer call or an unmount
-// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds. When
-// the hub says someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers
-// are forgotten and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`,
-// until the next refresh); the user's own changes are shown by the actions that made them.
+// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds, and
+// for the pages shown above it (infinite scroll), so that every row in sight is as current; it may be asked
+// to wait a moment first (a change's marks are seen before the rows they mark go). When the hub says
+// someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are forgotten
+// and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
+// refresh); the user's own changes are shown by the actions that made them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
-import { fetchList } from './list-fetch.ts';
+import { fetchList, type ListOutcome } from './list-fetch.ts';
 
 export interface ListView {
   page: TablePage | null;
+  /** With infinite scroll, after a refresh: the pages shown above `page`, read again with it (else null). */
+  pagesAbove: TablePage[] | null;
   error: string | null;
   loading: boolean;
-  /** Reads the current URL from the server again; resolves once its answer is shown. */
-  refresh(): Promise<void>;
+  /**
+   * Reads the current URL (and the pages above it) from the server again, after `delayMs` if given;
+   * resolves once the answer is shown. A refresh asked for sooner takes the place of one still waiting.
+   */
+  refresh(delayMs?: number): Promise<void>;
   /** Someone else changed rows of this resource since the rows shown were read. */
   changedElsewhere: boolean;
 }
@@ -34,10 +41,14 @@ interface ListOptions {
   /** `/api/<resource>`: whose kept answers to forget when the hub says it changed. */
   listUrl: string;
   resource: string;
+  /** The URLs of the pages shown above the current one, in order (infinite scroll), as the refresh reads them. */
+  pagesAbove: { current: ReadonlyArray<string> };
 }
 
-export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource }: ListOptions): ListView {
-  const [answer, setAnswer] = useState<{ page: TablePage | null; error: string | null }>({ page: initial, error: null });
+type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'>;
+
+export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove }: ListOptions): ListView {
+  const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null });
   const [loading, setLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
@@ -45,6 +56,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
   const handled = useRef<object | null>(null);
   const shown = useRef<string | null>(null);
   const waiting = useRef<Array<() => void>>([]);
+  const later = useRef<{ timer: ReturnType<typeof setTimeout>; waiters: Array<() => void> } | null>(null);
 
   useEffect(() => {
     if (!ready) return;
@@ -64,21 +76,27 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       shown.current = url;
       // A call this one replaced may have been under way.
       setLoading(false);
-      setAnswer({ page: kept, error: null });
+      setAnswer({ page: kept, pagesAbove: null, error: null });
       return settle();
     }
     const controller = new AbortController();
     setLoading(true);
     setChangedElsewhere(false);
-    fetchList(url, controller.signal).then(
-      (outcome) => {
+    // A refresh reads the pages shown above this one too, and shows them with it, so every row in sight is
+    // as current. Starting again from the first page would do that too, but lose the user's place: a row
+    // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
+    const above = forced ? [...pagesAbove.current] : [];
+    Promise.all([url, ...above].map((u) => fetchList(u, controller.signal))).then(
+      (outcomes) => {
         shown.current = url;
         setLoading(false);
-        if (outcome.ok) {
-          keepPage(url, outcome.page);
-          setAnswer({ page: outcome.page, error: null });
+        const failed = outcomes.find((o): o is Extract<ListOutcome, { ok: false }> => !o.ok);
+        if (failed) {
+          setAnswer({ page: null, pagesAbove: null, error: failed.error });
         } else {
-          setAnswer({ page: null, error: outcome.error });
+          const pages = outcomes.flatMap((o) => (o.ok ? [o.page] : []));
+          [url, ...above].forEach((u, i) => keepPage(u, pages[i]!));
+          setAnswer({ page: pages[0]!, pagesAbove: above.length ? pages.slice(1) : null, error: null });
         }
         settle();
       },
@@ -87,16 +105,27 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       },
     );
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial]);
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove]);
 
   const refresh = useCallback(
-    () =>
+    (delayMs = 0) =>
       new Promise<void>((resolve) => {
-        waiting.current.push(resolve);
-        setRefreshed({});
+        // One refresh answers every caller: those of a refresh still waiting join this one.
+        const pending = later.current;
+        if (pending) clearTimeout(pending.timer);
+        later.current = null;
+        const waiters = [...(pending?.waiters ?? []), resolve];
+        const now = () => {
+          later.current = null;
+          waiting.current.push(...waiters);
+          setRefreshed({});
+        };
+        if (delayMs > 0) later.current = { timer: setTimeout(now, delayMs), waiters };
+        else now();
       }),
     [],
   );
+  useEffect(() => () => clearTimeout(later.current?.timer), []);
 
   useEffect(
     () =>

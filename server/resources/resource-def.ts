@@ -34,7 +34,7 @@ export interface DimensionDef {
 }
 
 type Joined = Omit<Resource, 'key' | 'version' | 'columns' | 'guardedRows'> &
-  Omit<ResourceSql, 'columns' | 'joins' | 'scope' | 'dimension'>;
+  Omit<ResourceSql, 'columns' | 'joins' | 'scope' | 'dimension' | 'sortTies'>;
 
 export interface ResourceDef<Name extends string = string> extends Joined {
   name: Name;
@@ -45,6 +45,8 @@ export interface ResourceDef<Name extends string = string> extends Joined {
   scope?: RowScope<ColumnDef>;
   dimension?: DimensionDef;
   guardedRows?: { when: ColumnDef; access: Access };
+  /** The columns that order the rows a column leaves tied (resource-sql.ts), by that column's name. */
+  sortTies?: Readonly<Record<string, ReadonlyArray<ColumnDef>>>;
   /** Every table its queries read: the base table, the joins', the columns' subqueries', the counts tables. */
   tables: ReadonlySet<string>;
 }
@@ -91,6 +93,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
     scope: sql.scope && scopeOn(sql.scope, column),
     dimension: sql.dimension && dimensionOf(sql.dimension, joins, column),
     guardedRows: resource.guardedRows && { when: column(resource.guardedRows.when), access: resource.guardedRows.access },
+    sortTies: sql.sortTies && sortTiesOf(sql.sortTies, column, refuse),
     tables: new Set([
       sql.table,
       ...joins.map((j) => j.table),
@@ -99,6 +102,19 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...(sql.valueCounts ? [sql.valueCounts.table] : []),
     ]),
   };
+}
+
+function sortTiesOf(
+  ties: NonNullable<ResourceSql['sortTies']>,
+  column: (name: string) => ColumnDef,
+  refuse: (problem: string) => Error,
+): Record<string, ReadonlyArray<ColumnDef>> {
+  const sortable = (name: string) => {
+    const found = column(name);
+    if (!found.sortable) throw refuse(`its sort ties name ${name}, which is not sortable`);
+    return found;
+  };
+  return Object.fromEntries(Object.entries(ties).map(([name, tied]) => [sortable(name).name, (tied ?? []).map(sortable)]));
 }
 
 function scopeOn(scope: RowScope, column: (name: string) => ColumnDef): RowScope<ColumnDef> {

@@ -83,6 +83,14 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
     id: string;
   };
   /**
+   * For a column whose rows many share (a store's state, over a million sales), the sortable columns that
+   * order the rows it leaves tied, next, in its direction: the order an index of the joined table gives
+   * (stores by state and number), so a page walks a few stores' rows instead of sorting a whole state's.
+   * When grouped by the column they come right after the grouping columns (a group's rows are read store
+   * by store, then in the order asked for); otherwise last but the key (the order asked for is kept).
+   */
+  sortTies?: Readonly<Partial<Record<ColumnOf<D, { sortable: true }>, ReadonlyArray<ColumnOf<D, { sortable: true }>>>>>;
+  /**
    * A table of footer totals kept per value of some columns of the base table (`keeps`, by triggers, in its
    * migration), read instead of the base table when a filter reads no other column: a million rows' totals
    * from a few thousand. It takes the base alias, so the filter and the joins apply to it as written. `rows`

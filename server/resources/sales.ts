@@ -1,21 +1,21 @@
 // The daily sales' SQL (common/resources/sales.ts): each sale with its store and the store's state, scoped
-// to the user's stores, and the tables of totals and counts that keep a million rows quick to list.
+// to the user's stores, and the tables of totals and counts that keep a million rows quick to list. The
+// state is the code kept on the store (migration 011), so sorting and grouping by state walk the index of
+// stores by state and number: a state's rows come store by store (sortTies).
 import { sales } from '../../common/resources/sales.ts';
 import { defineResourceSql } from './resource-sql.ts';
 
 export const salesDef = defineResourceSql(sales, {
   table: 'sales',
   alias: 'sa',
-  joins: [
-    { alias: 's', table: 'stores', on: 's.store_id = sa.store_id' },
-    { alias: 'st', table: 'states', on: 'st.state_id = s.state_id', through: 's' },
-  ],
+  joins: [{ alias: 's', table: 'stores', on: 's.store_id = sa.store_id' }],
   columns: {
     SaleID: 'sa.sale_id',
     StoreID: 'sa.store_id',
     StoreNumber: { sql: 's.store_number', join: 's' },
     StoreName: { sql: 's.name', join: 's' },
-    StateCode: { sql: 'st.code', join: 'st' },
+    // Kept from states.code by the database: a state's new code changes what this column reads.
+    StateCode: { sql: 's.state_code', join: 's', reads: ['states'] },
     SaleDate: 'sa.sale_date',
     Sales: 'sa.sales',
     Transactions: 'sa.transactions',
@@ -23,7 +23,8 @@ export const salesDef = defineResourceSql(sales, {
     Version: 'sa.version',
   },
   scope: { stores: 'StoreID' },
-  dimension: { joins: ['s', 'st'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
+  dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
+  sortTies: { StateCode: ['StoreNumber'] },
   // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.
   totalsTable: {
     table: 'sales_store_month_totals',

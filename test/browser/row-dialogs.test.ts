@@ -1,10 +1,12 @@
 // The tables' row dialogs in real Chromium, as a super administrator on the stores with the demo data: add,
-// edit and delete with a real round trip (rows marked, notices, the database changed), the shake and every
-// message on a refused save, the server's field messages, a conflict between two browsers, the delete
-// question, focus kept in and given back, Esc, axe-core with each dialog open, and a 375 px screen.
+// edit and delete with a real round trip (rows marked, removed rows seen a moment before they go, notices,
+// the database changed), the shake and every message on a refused save, the server's field messages, a
+// conflict between two browsers, the delete question, focus kept in and given back, Esc, axe-core with each
+// dialog open, and a 375 px screen.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
@@ -243,7 +245,7 @@ describe('row dialogs', { skip }, () => {
     await two.context.close();
   });
 
-  test('the delete dialog asks about the number of rows chosen, and Delete removes them from the database and the table and says so', async () => {
+  test('the delete dialog asks about the number of rows chosen; Delete removes them from the database, says so, shows them marked removed for a moment, then takes them from the table', async () => {
     const [place] = await query<{ group_id: number; state_id: number }>(
       `select group_id, (select state_id from states where code = 'TX') as state_id from groups where code = 'WE'`,
     );
@@ -253,6 +255,27 @@ describe('row dialogs', { skip }, () => {
       [place!.state_id, place!.group_id],
     );
     const { page, context } = await env.newPage('admin');
+    // The page's list calls, counted in the page as it makes them (so in order with what it draws).
+    await context.addInitScript(() => {
+      const w = window as unknown as { listCalls: number };
+      w.listCalls = 0;
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input).startsWith('/api/stores?')) w.listCalls++;
+        return send(input, init);
+      };
+    });
+    // After whatever the page has queued (React's work included: a message after its messages), the count.
+    const listCalls = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve((window as unknown as { listCalls: number }).listCalls);
+            channel.port2.postMessage(null);
+          }),
+      );
+    await page.clock.install();
     await screen.open(page);
     for (const n of [1, 2]) await screen.select(page, n);
     await screen.button(page, 'Delete').click();
@@ -261,11 +284,29 @@ describe('row dialogs', { skip }, () => {
     assert.equal(await dialog.getByText('Are you sure you want to delete 2 record(s)?', { exact: true }).count(), 1);
     assert.equal((await dialog.boundingBox())!.width, 300);
     assert.deepEqual(await axeViolations(page), []);
+    const callsBefore = await listCalls();
+    // Time stands still from here: what waits for it waits until the test moves it on.
+    await page.clock.pauseAt(Date.now() + 1000);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await screen.waitForNotice(page, '2 Record(s) Removed Successfully');
     assert.deepEqual(await query('select 1 from stores where store_number in (1, 2)'), []);
+    // The rows stay in sight, marked removed, no longer chosen nor to be chosen, and the list is not read yet.
+    for (const n of [1, 2]) {
+      await screen.waitForMark(page, n, 'removed');
+      const box = page.getByRole('checkbox', { name: `Select row ${n}`, exact: true });
+      assert.deepEqual([await box.isChecked(), await box.isDisabled()], [false, true], `row ${n}'s checkbox`);
+    }
+    assert.equal(await screen.button(page, 'Delete').isDisabled(), true);
+    assert.equal(await listCalls(), callsBefore, 'the table is not read again at once');
+    await page.clock.runFor(REMOVED_ROWS_SHOWN_MS - 100);
+    assert.equal(await listCalls(), callsBefore);
+    assert.equal(await screen.row(page, 1).and(page.locator('.dt-row-removed')).count(), 1, 'still marked removed');
+    // The moment over, the table is read again without them.
+    await page.clock.runFor(100);
     await screen.row(page, 1).waitFor({ state: 'detached' });
     assert.equal(await screen.row(page, 2).count(), 0);
+    assert.equal(await listCalls(), callsBefore + 1);
+    await page.clock.resume();
     // Delete is disabled with nothing left selected: focus goes to the table's first button instead.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Add');
     await context.close();

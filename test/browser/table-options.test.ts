@@ -242,6 +242,29 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await context.close();
   });
 
+  test("a footer total clips to its column's width as the body cells do, when the column is narrowed from the keyboard", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const th = page.locator('.dt-table thead th', { hasText: 'Sales' });
+    const total = page.locator('.dt-table tfoot td[data-column="Sales"]');
+    await total.waitFor();
+    const text = (await total.textContent()) ?? '';
+    assert.match(text, /^\$[\d,]+\.\d\d$/, 'the total is shown whole at first');
+    await th.getByRole('separator', { name: 'Width of Sales' }).focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+    const header = (await th.boundingBox())!.width;
+    assert.ok(Math.abs(header - 40) <= 2, `the header is ${header} px, not 40`);
+    const cell = await total.evaluate((td) => ({
+      width: td.getBoundingClientRect().width,
+      clipped: td.scrollWidth > td.clientWidth,
+      ellipsis: getComputedStyle(td).textOverflow,
+    }));
+    assert.ok(Math.abs(cell.width - header) <= 1, `the total's cell is ${cell.width} px under a ${header} px header`);
+    assert.deepEqual([cell.clipped, cell.ellipsis], [true, 'ellipsis']);
+    assert.equal(await total.textContent(), text, 'the whole text stays in the cell');
+    await context.close();
+  });
+
   test('a column moves by dragging its header onto another, and from the keyboard in Settings', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
@@ -291,6 +314,28 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await page.getByRole('searchbox', { name: 'Search:' }).fill('no store is called this');
     await page.waitForSelector('.dt-empty');
     assert.ok((await region.boundingBox())!.height >= 94);
+    await context.close();
+  });
+
+  test('with infinite scroll, Refresh reads every page shown again: a change to a row of the first page shows, and the pages loaded stay', async () => {
+    const { page, context } = await env.newPage('admin', { viewport: { width: 1280, height: 700 } });
+    await openTable(page, '/sales');
+    const dialog = await openSettings(page);
+    await dialog.getByLabel(/Infinite scroll/).check();
+    await closeSettings(page);
+    await page.locator('.dt-scroll').evaluate((r) => r.scrollTo({ top: r.scrollHeight }));
+    await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr').length >= 50);
+    const loaded = await dataRowCount(page);
+    const salesAt = (await headers(page)).indexOf('Sales');
+    const firstRowSales = () => page.$eval('.dt-table tbody tr', (tr, i) => tr.children[i]!.textContent, salesAt);
+    // The first row shown (the newest sale), changed on the server since its page was read.
+    const [newest] = await sql<{ sale_id: string }>(`select sale_id from sales order by sale_date desc, sale_id desc limit 1`);
+    await sql(`update sales set sales = 987654.32 where sale_id = $1`, [newest!.sale_id]);
+    assert.notEqual(await firstRowSales(), '$987,654.32');
+
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page.waitForFunction((i) => document.querySelector('.dt-table tbody tr')!.children[i]!.textContent === '$987,654.32', salesAt);
+    assert.equal(await dataRowCount(page), loaded, 'the rows loaded are all still shown');
     await context.close();
   });
 

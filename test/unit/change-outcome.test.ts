@@ -1,19 +1,19 @@
 // What a change's answer does to the table and the dialog (islands/data-table/dialogs/change-outcome.ts),
-// with a table host that only records what it is asked: marks, one notice, refreshes.
+// with a table host that only records what it is asked: marks, one notice, refreshes (each by how long it waits).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import type { ChangeAnswer } from '../../islands/data-table/dialogs/change-call.ts';
-import { applyAnswer } from '../../islands/data-table/dialogs/change-outcome.ts';
+import { applyAnswer, REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';
 import type { TableHost } from '../../islands/data-table/table-host.ts';
 
 function recordingHost() {
-  const seen = { marks: [] as Array<[unknown[], string]>, notices: [] as Array<[string, string]>, refreshes: 0 };
+  const seen = { marks: [] as Array<[unknown[], string]>, notices: [] as Array<[string, string]>, refreshes: [] as number[] };
   const host = {
     markRows: (keys: ReadonlyArray<unknown>, mark: string) => seen.marks.push([[...keys], mark]),
     notify: (text: string, kind: string) => seen.notices.push([text, kind]),
-    refresh: async () => {
-      seen.refreshes++;
+    refresh: async (delayMs = 0) => {
+      seen.refreshes.push(delayMs);
     },
   } as unknown as TableHost;
   return { host, seen };
@@ -25,7 +25,7 @@ test('rows changed are marked, the table is read again, one success notice says 
   const { host, seen } = recordingHost();
   const outcome = applyAnswer(host, 'edit', answer({ Succeed: [7] }));
   assert.deepEqual(outcome, { close: true, fields: {}, error: null });
-  assert.deepEqual(seen, { marks: [[[7], 'updated']], notices: [['1 Record(s) Updated Successfully', 'success']], refreshes: 1 });
+  assert.deepEqual(seen, { marks: [[[7], 'updated']], notices: [['1 Record(s) Updated Successfully', 'success']], refreshes: [0] });
 });
 
 test("the server's field messages stay in the open dialog, the notice counting the failure", () => {
@@ -33,7 +33,7 @@ test("the server's field messages stay in the open dialog, the notice counting t
   const failure = { key: null, error: `Store #: ${m.unique}`, fields: { StoreNumber: m.unique } };
   const outcome = applyAnswer(host, 'add', answer({ Failed: [failure] }));
   assert.deepEqual(outcome, { close: false, fields: { StoreNumber: m.unique }, error: null });
-  assert.deepEqual(seen, { marks: [], notices: [['1 Record(s) Failed to Insert', 'error']], refreshes: 0 });
+  assert.deepEqual(seen, { marks: [], notices: [['1 Record(s) Failed to Insert', 'error']], refreshes: [] });
 });
 
 test('a reason that names no field is shown as a failure, in the notice and above the fields', () => {
@@ -54,14 +54,14 @@ test('a row changed since it was read closes the dialog and refreshes the table,
     assert.deepEqual(seen, {
       marks: [[[4], 'failed']],
       notices: [['1 Record(s) Failed to Update. Nicht gefunden: Tabelle neu geladen.', 'error']],
-      refreshes: 1,
+      refreshes: [0],
     });
   } finally {
     useLanguage({});
   }
 });
 
-test('a delete of several rows, some refused, marks each kind, counts both in one notice and closes', () => {
+test('a delete of several rows, some refused, marks each kind, counts both in one notice, closes, and leaves the rows removed in sight a moment', () => {
   const { host, seen } = recordingHost();
   const outcome = applyAnswer(host, 'delete', answer({ Succeed: [1, 2], Failed: [{ key: 3, error: m.tableInUse }] }));
   assert.equal(outcome.close, true);
@@ -70,7 +70,8 @@ test('a delete of several rows, some refused, marks each kind, counts both in on
     [[3], 'failed'],
   ]);
   assert.deepEqual(seen.notices, [[`2 Record(s) Removed Successfully. 1 Record(s) Failed to Remove. ${m.tableInUse}`, 'error']]);
-  assert.equal(seen.refreshes, 1);
+  assert.deepEqual(seen.refreshes, [REMOVED_ROWS_SHOWN_MS]);
+  assert.ok(REMOVED_ROWS_SHOWN_MS >= 1000, 'long enough for a person to see which rows went');
 });
 
 test('a request refused as a whole shows its Error as a failure; only a delete dialog closes on it', () => {
@@ -79,6 +80,6 @@ test('a request refused as a whole shows its Error as a failure; only a delete d
     const outcome = applyAnswer(host, action, answer({ Error: m.tableTooManyRows.replace('{0}', '1000') }));
     assert.equal(outcome.close, action === 'delete');
     assert.deepEqual(seen.notices, [['At most 1000 records can be changed at once.', 'error']]);
-    assert.deepEqual([seen.marks, seen.refreshes], [[], 0]);
+    assert.deepEqual([seen.marks, seen.refreshes], [[], []]);
   }
 });

@@ -1,6 +1,6 @@
 // What a change's answer does to the table and the dialog (spec sections 4 and 8): the rows changed are
 // marked inserted, updated or removed and the table is read again to show them; those refused are marked
-// failed. One notice says it all, as the table shows one at a time: the spec's counts ("1 Record(s) Updated
+// failed. Rows removed are left in sight, marked, for a moment before the table is read again without them. One notice says it all, as the table shows one at a time: the spec's counts ("1 Record(s) Updated
 // Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
 // dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
 // read (the server's "Information NOT found!") closes the dialog and refreshes the table.
@@ -13,6 +13,13 @@ const outcomeWords: Record<ChangeAction, { mark: RowMark; done: TableMessageKey;
   edit: { mark: 'updated', done: 'updated', failed: 'updateFailed' },
   delete: { mark: 'removed', done: 'removed', failed: 'removeFailed' },
 };
+
+/**
+ * How long rows removed stay in sight, marked, before the table is read again without them: read at once,
+ * they went as soon as they were marked (a list call takes some tens of milliseconds), and nobody saw which
+ * rows went. Two seconds let a person find them, and are short enough not to be taken for rows still there.
+ */
+export const REMOVED_ROWS_SHOWN_MS = 2000;
 
 export interface DialogOutcome {
   /** Whether the dialog's work is over: everything went through, it was a delete, or the table must be read again. */
@@ -42,7 +49,7 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const failedKeys = failed.map((f) => f.key).filter((key) => key !== null && key !== undefined);
   if (failedKeys.length > 0) host.markRows(failedKeys, 'failed');
   const conflict = failed.some(isConflict);
-  if (done > 0 || conflict) void host.refresh();
+  if (done > 0 || conflict) void host.refresh(action === 'delete' && done > 0 ? REMOVED_ROWS_SHOWN_MS : 0);
   if (failed.length === 0) {
     host.notify(tableMsg(words.done, done), 'success');
     return { close: true, fields: {}, error: null };

@@ -26,7 +26,7 @@ export async function exportQuery(
 ): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
   const filter = await buildFilter(pool, def, req, user, 'export');
   const list = req.visible.map((column, i) => `${cell(column)} as c${i}`).join(', ');
-  const order = fullOrder(def, req.order);
+  const order = fullOrder(def, req.order, req.groups.length);
   const reads = [...req.visible, ...filter.columns, ...order.map((t) => t.column)];
   return {
     text: `select ${list} from ${fromClause(def, reads)} where ${filter.where} order by ${orderBy(order)}`,

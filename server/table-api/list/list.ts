@@ -40,7 +40,7 @@ export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableReques
   const filter = await buildFilter(pool, def, req, user, 'list');
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
-  const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order), req.start);
+  const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [{ groups, ...rows }, total, totals] = await Promise.all([
     // The groups' totals need the page's groups; they are read while the counts and footer totals are.
@@ -77,7 +77,7 @@ async function pageRows(
   filter: Filter,
   rowCount?: number,
 ): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'>> {
-  const order = fullOrder(def, req.order);
+  const order = fullOrder(def, req.order, req.groups.length);
   const params = [...filter.params];
   const seal = cursorSeal(await cursorKey(pool), filter.where, filter.params, order);
   // Going back reads the reversed order after the page's first row, then turns the rows round.

@@ -58,12 +58,24 @@ export function selectList(columns: ReadonlyArray<ColumnDef>): string {
   return columns.map((c) => `${c.sql} as "${c.name}"`).join(', ');
 }
 
-/** The request's order with the key last, in the last term's direction, so every row has one place. */
-export function fullOrder(def: ResourceDef, order: ReadonlyArray<SortTerm>): SortTerm[] {
+/**
+ * The request's order (its first `grouped` terms the grouping columns) as the query sorts: each column's
+ * sort ties (resource-sql.ts) added, right after the grouping columns for a grouping column's, else last,
+ * in the direction of the column they tie unless the order names them; then the key, in the last term's
+ * direction, so every row has one place. A column named twice keeps its first place.
+ */
+export function fullOrder(def: ResourceDef, order: ReadonlyArray<SortTerm>, grouped = 0): SortTerm[] {
   // The key is one of the columns (server/resources/resource-def.ts makes sure).
   const key = def.columns.find((c) => c.name === def.key.name)!;
-  const terms = order.filter((t) => t.column.name !== key.name);
   const keyTerm = order.find((t) => t.column.name === key.name);
+  const tiesOf = (terms: ReadonlyArray<SortTerm>) =>
+    terms.flatMap((t) =>
+      (def.sortTies?.[t.column.name] ?? []).map((column) => ({ column, dir: order.find((o) => o.column === column)?.dir ?? t.dir })),
+    );
+  const [groups, rest] = [order.slice(0, grouped), order.slice(grouped)];
+  const terms = [...groups, ...tiesOf(groups), ...rest, ...tiesOf(rest)].filter(
+    (t, i, all) => t.column.name !== key.name && all.findIndex((o) => o.column.name === t.column.name) === i,
+  );
   return [...terms, { column: key, dir: keyTerm?.dir ?? terms.at(-1)?.dir ?? 'asc' }];
 }
 

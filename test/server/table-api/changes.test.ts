@@ -81,6 +81,9 @@ describe('add', () => {
     assert.deepEqual(duplicate.body.Failed[0]!.fields, { StoreNumber: m.unique });
     const missing = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: 99001, GroupID: 9999 });
     assert.deepEqual(missing.body.Failed[0]!.fields, { GroupID: m.tableNotInList });
+    // The state the store's copy of its code is read from (migration 011) is missing: refused on State alike.
+    const noState = await change(shared.admin, 'POST', 'stores', { ...store, StoreNumber: 99002, StateID: 9999 });
+    assert.deepEqual(noState.body.Failed[0]!.fields, { StateID: m.tableNotInList });
   });
 
   test('dates are read as dd/MM/yyyy (what people type) or yyyy-mm-dd', async () => {

@@ -102,6 +102,71 @@ describe('group totals', () => {
     assert.ok(sameGroup(pageOne)!.count > length, 'the group is larger than a page');
   });
 
+  test('daily sales grouped by state: each state on the page has its figures over all its rows, and its rows come store by store, across two pages', async () => {
+    // Two pages that straddle the end of the first state's rows.
+    const firstState = `(select min(st.code) from sales sa join stores s using (store_id) join states st using (state_id))`;
+    const [first] = await sql<{ n: number }>(
+      `select count(*)::int as n from sales sa join stores s using (store_id) join states st using (state_id) where st.code = ${firstState}`,
+    );
+    const length = 30;
+    const start = first!.n - 20;
+    const query = (at: number) =>
+      currentQuery(saleColumns, { start: at, length, maingroup: 'StateCode', 'order[0][column]': 4, 'order[0][dir]': 'desc' });
+    const pages = [await list(shared.admin, 'sales', query(start)), await list(shared.admin, 'sales', query(start + length))];
+    // Within a state, each store's rows in the order asked for (by date, newest first).
+    const order = await sql<{ sale_id: number }>(
+      `select sa.sale_id from sales sa join stores s using (store_id) join states st using (state_id)
+       order by st.code, s.store_number, sa.sale_date desc, sa.sale_id desc offset $1 limit $2`,
+      [start, 2 * length],
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => p.data.map((r) => r.SaleID)),
+      order.map((r) => r.sale_id),
+    );
+    assert.equal(new Set(pages[0]!.data.map((r) => r.StateCode)).size, 2, 'the first page ends the first state and starts the next');
+    const expected = await salesFigures('st.code', 's.store_number');
+    for (const page of pages) {
+      assert.deepEqual(keys(page.groups), pathsOnPage(page.data, 'StateCode'), 'exactly the states on the page');
+      for (const group of page.groups!) assertSalesGroup(group, expected.get(JSON.stringify(group.values)));
+    }
+  });
+
+  test("a store moved to another state, and a state's new code, show in the sales grouped by state at once", async () => {
+    const columns = ['SaleID', 'StoreID', 'StoreNumber', 'StateCode', 'SaleDate', 'Sales'];
+    const [store] = await sql<{ store_id: number; store_number: number; version: number; code: string }>(
+      `select s.store_id, s.store_number, s.version, st.code from stores s join states st using (state_id)
+       where exists (select 1 from sales where store_id = s.store_id) order by s.store_id limit 1`,
+    );
+    const [other] = await sql<{ state_id: number; code: string; name: string; region: string; version: number }>(
+      `select state_id, code, name, region, version from states where code <> $1 and code <> 'QQ' order by code limit 1`,
+      [store!.code],
+    );
+    // The store's sales (a search on its number, which other regions' stores may share), grouped by state.
+    const query = currentQuery(columns, { length: 1000, maingroup: 'StateCode', 'columns[2][search][value]': store!.store_number });
+    const grouped = () => list(shared.admin, 'sales', query);
+    const stateOf = async () => new Set((await grouped()).data.filter((r) => r.StoreID === store!.store_id).map((r) => r.StateCode));
+    assert.deepEqual(await stateOf(), new Set([store!.code]));
+    const moved = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: store!.store_id, Version: store!.version, StateID: other!.state_id },
+    });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.deepEqual(moved.json().Failed, []);
+    assert.deepEqual(await stateOf(), new Set([other!.code]));
+    const renamed = await shared.admin.inject({
+      method: 'PATCH',
+      url: '/api/states',
+      payload: { StateID: other!.state_id, Version: other!.version, Code: 'QQ' },
+    });
+    assert.deepEqual(renamed.json().Failed, [], renamed.body);
+    assert.deepEqual(await stateOf(), new Set(['QQ']));
+    assert.ok(
+      (await grouped()).groups!.some((g) => g.values[0] === 'QQ'),
+      'the group of the new code, its totals read afresh',
+    );
+  });
+
   test('group totals count only the rows the search finds', async () => {
     const body = await list(
       shared.admin,
