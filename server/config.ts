@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 import { defaultDeadlines } from './db/query-deadline.ts';
 import { tableWarningModes, type TableWarnings } from '../common/table-config.ts';
+import { readLimits, type Limits } from './limits.ts';
 
 export interface Config {
   port: number;
@@ -31,6 +32,8 @@ export interface Config {
   queryTimeoutMs: number;
   /** The longest one query of an export may run (computing its rows takes longer than a page's query). */
   exportTimeoutMs: number;
+  /** What exports, PDFs, sign-in tries, client error reports, hub sockets and list plans may take (limits.ts). */
+  limits: Limits;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV === 'development',
     queryTimeoutMs: intOr(env.DB_QUERY_TIMEOUT_MS, defaultDeadlines.queryMs),
     exportTimeoutMs: intOr(env.DB_EXPORT_TIMEOUT_MS, defaultDeadlines.exportMs),
+    limits: readLimits(env),
   };
 }
 

@@ -12,7 +12,7 @@ import { startMissingSalesCheck } from './inbox/system/missing-sales.ts';
 
 const config = readConfig();
 const started = Date.now();
-const db = await openDatabase(config);
+const db = await openDatabase({ ...config, exportConnections: config.limits.exports.atOnce });
 await ensureSeeded(db.pool, config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 

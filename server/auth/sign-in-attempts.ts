@@ -4,7 +4,7 @@
 // tries see each other however many arrive at once, and a try that never finishes counts against itself.
 import type pg from 'pg';
 import { withKeyLocks } from '../db/key-locks.ts';
-import { signInKey, signInLimits, signInWait, type SignInHistory } from './sign-in-throttle.ts';
+import { signInKey, signInWait, type SignInHistory, type SignInLimits } from './sign-in-throttle.ts';
 
 /** A try admitted for checking (recorded as failed until `succeeded`), or the whole seconds to wait first. */
 export type SignInAdmission = { wait: number } | { succeeded(): Promise<void> };
@@ -27,7 +27,7 @@ const HISTORY = `
          (select count(*)::int from (select 1 from login_attempts where address = $2 and not succeeded
                                        and attempted_at > (select t from since) limit $5) a) as "addressFailures"`;
 
-export async function admitSignIn(pool: pg.Pool, userName: string, address: string): Promise<SignInAdmission> {
+export async function admitSignIn(pool: pg.Pool, userName: string, address: string, limits: SignInLimits): Promise<SignInAdmission> {
   const key = signInKey(userName);
   const admitted = await withKeyLocks(
     pool,
@@ -36,11 +36,11 @@ export async function admitSignIn(pool: pg.Pool, userName: string, address: stri
       const history = await client.query<SignInHistory>(HISTORY, [
         key,
         address,
-        signInLimits.windowHours,
-        signInLimits.userUnderAttack,
-        signInLimits.addressUnderAttack,
+        limits.windowHours,
+        limits.userUnderAttack,
+        limits.addressUnderAttack,
       ]);
-      const wait = signInWait(history.rows[0]!);
+      const wait = signInWait(history.rows[0]!, limits);
       if (wait > 0) return { wait };
       const recorded = await client.query<{ attempt_id: number }>(
         `insert into login_attempts (user_name, address, succeeded, attempted_at) values ($1, $2, false, clock_timestamp())

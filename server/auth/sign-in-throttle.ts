@@ -5,21 +5,10 @@
 // one free try for it instead of five, so an attack spread over many addresses is slowed too, and the real
 // user, trying from their own address, still gets in. The README's "Sign-in limits" explains it for operators.
 
-export const signInLimits = {
-  /** Failures are remembered this long (for a pair, only those since its last success). */
-  windowHours: 24,
-  /** Failures a pair may make before each further try must wait. */
-  freeTries: 5,
-  /** The same while its user name or its address is under attack. */
-  freeTriesUnderAttack: 1,
-  /** Failures for one user name, from any address, that put it under attack. */
-  userUnderAttack: 20,
-  /** Failures from one address, for any user names, that put it under attack (one office shares an address). */
-  addressUnderAttack: 100,
-  /** The wait after the last free failure; it doubles with each failure after that, up to the longest. */
-  firstDelaySeconds: 30,
-  longestDelaySeconds: 15 * 60,
-} as const;
+import type { Limits } from '../limits.ts';
+
+/** The policy's numbers (config.limits.signIn). */
+export type SignInLimits = Limits['signIn'];
 
 /** The failures the decision reads, counted when the try comes in. */
 export interface SignInHistory {
@@ -39,10 +28,10 @@ export function signInKey(userName: string): string {
 }
 
 /** Whole seconds to wait before this try may be checked; 0: check it now. */
-export function signInWait(history: SignInHistory): number {
-  const underAttack = history.userFailures >= signInLimits.userUnderAttack || history.addressFailures >= signInLimits.addressUnderAttack;
-  const free = underAttack ? signInLimits.freeTriesUnderAttack : signInLimits.freeTries;
+export function signInWait(history: SignInHistory, limits: SignInLimits): number {
+  const underAttack = history.userFailures >= limits.userUnderAttack || history.addressFailures >= limits.addressUnderAttack;
+  const free = underAttack ? limits.freeTriesUnderAttack : limits.freeTries;
   if (history.pairFailures < free || history.secondsSinceLastPairFailure === null) return 0;
-  const delay = Math.min(signInLimits.longestDelaySeconds, signInLimits.firstDelaySeconds * 2 ** (history.pairFailures - free));
+  const delay = Math.min(limits.longestDelaySeconds, limits.firstDelaySeconds * 2 ** (history.pairFailures - free));
   return Math.max(0, Math.ceil(delay - history.secondsSinceLastPairFailure));
 }

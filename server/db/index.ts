@@ -6,6 +6,7 @@ import { EmbeddedServer, type EmbeddedEvents } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
+import { defaultLimits } from '../limits.ts';
 
 // int8 (counts, bigserial keys) as numbers: our keys and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -48,13 +49,15 @@ export interface OpenOptions {
   /** Deadlines for queries, both or neither (the app sets them: config.ts); tools that grow data set none. */
   queryTimeoutMs?: number;
   exportTimeoutMs?: number;
+  /** A server's connections for exports (config.limits.exports.atOnce: as many as may run at once). */
+  exportConnections?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const deadlines =
     options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
   const { db, connection } = options.databaseUrl
-    ? openServer(options.databaseUrl, deadlines)
+    ? openServer(options.databaseUrl, deadlines, options.exportConnections ?? defaultLimits.exports.atOnce)
     : await openEmbedded(options.dataDir, deadlines);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
@@ -75,21 +78,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return db;
 }
 
-/** More exports than this at once on one app instance are refused (server/table-api/export/slots.ts counts them). */
-export const EXPORT_CONNECTIONS = 4;
-
 interface Opened {
   db: Database;
   /** How to reach the database, without deadlines. */
   connection: pg.ClientConfig;
 }
 
-function openServer(url: string, deadlines: Deadlines | undefined): Opened {
+function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number): Opened {
   const connection = { connectionString: url };
   const pool = new pg.Pool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
   const exportPool = new pg.Pool({
     ...connection,
-    max: EXPORT_CONNECTIONS,
+    max: exportConnections,
     idleTimeoutMillis: 10_000,
     ...serverLimits(deadlines, 'exportMs'),
   });

@@ -7,6 +7,7 @@ import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame
 import { findResource } from '../resources/index.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { Audience } from './event-bus.ts';
+import type { Limits } from '../limits.ts';
 
 export interface HubClient {
   readonly socket: WebSocket;
@@ -18,13 +19,8 @@ export interface HubClient {
   answered: boolean;
 }
 
-export interface ConnectionLimits {
-  heartbeatMs: number;
-  /** A socket whose unsent bytes would pass this is dropped. */
-  maxBufferedBytes: number;
-}
-
-export const defaultLimits: ConnectionLimits = { heartbeatMs: 25_000, maxBufferedBytes: 512 * 1024 };
+/** How often sockets are pinged, and how much a socket may leave unread (config.limits.hub). */
+export type ConnectionLimits = Limits['hub'];
 
 const OPEN = 1;
 
@@ -37,7 +33,7 @@ export class Connections {
   /** Sockets dropped because they did not read what was sent to them. */
   slowDropped = 0;
 
-  constructor(readonly limits: ConnectionLimits = defaultLimits) {
+  constructor(readonly limits: ConnectionLimits) {
     this.#heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
     this.#heartbeat.unref();
   }

@@ -16,7 +16,7 @@ import { resources } from '../resources/index.ts';
 import { announceChanges, forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
 import { changedParts } from '../view-state/changed-parts.ts';
-import { Connections, defaultLimits, type ConnectionLimits } from './connections.ts';
+import { Connections } from './connections.ts';
 import type { Audience, EventBus, HubEvent } from './event-bus.ts';
 import { localBus } from './local-bus.ts';
 import { postgresBus } from './postgres-bus.ts';
@@ -40,10 +40,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function hub(app: FastifyInstance, options: { limits?: ConnectionLimits }) {
+export default fp(async function hub(app: FastifyInstance) {
   const pool = app.db.pool;
   const bus: EventBus = app.db.kind === 'postgres' ? await postgresBus(pool, app.log) : localBus();
-  const connections = new Connections(options.limits ?? defaultLimits);
+  const connections = new Connections(app.config.limits.hub);
   const instance = randomUUID();
   const published = (event: HubEvent) =>
     bus.publish(event).catch((err: unknown) => app.log.error({ err, topic: event.topic }, 'hub: an event could not be published'));

@@ -19,6 +19,8 @@ export interface ReportInput {
   stores: number[] | null;
   /** The options the select parameters offered (a cycle's name and dates, for instance). */
   choices: ChoiceLists;
+  /** The most rows a report may print (config.limits.reports.maxRows): past it the user narrows it. */
+  maxRows: number;
 }
 
 /** What the report's template draws under its title, and the lines that say what the figures cover. */

@@ -8,6 +8,3 @@ export class ReportRefusal extends Error {
     super(message);
   }
 }
-
-/** How many rows a printed report may hold: past this, the user narrows it (tests lower it). */
-export const reportLimits = { maxRows: 5000 };

@@ -62,7 +62,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       const username = (req.body.username ?? '').trim();
       const password = req.body.password ?? '';
       const pool = app.db.pool;
-      const attempt = await admitSignIn(pool, username, req.ip);
+      const attempt = await admitSignIn(pool, username, req.ip, app.config.limits.signIn);
       if ('wait' in attempt) {
         return form(req, reply.header('Retry-After', String(attempt.wait)), 429, waitMessage(attempt.wait), username);
       }

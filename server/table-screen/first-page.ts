@@ -8,8 +8,15 @@ import type { ResourceDef } from '../resources/resource-def.ts';
 import { listRows } from '../table-api/list/list.ts';
 import { listResponse } from '../table-api/list/list-response.ts';
 import { parseTableRequest } from '../table-api/request/table-request.ts';
+import type { ListLimits } from '../table-api/query/filter.ts';
 
-export async function firstPage(pool: pg.Pool, def: ResourceDef, user: CurrentUser, stores: number[] | null): Promise<TablePage> {
+export async function firstPage(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  stores: number[] | null,
+  limits: ListLimits,
+): Promise<TablePage> {
   const params = new Map<string, string[]>([
     ['draw', ['1']],
     ['start', ['0']],
@@ -17,7 +24,7 @@ export async function firstPage(pool: pg.Pool, def: ResourceDef, user: CurrentUs
   ]);
   if (stores?.length) params.set('stores', [stores.join(',')]);
   const request = parseTableRequest(def, params);
-  return listResponse(request, await listRows(pool, def, request, user)) as unknown as TablePage;
+  return listResponse(request, await listRows(pool, def, request, user, limits)) as unknown as TablePage;
 }
 
 /** `stores=3,17` of a page's URL, as the list API reads it; null (every store the user sees) for anything else. */

@@ -1,7 +1,7 @@
 // axe-core over what a super administrator meets, in real Chromium at 1280 and 375 px: every page reached from
 // the menu (and Add user), the Client errors page with reports in it, a report's result, the store dialog and
 // the request-failure dialog with its Details open. No violations at all.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

@@ -3,24 +3,17 @@
 // summary table's "more" toggle and its 'No Data found' (empty object, failed call), the store selection
 // followed, the 30 s refresh, drill-down into the panel beside, and axe-core finding nothing at 1280 and
 // 375 px wide, where nothing is wider than the screen.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { islandsLive } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { axeViolations } from '../support/axe.ts';
 import { formatCurrency } from '../../common/format.ts';
 import { storeListKeys } from '../../common/store-selection.ts';
 
 const skip = browserSkipReason();
-
-/** Waits until every island on the page is mounted (hydrated or rendered). */
-async function islandsLive(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const all = document.querySelectorAll('[data-island]').length;
-    return all > 0 && window.__islands.count() === all && document.querySelectorAll('[data-island-live]').length === all;
-  });
-}
 
 /** A card (summary table or chart) by its heading. */
 const card = (page: Page, title: string) =>

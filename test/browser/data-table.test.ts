@@ -3,7 +3,7 @@
 // multi-column sort), paging and page sizes up to All, the server-side search, the selection and what it
 // enables, the ticking time stamp, footer totals, a failed or unreadable list call, the session's cache and
 // Refresh, mobile columns, saved state across a swap and a reload, the store selection, and axe-core.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
 import { formatValue } from '../../common/format.ts';
@@ -14,6 +14,7 @@ import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { menuPages } from '../support/menu-pages.ts';
 import { pageErrors, waitForTitle } from '../support/navigation.ts';
 import { openTable } from '../support/tables.ts';
+import { until } from '../support/until.ts';
 
 const skip = browserSkipReason();
 
@@ -48,14 +49,11 @@ async function columnTexts(page: Page, label: string): Promise<string[]> {
   }, label);
 }
 
-/** What `read` gives once it equals `expected`, or after 10 s whatever it gives then. */
+/** What `read` gives once it equals `expected`, or after 10 s whatever it gives then (for the assertion's diff). */
 async function settled<T>(read: () => Promise<T>, expected: T): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let value = await read();
+  await until(async () => JSON.stringify((value = await read())) === JSON.stringify(expected), 'the expected value').catch(() => undefined);
+  return value;
 }
 
 const ariaSort = (page: Page, label: string) => page.getAttribute(`.dt-table th:has(button:text-is("${label}"))`, 'aria-sort');

@@ -2,25 +2,16 @@
 // overlay (its main part only, not the page's own heading), where its links load into the panel beside
 // (data-load); Esc closes it and the table is as it was; axe-core finds nothing with the overlay open. A
 // store named in an HTML report opens the same way.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
-import { wakeTables } from '../support/tables.ts';
+import { islandsLive } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { axeViolations } from '../support/axe.ts';
 
 const skip = browserSkipReason();
-
-/** Waits until every island on the page is mounted (hydrated or rendered). */
-async function islandsLive(page: Page): Promise<void> {
-  await wakeTables(page);
-  await page.waitForFunction(() => {
-    const all = document.querySelectorAll('[data-island]').length;
-    return all > 0 && document.querySelectorAll('[data-island-live]').length === all;
-  });
-}
 
 /** The sales-by-store report of the last ten days, as HTML on the reports screen. */
 async function openSalesByStore(page: Page): Promise<void> {

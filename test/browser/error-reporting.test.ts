@@ -1,7 +1,7 @@
 // Uncaught script errors and unhandled promise rejections reach IT from real Chromium (spec sections 1
 // and 7): posted to /api/admin/user-error with Url, Page, ErrorThrown, StackTrace and Message, the same
 // error once per page, at most a few per minute, from signed-in pages and from the sign-in page.
-import { beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

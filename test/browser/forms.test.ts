@@ -2,7 +2,7 @@
 // messages only once a field is modified, submit blocked with a shake, the asynchronous user name check
 // (debounced, pending, stale answers ignored), the report form's date range messages, and the unique rule;
 // and how a field shows its needs: red when invalid, a required marker, a hint under its label.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays, addDays, subYears } from 'date-fns';
 import type { Page, Route } from 'playwright-core';
@@ -171,12 +171,16 @@ describe('validated forms in a browser', { skip }, () => {
     const request = (name: string) => (held.has(name) ? Promise.resolve() : new Promise<void>((resolve) => arrived.set(name, resolve)));
     const answer = (name: string, reply: { status?: number; body: string }) =>
       held.get(name)!.fulfill({ status: reply.status ?? 200, contentType: 'text/plain; charset=utf-8', body: reply.body });
-    /** Answers an older question after a newer one was answered, and waits until the page has read it. */
+    /**
+     * Answers an older question after a newer one was answered, and waits until the page has dealt with it:
+     * a request the page makes after the answer has arrived is answered after the page has read it (the
+     * network's answers reach the page in turn), and whatever it does with an answer it does as it reads it.
+     */
     const answerLate = async (name: string, body: string) => {
       const read = page.waitForResponse((r) => new URL(r.url()).searchParams.get('username') === name);
       await answer(name, { body });
       await (await read).finished();
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      await page.evaluate(() => fetch('/healthz').then((r) => r.text()));
     };
     const slot = 'new-user-UserName-message';
 

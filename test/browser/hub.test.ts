@@ -2,7 +2,7 @@
 // in the header's badge without a reload; the badge's panel marks it read; the tab keeps its one connection
 // across page swaps, reconnects by itself when the server drops it, and stays closed once signed out; a
 // change to a table the user may list reaches the page as a `backroom:changed` event.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

@@ -1,7 +1,7 @@
 // React islands in real Chromium: the demo island mounts (hydrating the server's markup) after the first
 // load, every swap and every history restore, and is unmounted when a swap removes it, so 50 swaps and
 // a walk back and forward through history leave exactly as many roots as there are islands on the page.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

@@ -2,7 +2,7 @@
 // target shakes instead of reloading when it already shows content or that URL; data-popup-page opens the
 // page (or a named part) in an overlay that closes by button, Esc or a click outside, and says so when
 // the page cannot be loaded; data-popup-embed opens the link in an iframe overlay.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

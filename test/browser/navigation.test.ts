@@ -1,7 +1,7 @@
 // Partial navigation in real Chromium (spec section 2): links swap #main, update the title and push
 // history; back and forward restore up to 20 pages from the cache without a reload; the loading indicator
 // shows only after 1 s of waiting; the small-screen menu toggle keeps working across swaps.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, waitForTitle } from '../support/navigation.ts';

@@ -2,7 +2,7 @@
 // 8 s, stacked, dismissable, announced; the dialog says in a sentence what happened, lists what failed under
 // Details and offers Send to IT (a toast either way), a disabled Create Service Ticket (saying why), Reload
 // and Try again, and Cancel; the language file replaces texts.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, watchToasts } from '../support/navigation.ts';

@@ -1,7 +1,7 @@
 // The report screen in Chromium: a report chosen from the list, its form filled (a cycle fills the dates, the
 // dates have a calendar), its result in the panel and in the URL, the same result from that URL bookmarked,
 // a failed or empty answer clearing the previous result, and the PDF in an embedded viewer.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

@@ -1,7 +1,7 @@
 // What a page visit's answer does in real Chromium (spec sections 2, 6 and 8): a new app version, 400 and
 // 401 reload the whole page; 403 shows the notice for 10 s and swaps nothing; no answer within 10 s opens
 // the error dialog. Timers run on Playwright's clock, so the 10 s are jumped over, not waited for.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument, waitForTitle, watchToasts } from '../support/navigation.ts';

@@ -3,7 +3,7 @@
 // the database changed), the shake and every message on a refused save, the server's field messages, a
 // conflict between two browsers, the delete question, focus kept in and given back, Esc, axe-core with each
 // dialog open, and a 375 px screen.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';

@@ -1,7 +1,7 @@
 // A person signs in, sees their name and the menu, moves between pages, uses the small-screen menu
 // and the store selector, and signs out; the next person on the same browser sees nothing of theirs: in
 // real headless Chromium.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, signInThroughForm, useBrowserEnv } from '../support/browser.ts';

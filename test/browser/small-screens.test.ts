@@ -1,7 +1,7 @@
 // Phones (375 px) in real Chromium: no page is wider than the screen and the top bar keeps Sign out inside
 // it; dialogs fit with every button in reach; the closed side menu holds no focusable link; the open one lies
 // over a backdrop, takes focus, and closes on Esc or a tap outside, giving focus back to the menu button.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

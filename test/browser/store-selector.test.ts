@@ -2,7 +2,7 @@
 // ("All West stores (109)"), groups the list by region and state with a box per group, filters it by
 // region, state and search, sends the chosen stores with the page's data requests, and shows only on
 // pages whose data follows it; at 375 px it fits, and axe-core finds nothing with it open.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

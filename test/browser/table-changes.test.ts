@@ -2,7 +2,7 @@
 // Stores; one edits a store (through the table API, with its CSRF token), the other's table says so in a
 // polite live region with a Refresh action that keeps the selection, or refreshes by itself when "refresh
 // every time" is on. The user's own changes raise no such notice.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';

@@ -2,25 +2,17 @@
 // the list's search and grouping; CSV and Excel download every filtered row (as the list API filters them);
 // Copy puts the selected rows on the clipboard, tab-separated under a header line, as the table shows them;
 // and each says why it did nothing: an empty table, nothing selected, a clipboard that refuses.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
-import { wakeTables } from '../support/tables.ts';
+import { islandsLive } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 
 const skip = browserSkipReason();
-
-async function islandsLive(page: Page): Promise<void> {
-  await wakeTables(page);
-  await page.waitForFunction(() => {
-    const all = document.querySelectorAll('[data-island]').length;
-    return all > 0 && document.querySelectorAll('[data-island-live]').length === all;
-  });
-}
 
 const rows = (page: Page) => page.locator('table.dt-table tbody tr:not(.dt-empty)');
 const notice = (page: Page) => page.locator('.dt-notice');

@@ -3,7 +3,7 @@
 // person reaches for it, while its rows, links and clock work; what the person does while the code is on its
 // way (a sort clicked, a row ticked, a search typed, a page size picked) is done once it has come; a state
 // saved for the screen, or another store selection, wakes the table as its page arrives.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

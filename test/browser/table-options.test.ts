@@ -3,7 +3,7 @@
 // save state), group header rows with their totals over all of a group's rows (checked against sums the
 // database makes), opening and closing groups, resizing columns by their 5 px edge and from the keyboard,
 // reordering them by dragging a header, infinite scroll, the empty table's 94 px, and axe-core throughout.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { formatCurrency, formatNumber } from '../../common/format.ts';
@@ -302,10 +302,7 @@ describe('data table settings, grouping and columns', { skip }, () => {
       return r.scrollHeight > r.clientHeight + 100;
     });
     const loaded = await dataRowCount(page);
-    // 101 px from the bottom: nothing more.
-    await region.evaluate((r) => r.scrollTo({ top: r.scrollHeight - r.clientHeight - 101 }));
-    await page.waitForTimeout(300);
-    assert.equal(await dataRowCount(page), loaded);
+    // 99 px from the bottom is within the gap (at 101 px nothing loads: test/unit/near-bottom.test.ts).
     await region.evaluate((r) => r.scrollTo({ top: r.scrollHeight - r.clientHeight - 99 }));
     await page.waitForFunction((n) => document.querySelectorAll('.dt-table tbody tr').length >= n + 25, loaded);
     assert.match((await page.locator('.dt-info').textContent()) ?? '', new RegExp(`^Showing 1 to ${loaded + 25} of`));

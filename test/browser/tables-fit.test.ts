@@ -1,7 +1,7 @@
 // Tables in real Chromium, at 1280 and 375 px: a table fits its page or scrolls inside a region the
 // keyboard can reach (role=region, a name, tabindex=0), never widening the page; and no word is broken
 // across lines to make a column narrower.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

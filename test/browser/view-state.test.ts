@@ -1,7 +1,7 @@
 // The tab's view state in real Chromium: loaded once the hub connects, then kept current by the hub. A
 // store renamed by another user reaches the tab (its view state, and the store selector's kept list)
 // without a reload.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

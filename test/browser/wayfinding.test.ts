@@ -1,7 +1,7 @@
 // Knowing where one is, in real Chromium: the menu marks the shown page (or the page it belongs to) after full
 // loads, swaps and back/forward; its entries draw their icons; a skip link leads to the content; keyboard
 // focus is plain to see; and after a swap focus lands on the new page's heading, which is announced.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';

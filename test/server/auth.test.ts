@@ -1,5 +1,5 @@
 // Sign-in, sessions, CSRF and access rules, through HTTP.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, createTestApp, signIn, cookieHeader, ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';

@@ -1,6 +1,6 @@
 // The dashboard's inbox through HTTP: each kind's unread count linking to its screen, and its newest items,
 // newest first, unread ones marked; an empty kind says so.
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../support/app.ts';
 

@@ -1,7 +1,7 @@
 // The dashboard, Summaries and Charts screens and the drill-down detail through HTTP: what each user's page
 // holds (server-rendered summary tables and charts with their figures, shortcuts by role), who may open
 // which screen, and the detail's stores checked against SQL of its own.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../support/app.ts';
 

@@ -1,25 +1,17 @@
 // When the database cannot serve (its process killed or stopped, a query past its deadline, no connection
 // free), requests get a 503 in the app's words, /healthz says so rather than hanging or calling it busy,
 // and the embedded database's process is started again with the data intact.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { msg } from '../../server/messages.ts';
 import { heldCursorBatches } from '../../server/table-api/export/cursor.ts';
 import { createTestApp, signIn, type TestApp } from '../support/app.ts';
 import { postgresBase } from '../support/template-db.ts';
+import { until } from '../support/until.ts';
 
 const embeddedOnly = postgresBase() ? 'about the embedded database process' : false;
 const serverOnly = postgresBase() ? false : 'about a PostgreSQL server';
-
-/** Waits until `check` holds, trying again every 50 ms; fails after `tries` tries. */
-async function until(what: string, check: () => boolean | Promise<boolean>, tries = 600): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`never: ${what}`);
-}
 
 async function healthStatus(t: TestApp): Promise<number> {
   return (await t.app.inject({ url: '/healthz' })).statusCode;
@@ -27,7 +19,7 @@ async function healthStatus(t: TestApp): Promise<number> {
 
 /** The database process's pid, once one serves again after `old`. */
 async function restarted(t: TestApp, old: number): Promise<number> {
-  await until('the database serves again', async () => (await healthStatus(t)) === 200 && t.db.pid !== old);
+  await until(async () => (await healthStatus(t)) === 200 && t.db.pid !== old, 'the database serves again', { ms: 30_000 });
   return t.db.pid!;
 }
 
@@ -54,7 +46,7 @@ describe('the embedded database process', { skip: embeddedOnly }, () => {
       // Stopped first, so the request's query is surely on its way when the process dies.
       process.kill(pid, 'SIGSTOP');
       const inFlight = admin.inject({ url: '/api/common/current-user' });
-      await until('the request waits for the database', () => queryInFlight(t));
+      await until(() => queryInFlight(t), 'the request waits for the database', { ms: 30_000 });
       process.kill(pid, 'SIGKILL');
 
       const failed = await inFlight;
@@ -111,12 +103,12 @@ describe('the embedded database process', { skip: embeddedOnly }, () => {
     try {
       const batches = heldCursorBatches(t.db.pool, { text: 'select 1', params: [] }, 'select 7 as n from pg_sleep(0.2)', []);
       const first = batches.next();
-      await until("the export's query is on its way", () => queryInFlight(t));
+      await until(() => queryInFlight(t), "the export's query is on its way", { ms: 30_000 });
       // Stopped, the process holds the export's rows for as long as it likes: past a request's deadline.
       process.kill(pid, 'SIGSTOP');
       assert.equal((await t.app.inject({ url: '/healthz' })).json().database, 'busy');
       // Busy longer than a request may wait: the instance cannot serve requests, and says so.
-      await until('/healthz answers 503', async () => (await healthStatus(t)) === 503);
+      await until(async () => (await healthStatus(t)) === 503, '/healthz answers 503', { ms: 30_000 });
       process.kill(pid, 'SIGCONT');
       assert.deepEqual((await first).value, [[7]]);
       assert.equal((await batches.next()).done, true);

@@ -1,6 +1,6 @@
 // The data layer's promises: the embedded database never stalls the HTTP server, committed rows survive
 // a restart (even a killed database process), and migrations run once.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { growSales } from '../../server/db/sales-rows.ts';
 import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
+import { until } from '../support/until.ts';
 
 const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;
 
@@ -19,8 +20,8 @@ describe('a slow query', () => {
     try {
       const order: string[] = [];
       const slow = t.db.pool.query('select pg_sleep(2)').then(() => order.push('slow query done'));
-      // Let the query reach the database before asking for health.
-      await new Promise((r) => setTimeout(r, 100));
+      // Once the query holds its connection, ask for health.
+      await until(() => t.db.pool.totalCount > t.db.pool.idleCount, 'the slow query holds a connection');
       const timer = new Promise<void>((r) =>
         setTimeout(() => {
           order.push('timer fired');

@@ -5,7 +5,7 @@
 // HTML for a page, JSON for an API call.
 // Requests go over a real socket, not app.inject: a random request may start a whole export, and only a
 // client that hangs up after the headers lets the server stop it (as a browser does).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

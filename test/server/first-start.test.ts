@@ -2,7 +2,7 @@
 // and a start after an interrupted load (the app stopped, the database process killed) finishes it, leaving
 // what a load in one go leaves: every store's days once, totals and counts that match, the sales indexes
 // back. Meanwhile pages say the history is loading, and what users add or export is neither refused nor lost.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { buildApp } from '../../server/app.ts';

@@ -1,7 +1,7 @@
 // The language file reaches what the server writes too: with LANGUAGE_URL set, pages, the header and
 // refusals speak the file's words; keys it leaves out keep their defaults; a file that cannot be read leaves
 // every default, and the app still starts.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { createTestApp, signIn } from '../support/app.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';

@@ -3,7 +3,7 @@
 // process from the bundle, serves, starts the daily check for missing sales once the history is in, and on
 // SIGTERM stops cleanly (exit 0) and frees the database; when its database process dies and cannot be
 // started again, it exits with status 1 for its supervisor to restart it.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,15 +13,7 @@ import type { Readable } from 'node:stream';
 import { embeddedTemplateDir, postgresBase, root } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { serverBundle } from '../../server/paths.ts';
-
-/** Waits until `done` holds, for up to 60 s; then fails with what `output` says. */
-async function until(done: () => boolean, output: () => string): Promise<void> {
-  const end = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > end) assert.fail(`not seen in time:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { until } from '../support/until.ts';
 
 interface Server {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -80,7 +72,10 @@ describe('the server process', { skip: postgresBase() ? 'runs on the embedded da
       assert.equal(asset.status, 200);
       assert.ok((await asset.arrayBuffer()).byteLength > 1000);
       // Once the sales history is in, the daily check for stores' missing sales runs (and then every day).
-      await until(() => /"msg":"daily sales (checked|missing)/.test(server!.output()), server.output);
+      await until(() => /"msg":"daily sales (checked|missing)/.test(server!.output()), 'the daily sales check ran', {
+        ms: 50_000,
+        detail: server.output,
+      });
       server.child.kill('SIGTERM');
       assert.equal(await server.exit, 0, server.output());
       assert.match(server.output(), /shutting down/);

@@ -1,7 +1,7 @@
 // Production carries no test code: the test pages, forms, views and the demo island live in test/support/,
 // which adds them to the apps the tests build. The app's browser bundle does not hold the demo island, and
 // the app built without the test support has no test pages.
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../../server/app.ts';

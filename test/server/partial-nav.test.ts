@@ -1,6 +1,6 @@
 // The server side of partial navigation beyond the shell's basics: which partial answers name a URL to
 // push, the settings the browser reads from the layout, and server-rendered islands.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, createTestApp, signIn } from '../support/app.ts';
 

@@ -2,7 +2,7 @@
 // users table's add, edit and bulk edit (plural keys). Each writable privilege field is tried by `manager`
 // (administrator, not super) and by `admin` (super administrator); server/users/privileges.ts decides for
 // every path, so the answers agree.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import { postForm, type FormFields } from '../support/forms.ts';

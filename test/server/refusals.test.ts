@@ -1,7 +1,7 @@
 // Every refusal reaches a person in the shape of the request and in the app's words: a page (whole, or the
 // content area for a partial request) for a page, JSON { error } for an API call; a 4xx for what the request
 // got wrong, never a 500, never the framework's or the database's own text.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { useTestApp, cookieHeader, ADMIN_PASSWORD } from '../support/app.ts';

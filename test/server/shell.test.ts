@@ -1,5 +1,5 @@
 // The app shell and the operational basics: layout, headers, fragments, health, static assets, errors.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn } from '../support/app.ts';
 

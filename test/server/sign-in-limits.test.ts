@@ -1,13 +1,12 @@
 // Sign-in limits through HTTP: tries are throttled per user name and address with growing delays (429 with
 // Retry-After and the wait in words), failures never refuse a right password from another address, parallel
 // tries cannot slip past the count, and behind a proxy only the address the proxy saw is counted.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { useTestApp, createTestApp, cookieHeader, DEMO_PASSWORD, type TestApp } from '../support/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { defaultMessages as m, fill } from '../../server/messages.ts';
-import { signInLimits } from '../../server/auth/sign-in-throttle.ts';
 
 const shared = useTestApp();
 beforeEach(async () => {
@@ -58,13 +57,13 @@ async function letTimePass(seconds: number) {
 
 describe('throttling per user name and address', () => {
   test('after five failures, a further try from that address waits, even with the right password', async () => {
-    await failTimes(signInLimits.freeTries, 'trainee', { address: '10.0.0.1' });
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'trainee', { address: '10.0.0.1' });
     const seconds = throttledFor(await tryToSignIn('trainee', DEMO_PASSWORD, { address: '10.0.0.1' }));
-    assert.ok(seconds <= signInLimits.firstDelaySeconds);
+    assert.ok(seconds <= shared.t.config.limits.signIn.firstDelaySeconds);
   });
 
   test('failures from one address do not refuse the right password from another', async () => {
-    await failTimes(signInLimits.freeTries, 'clerk', { address: '10.0.0.1' });
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'clerk', { address: '10.0.0.1' });
     assert.equal((await tryToSignIn('clerk', DEMO_PASSWORD, { address: '10.0.0.1' })).statusCode, 429);
     assert.equal((await tryToSignIn('clerk', DEMO_PASSWORD, { address: '10.0.0.2' })).statusCode, 303);
   });
@@ -78,10 +77,13 @@ describe('throttling per user name and address', () => {
 
   test('each further failure doubles the wait, up to fifteen minutes', async () => {
     const from = { address: '10.0.0.4' };
-    await failTimes(signInLimits.freeTries, 'analyst', from);
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'analyst', from);
     // Delays of 30 s, 1, 2, 4, 8 and 15 minutes, then 15 again.
     for (let extra = 0; extra < 7; extra++) {
-      const expected = Math.min(signInLimits.longestDelaySeconds, signInLimits.firstDelaySeconds * 2 ** extra);
+      const expected = Math.min(
+        shared.t.config.limits.signIn.longestDelaySeconds,
+        shared.t.config.limits.signIn.firstDelaySeconds * 2 ** extra,
+      );
       const waited = throttledFor(await tryToSignIn('analyst', 'wrong', from));
       assert.ok(waited <= expected && waited > expected - 10, `waits about ${expected} s, not ${waited} s`);
       await letTimePass(waited);
@@ -91,10 +93,10 @@ describe('throttling per user name and address', () => {
 
   test('a right password, once its wait is over, signs in and makes the next failures free again', async () => {
     const from = { address: '10.0.0.5' };
-    await failTimes(signInLimits.freeTries, 'analyst', from);
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'analyst', from);
     await letTimePass(throttledFor(await tryToSignIn('analyst', DEMO_PASSWORD, from)));
     assert.equal((await tryToSignIn('analyst', DEMO_PASSWORD, from)).statusCode, 303);
-    await failTimes(signInLimits.freeTries, 'analyst', from);
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'analyst', from);
   });
 
   test('many failures from one address, for many user names, refuse no one there', async () => {
@@ -109,7 +111,7 @@ describe('a user name under attack from many addresses', () => {
     // Failures for clerk from everywhere, as other app instances would have recorded them.
     await shared.t.db.pool.query(
       `insert into login_attempts (user_name, address, succeeded) select 'clerk', '192.0.2.' || i, false from generate_series(1, $1) i`,
-      [signInLimits.userUnderAttack],
+      [shared.t.config.limits.signIn.userUnderAttack],
     );
   });
 
@@ -119,10 +121,10 @@ describe('a user name under attack from many addresses', () => {
 
   test('each address gets one free try, then waits', async () => {
     const from = { address: '10.1.0.2' };
-    await failTimes(signInLimits.freeTriesUnderAttack, 'clerk', from);
+    await failTimes(shared.t.config.limits.signIn.freeTriesUnderAttack, 'clerk', from);
     throttledFor(await tryToSignIn('clerk', DEMO_PASSWORD, from));
     // Another user name from the same address is not under attack: five free tries as ever.
-    await failTimes(signInLimits.freeTries, 'analyst', from);
+    await failTimes(shared.t.config.limits.signIn.freeTries, 'analyst', from);
   });
 });
 
@@ -141,10 +143,10 @@ describe('parallel tries', () => {
       ),
     );
     const statuses = burst.map((r) => r.statusCode);
-    assert.equal(statuses.filter((s) => s === 401).length, signInLimits.freeTries, 'checked');
-    assert.equal(statuses.filter((s) => s === 429).length, 60 - signInLimits.freeTries, 'told to wait');
+    assert.equal(statuses.filter((s) => s === 401).length, shared.t.config.limits.signIn.freeTries, 'checked');
+    assert.equal(statuses.filter((s) => s === 429).length, 60 - shared.t.config.limits.signIn.freeTries, 'told to wait');
     const recorded = await shared.t.db.pool.query(`select count(*)::int as n from login_attempts where address = '10.2.0.1'`);
-    assert.equal(recorded.rows[0].n, signInLimits.freeTries);
+    assert.equal(recorded.rows[0].n, shared.t.config.limits.signIn.freeTries);
     assert.equal((await tryToSignIn('trainee', DEMO_PASSWORD, { address: '10.2.0.1' })).statusCode, 429);
   });
 });
@@ -174,14 +176,14 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   });
 
   test('a client rotating a forged left-most X-Forwarded-For is still throttled as one address', async () => {
-    for (let i = 0; i <= signInLimits.freeTries; i++) {
+    for (let i = 0; i <= shared.t.config.limits.signIn.freeTries; i++) {
       const res = await tryToSignIn(
         'trainee',
         'wrong',
         { address: proxy, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.5` } },
         proxied.app,
       );
-      assert.equal(res.statusCode, i < signInLimits.freeTries ? 401 : 429, `try ${i + 1}`);
+      assert.equal(res.statusCode, i < shared.t.config.limits.signIn.freeTries ? 401 : 429, `try ${i + 1}`);
     }
   });
 

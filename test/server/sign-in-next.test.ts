@@ -1,6 +1,6 @@
 // Where sign-in sends the user afterwards (`next`): only a path on this site, percent-encoded into a valid
 // Location header, whatever the string; a bad or over-long `next` goes home and never refuses the sign-in.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { useTestApp, cookieHeader, ADMIN_PASSWORD } from '../support/app.ts';

@@ -1,6 +1,6 @@
 // Static files through HTTP: the browser bundles are public and cached for good; their source maps are
 // served to signed-in administrators only, unless the app runs in development (npm run dev).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { createTestApp, signIn, useTestApp, type TestApp } from '../support/app.ts';

@@ -1,7 +1,7 @@
 // The header's store selector as the server draws it: its label names what each user sees (every store, or
 // their region's, with the count their queries reach), the list it offers is grouped by region and state, and
 // only pages whose data follows the selection show it.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../support/app.ts';
 

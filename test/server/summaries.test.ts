@@ -1,7 +1,7 @@
 // The summary and chart endpoints through HTTP: every figure is checked against SQL written here on its
 // own (sums over the daily sales of the right stores and days), for the current cycle and a chosen one,
 // per state and group, within the user's stores (the clerk sees only West stores) and their selection.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import type { FieldValues } from '../../common/field-values.ts';

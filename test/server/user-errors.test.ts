@@ -1,11 +1,10 @@
 // Error reports to IT through HTTP: POST /api/admin/user-error stores what browsers send (cut to size,
 // refused when too big or mistyped, limited per user and per address) and the IT page lists them.
-import { beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { errorFieldLimits, maxStackLines } from '../../common/error-report.ts';
-import { reportLimits } from '../../server/routes/api/admin/user-error.ts';
 
 const shared = useTestApp();
 beforeEach(async () => {
@@ -109,7 +108,8 @@ describe('POST /api/admin/user-error', () => {
   });
 
   test('reports without a session are limited per address, more strictly than a signed-in user', async () => {
-    for (let i = 0; i < reportLimits.perAnonymousAddress; i++) assert.equal((await anonymousPost({ Message: `e${i}` })).statusCode, 201);
+    for (let i = 0; i < shared.t.config.limits.clientErrors.perAnonymousAddress; i++)
+      assert.equal((await anonymousPost({ Message: `e${i}` })).statusCode, 201);
     const refused = await anonymousPost({ Message: 'one more' });
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.json().error, 'Too many error reports from here. Please wait 10 minutes.');
@@ -124,7 +124,7 @@ describe('POST /api/admin/user-error', () => {
     // Rows written by another app instance count the same as ours.
     await shared.t.db.pool.query(
       `insert into user_errors (user_id, address, message) select $1, '10.0.0.9', 'elsewhere' from generate_series(1, $2)`,
-      [clerkId, reportLimits.perUser - 1],
+      [clerkId, shared.t.config.limits.clientErrors.perUser - 1],
     );
     assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 201);
     assert.equal((await clerk.inject({ method: 'POST', url: '/api/admin/user-error', payload: report })).statusCode, 429);
@@ -140,15 +140,15 @@ describe('POST /api/admin/user-error', () => {
       ),
     );
     const stored = burst.filter((r) => r.statusCode === 201).length;
-    assert.equal(stored, reportLimits.perUser);
-    assert.equal(burst.filter((r) => r.statusCode === 429).length, 100 - reportLimits.perUser);
-    assert.equal((await storedRows()).length, reportLimits.perUser);
+    assert.equal(stored, shared.t.config.limits.clientErrors.perUser);
+    assert.equal(burst.filter((r) => r.statusCode === 429).length, 100 - shared.t.config.limits.clientErrors.perUser);
+    assert.equal((await storedRows()).length, shared.t.config.limits.clientErrors.perUser);
   });
 
   test('a burst of parallel reports without a session stores no more than the anonymous limit', async () => {
     const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => anonymousPost({ Message: `burst ${i}` })));
-    assert.equal(burst.filter((r) => r.statusCode === 201).length, reportLimits.perAnonymousAddress);
-    assert.equal((await storedRows()).length, reportLimits.perAnonymousAddress);
+    assert.equal(burst.filter((r) => r.statusCode === 201).length, shared.t.config.limits.clientErrors.perAnonymousAddress);
+    assert.equal((await storedRows()).length, shared.t.config.limits.clientErrors.perAnonymousAddress);
   });
 });
 

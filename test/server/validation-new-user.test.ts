@@ -1,7 +1,7 @@
 // The new-user form through HTTP: the server refuses invalid values with the same messages check() and the
 // form's definition give in the browser, keeps what was typed (passwords excepted) and stores nothing;
 // valid values make a user who can sign in, with roles, instances and an audit record.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
 import { inputValue, postForm, shownMessages, type FormFields } from '../support/forms.ts';

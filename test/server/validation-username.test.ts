@@ -1,6 +1,6 @@
 // GET /api/common/valid-username: the reason a user name cannot be used, as plain text, or an empty body
 // when it is free; the rule messages are the ones check() gives. Only those who may create users may ask.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';

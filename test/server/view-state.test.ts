@@ -1,7 +1,7 @@
 // GET /api/common/view-state: the signed-in user's application view state (spec section 3), each part within
 // what that user may see, whole or by part; and the hub's `view-state` frame, which tells every tab, whoever
 // its user, which part to load again.
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { defaultMessages as m, fill } from '../../server/messages.ts';
 import { viewStateParts, type ViewState } from '../../common/view-state.ts';

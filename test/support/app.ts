@@ -5,12 +5,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { after, before } from 'node:test';
+import { after, before } from './node-test.ts';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadServerLanguage } from '../../server/language.ts';
 import { readConfig, type Config } from '../../server/config.ts';
+import { withLimits, type LimitOverrides } from '../../server/limits.ts';
 import { openDatabase, type Database, type OpenOptions } from '../../server/db/index.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
 import { serveTestBundle, testBundleAssets } from './test-bundle.ts';
@@ -27,7 +28,18 @@ export interface TestApp {
 }
 
 /** The app's query deadlines (config.ts), or none. */
-type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs'>;
+type DeadlineOptions = Pick<OpenOptions, 'queryTimeoutMs' | 'exportTimeoutMs' | 'exportConnections'>;
+
+/** What a test changes of the configuration: any setting, and any of the limits (the others keep their defaults). */
+export type TestConfig = Partial<Omit<Config, 'limits'>> & { limits?: LimitOverrides };
+
+/** The configuration of a test app: `base` (the defaults with the tests' passwords), then the test's own settings. */
+export function testConfig(
+  { limits, ...overrides }: TestConfig = {},
+  base: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD },
+): Config {
+  return { ...base, ...overrides, limits: withLimits(base.limits, limits) };
+}
 
 export interface TestDatabase {
   db: Database;
@@ -37,8 +49,12 @@ export interface TestDatabase {
 }
 
 /** A fresh database copied from this run's template; dropped again by `drop`. */
-export async function openTestDatabase({ queryTimeoutMs, exportTimeoutMs }: DeadlineOptions = {}): Promise<TestDatabase> {
-  const deadlines = { queryTimeoutMs, exportTimeoutMs };
+export async function openTestDatabase({
+  queryTimeoutMs,
+  exportTimeoutMs,
+  exportConnections,
+}: DeadlineOptions = {}): Promise<TestDatabase> {
+  const deadlines = { queryTimeoutMs, exportTimeoutMs, exportConnections };
   let open: () => Promise<Database>;
   let remove: () => Promise<void>;
   if (postgresBase()) {
@@ -78,18 +94,16 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
 }
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  { testBundle = false, onRoute }: TestAppOptions = {},
-): Promise<TestApp> {
-  const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...overrides };
-  const { db, drop } = await openTestDatabase(config);
-  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
-  await app.register(testPageRoutes);
-  await app.register(testFormRoutes);
-  if (testBundle) await serveTestBundle(app);
-  await app.ready();
-  await loadServerLanguage(app);
+export async function createTestApp(overrides: TestConfig = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const { db, drop } = await openTestDatabase({ ...config, exportConnections: config.limits.exports.atOnce });
+  let app: FastifyInstance;
+  try {
+    app = await buildTestApp(config, db, options);
+  } catch (err) {
+    await drop();
+    throw err;
+  }
   return {
     app,
     db,
@@ -99,6 +113,24 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+async function buildTestApp(config: Config, db: Database, { testBundle = false, onRoute }: TestAppOptions): Promise<FastifyInstance> {
+  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
+  await app.register(testPageRoutes);
+  await app.register(testFormRoutes);
+  if (testBundle) await serveTestBundle(app);
+  await app.ready();
+  await loadServerLanguage(app);
+  return app;
+}
+
+/**
+ * A second app on `t`'s database, as another instance with other settings would be (its sessions are the
+ * same, so a user signs in to either); closed with `close`, the database staying `t`'s.
+ */
+export async function sameDatabaseApp(t: TestApp, overrides: TestConfig): Promise<FastifyInstance> {
+  return buildTestApp(testConfig(overrides, t.config), t.db, {});
 }
 
 export interface SignedIn {

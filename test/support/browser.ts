@@ -1,9 +1,9 @@
 // Browser tests drive the system Chromium with playwright-core against the app on a real port. Where no
 // Chromium exists they are skipped, loudly, rather than passing in silence.
-import { after, before } from 'node:test';
+import { after, before } from './node-test.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp, type TestAppOptions } from './app.ts';
-import type { Config } from '../../server/config.ts';
+import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp, type TestAppOptions, type TestConfig } from './app.ts';
+import { BROWSER_ENDPOINT_ENV } from './run-env.ts';
 import { chromiumFlags, findChromium } from '../../server/reports/pdf/chromium.ts';
 
 /** The Chromium the app would print PDFs with (CHROMIUM_PATH, else the usual places); null when none. */
@@ -28,18 +28,24 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
+/**
+ * The run's one Chromium when `npm test` started it (each test file connects, and its contexts are its own);
+ * else one launched for this caller (a bench, a file run alone with node --test).
+ */
+async function openBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
+  if (endpoint) return chromium.connect(endpoint);
+  // Playwright gives each launch a fresh profile of its own; these flags keep Chromium off the closed network.
+  return chromium.launch({ executablePath: chromiumPath()!, headless: true, args: chromiumFlags });
+}
+
 /** The test app on a real port, and a browser. Its pages load the app's own bundle (what benches measure) unless `options` say otherwise. */
-export async function startBrowserEnv(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<BrowserEnv> {
+export async function startBrowserEnv(overrides: TestConfig = {}, options: TestAppOptions = {}): Promise<BrowserEnv> {
   const t = await createTestApp(overrides, options);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   let browser: Browser;
   try {
-    // Playwright gives each launch a fresh profile of its own; these flags keep Chromium off the closed network.
-    browser = await chromium.launch({
-      executablePath: chromiumPath()!,
-      headless: true,
-      args: chromiumFlags,
-    });
+    browser = await openBrowser();
   } catch (err) {
     await t.close();
     throw err;
@@ -55,6 +61,7 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}, options: 
       return { context, page };
     },
     async close() {
+      // A connected browser's close ends the connection (and the contexts this file opened), not the run's Chromium.
       await browser.close();
       await t.close();
     },
@@ -66,7 +73,7 @@ export async function startBrowserEnv(overrides: Partial<Config> = {}, options: 
  * after them, its pages on the tests' bundle (the demo island). The returned object stands for it and is
  * usable from the tests on.
  */
-export function useBrowserEnv(overrides: Partial<Config> = {}): BrowserEnv {
+export function useBrowserEnv(overrides: TestConfig = {}): BrowserEnv {
   let env: BrowserEnv | undefined;
   before(async () => {
     env = await startBrowserEnv(overrides, { testBundle: true });

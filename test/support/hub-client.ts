@@ -102,15 +102,6 @@ export function handshakeStatus(base: string, headers: Record<string, string>, o
   });
 }
 
-/** Waits until `condition` holds, checking on every turn of the event loop; fails after the deadline. */
-export async function until(condition: () => boolean, what: string, ms = DEADLINE_MS): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 /** The signed-in user's id. */
 export async function userIdOf(user: SignedIn): Promise<number> {
   return (await user.inject({ url: '/api/common/current-user' })).json().ID as number;

@@ -1,6 +1,6 @@
 // Calendar dates as the table API's cursors carry them (yyyy-mm-dd naming a day that exists), and the
 // dd/MM/yyyy people type in forms and dialogs read as such a date.
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { isIsoCalendarDate, isoFromDayMonthYear } from '../../common/calendar.ts';
 

@@ -1,6 +1,6 @@
 // What a change's answer does to the table and the dialog (islands/data-table/dialogs/change-outcome.ts),
 // with a table host that only records what it is asked: marks, one notice, refreshes (each by how long it waits).
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import type { ChangeAnswer } from '../../islands/data-table/dialogs/change-call.ts';

@@ -1,6 +1,6 @@
 // The data-table island's plain parts: a saved state read back against the table's config, the state as a
 // list request, the pager's five page buttons and the info line's words.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { TableConfig, TablePage } from '../../common/table-config.ts';
 import { listQuery } from '../../islands/data-table/list-query.ts';

@@ -1,4 +1,4 @@
-import { test, describe, after } from 'node:test';
+import { test, describe, after } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import {
   compactNumber,

@@ -1,7 +1,7 @@
 // The order a list query sorts by (server/table-api/query/sql.ts, fullOrder) on the daily sales, whose
 // state ties are its store numbers (server/resources/sales.ts): the ties follow the grouping columns when
 // the state is one of them, else come last; the order asked for is never reordered; the key ends it.
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { salesDef } from '../../server/resources/sales.ts';
 import type { SortTerm } from '../../server/table-api/request/table-request.ts';

@@ -1,5 +1,5 @@
 // The hub's reconnection delays: doubling steps from 0.5 s to 30 s, each a random point in its upper half.
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { FIRST_STEP_MS, LAST_STEP_MS, reconnectDelay } from '../../islands/hub/reconnect-delay.ts';
 

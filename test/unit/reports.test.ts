@@ -1,6 +1,6 @@
 // The pieces reports are made of: the registry's names (unique, and never a table's, since the PDF stream
 // serves both), the grouped lines of the shared report table, and the audit trail's field changes.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { resources } from '../../server/resources/index.ts';
 import { findReport, reports, reportsFor } from '../../server/reports/registry.ts';

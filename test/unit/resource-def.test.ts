@@ -1,7 +1,7 @@
 // A resource's two halves joined for the table API (server/resources/resource-def.ts): what they leave
 // unsaid (the column a field writes, the key's and version's table columns, the joins' SQL, the tables read)
 // follows from the columns' expressions and the declared joins.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FormField } from '../../common/form-definition.ts';
 import { defineResource, Version } from '../../common/resources/types.ts';

@@ -1,6 +1,6 @@
 // The resource definitions are plain data that the server trusts: these checks catch a definition that
 // names a column it does not declare, before a request finds it.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { findResource, resources } from '../../server/resources/index.ts';
 

@@ -1,7 +1,7 @@
 // Copy's text (islands/data-table/export/rows-text.ts): a header line of labels, a line per row, cells
 // tab-separated and formatted as the table shows them; a tab or line break inside a value cannot split a
 // row or a cell when pasted.
-import { test } from 'node:test';
+import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Column } from '../../common/resources/types.ts';
 import { rowsAsText } from '../../islands/data-table/export/rows-text.ts';

@@ -1,5 +1,5 @@
 // The store selection kept in the browser and the spec's storage guard (10 units per store, low under 0.5).
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { isLowMemory, isStoreListKey, parseSelection, remainingShare, storeListKeys } from '../../common/store-selection.ts';
 import { scopeLabel, scopeShortLabel, selectionLabel } from '../../common/store-scope-label.ts';

@@ -1,7 +1,7 @@
 // The table's row groups and column order as plain functions: the lines of a grouped page (headers where
 // groups begin, with their figures; closed groups' rows left out), opening and closing with one group open
 // at a time, and moving a column.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { GroupTotals, Row } from '../../common/table-config.ts';
 import { movedColumn } from '../../islands/data-table/columns/column-order.ts';

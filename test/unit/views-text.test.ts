@@ -1,6 +1,6 @@
 // The templates and the server write no words of their own: what a page says comes from common/messages.ts
 // (through `it.msg` or `msg`) or from the data, so the language file and the spec's wording have one place to live.
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -15,7 +15,9 @@ interface NearBottomOptions {
   loadNext(): void;
 }
 
-const nearBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_GAP_PX;
+/** Whether the region's bottom is within the load gap of its scrolled-to position. */
+export const nearBottom = (el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>) =>
+  el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_GAP_PX;
 
 export function useNearBottom(region: { current: HTMLElement | null }, { active, index, loading, loadNext }: NearBottomOptions): void {
   const asked = useRef(-1);

@@ -7,7 +7,7 @@ import { msg } from '../../messages.ts';
 import { resources } from '../../resources/index.ts';
 import { dateRangeFields, dateRangePair, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
-import { ReportRefusal, reportLimits } from '../report-refusal.ts';
+import { ReportRefusal } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
 import { fieldChanges, type FieldChange } from './changes.ts';
 import { auditEntries } from './query.ts';
@@ -49,7 +49,7 @@ export const auditTrailReport = defineReport({
     const from = text(input, 'FromDate');
     const to = text(input, 'ToDate');
     const resource = text(input, 'Table') || null;
-    const limit = reportLimits.maxRows;
+    const limit = input.maxRows;
     const entries = await auditEntries(input.pool, { from: typedDay(from), until: addDays(typedDay(to), 1), resource }, limit + 1);
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
     const titles = new Map(tables.map((t) => [t.value, t.label]));

@@ -3,23 +3,17 @@
 // (its memory grows with use). At most `pages` jobs print at once, each on a page kept for reuse (about one
 // per core: printing is CPU bound, more would only share the cores); up to `queue` more wait their turn, and
 // one more is refused at once with 503 rather than left to wait without bound. A job has jobMs to finish, or
-// is stopped (its page closed) and answered 504. Without a Chromium every PDF is refused with 503 saying how
-// to install one; HTML reports are unaffected.
-import { availableParallelism } from 'node:os';
+// is stopped (its page closed) and answered 504 (the numbers: config.limits.pdf). Without a Chromium every PDF
+// is refused with 503 saying how to install one; HTML reports are unaffected.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Browser, Page } from 'puppeteer-core';
 import { msg } from '../../messages.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import { launchChromium } from './chromium.ts';
 import { pdfOptions, type PageLayout } from './page-layout.ts';
+import type { Limits } from '../../limits.ts';
 
-/** Read when used, so tests can lower them. */
-export const pdfLimits = {
-  pages: Math.max(1, availableParallelism()),
-  queue: 16,
-  jobMs: 30_000,
-  jobsPerBrowser: 500,
-};
+type PdfLimits = Limits['pdf'];
 
 /** A job failed because its Chromium stopped under it. */
 class ChromiumCrash extends ReportRefusal {
@@ -41,6 +35,7 @@ class Chromium {
     readonly browser: Browser,
     cleanUpOnExit: () => void,
     log: FastifyBaseLogger,
+    readonly limits: PdfLimits,
   ) {
     browser.once('disconnected', () => {
       if (!this.#closing) {
@@ -63,7 +58,7 @@ class Chromium {
 
   async acquire(): Promise<Page> {
     this.#active++;
-    if (++this.#jobs >= pdfLimits.jobsPerBrowser) this.#retiring = true;
+    if (++this.#jobs >= this.limits.jobsPerBrowser) this.#retiring = true;
     try {
       return this.#idle.pop() ?? (await this.#newPage());
     } catch (err) {
@@ -96,7 +91,7 @@ class Chromium {
     const page = await this.browser.newPage();
     // Report documents need no script; none runs, whatever a value in them might hold.
     await page.setJavaScriptEnabled(false);
-    page.setDefaultTimeout(pdfLimits.jobMs);
+    page.setDefaultTimeout(this.limits.jobMs);
     return page;
   }
 }
@@ -111,7 +106,11 @@ export class PdfEngine {
   #closed = false;
   #launches = 0;
 
-  constructor(executable: string | null, log: FastifyBaseLogger) {
+  constructor(
+    executable: string | null,
+    log: FastifyBaseLogger,
+    readonly limits: PdfLimits,
+  ) {
     this.#executable = executable;
     this.#log = log;
   }
@@ -175,11 +174,11 @@ export class PdfEngine {
 
   #turn(): Promise<void> {
     if (this.#closed) throw new ReportRefusal(503, msg('pdfClosed'));
-    if (this.#running < pdfLimits.pages) {
+    if (this.#running < this.limits.pages) {
       this.#running++;
       return Promise.resolve();
     }
-    if (this.#waiting.length >= pdfLimits.queue) throw new ReportRefusal(503, msg('pdfBusy', this.#running, this.#waiting.length));
+    if (this.#waiting.length >= this.limits.queue) throw new ReportRefusal(503, msg('pdfBusy', this.#running, this.#waiting.length));
     return new Promise((resolve, reject) => {
       this.#waiting.push({
         start: () => {
@@ -203,8 +202,8 @@ export class PdfEngine {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         attempt.abandoned = true;
-        reject(new ReportRefusal(504, msg('pdfTimeout', Math.round(pdfLimits.jobMs / 1000))));
-      }, pdfLimits.jobMs);
+        reject(new ReportRefusal(504, msg('pdfTimeout', Math.round(this.limits.jobMs / 1000))));
+      }, this.limits.jobMs);
     });
     try {
       const result = await Promise.race([work, timeout]);
@@ -231,7 +230,7 @@ export class PdfEngine {
     this.#launching = launchChromium(executable)
       .then(({ browser, cleanUpOnExit }) => {
         this.#launches++;
-        const chromium = new Chromium(browser, cleanUpOnExit, this.#log);
+        const chromium = new Chromium(browser, cleanUpOnExit, this.#log, this.limits);
         // Closed while it started: it must not outlive the app.
         if (this.#closed) void chromium.close();
         else this.#chromium = chromium;

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export default fp(async function pdfEngine(app: FastifyInstance) {
-  const engine = new PdfEngine(findChromium(app.config.chromiumPath), app.log);
+  const engine = new PdfEngine(findChromium(app.config.chromiumPath), app.log, app.config.limits.pdf);
   app.decorate('pdf', engine);
   app.addHook('onClose', () => engine.close());
 });

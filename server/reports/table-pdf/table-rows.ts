@@ -9,7 +9,8 @@ import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { exportQuery } from '../../table-api/export/rows.ts';
 import type { TableRequest } from '../../table-api/request/table-request.ts';
-import { ReportRefusal, reportLimits } from '../report-refusal.ts';
+import { ReportRefusal } from '../report-refusal.ts';
+import type { Limits } from '../../limits.ts';
 
 export interface TableRows {
   /** Each row: the visible columns' values, then the grouping columns'. */
@@ -29,11 +30,12 @@ export async function tableRows(
   request: TableRequest,
   user: CurrentUser,
   groups: ReadonlyArray<ColumnDef>,
+  limits: Limits,
 ): Promise<TableRows> {
+  const limit = limits.reports.maxRows;
   const visible = request.visible;
   // The visible columns, then the grouping ones: the rows come back in that order (c0, c1...).
-  const { text, params } = await exportQuery(pool, def, { ...request, visible: [...visible, ...groups] }, user, (c) => c.sql);
-  const limit = reportLimits.maxRows;
+  const { text, params } = await exportQuery(pool, def, { ...request, visible: [...visible, ...groups] }, user, (c) => c.sql, limits.lists);
   const found = await pool.query<unknown[]>({ text: `${text} limit ${limit + 1}`, values: params, rowMode: 'array' });
   if (found.rows.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
   if (!visible.some((c) => c.total) || found.rows.length === 0) return { rows: found.rows, totals: [] };

@@ -14,16 +14,17 @@ import type { Batch } from './cursor.ts';
 import { exportBatches, exportQuery, inExportTransaction } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { TableRequest } from '../request/table-request.ts';
+import type { Limits } from '../../limits.ts';
 
 const BOM = Buffer.from([0xff, 0xfe]);
 
-export function exportCsv(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): Readable {
-  return Readable.from(csvChunks(db, def, req, user), { objectMode: false });
+export function exportCsv(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): Readable {
+  return Readable.from(csvChunks(db, def, req, user, limits), { objectMode: false });
 }
 
-async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): AsyncGenerator<Buffer> {
+async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): AsyncGenerator<Buffer> {
   const columns = req.visible;
-  const { text, params } = await exportQuery(db.pool, def, req, user, formattedSql);
+  const { text, params } = await exportQuery(db.pool, def, req, user, formattedSql, limits.lists);
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
   yield* db.kind === 'postgres'
     ? inExportTransaction(db, (client) => copyCsvRows(client, text, params))

@@ -9,7 +9,7 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { cursorBatches, heldCursorBatches, type Batch } from './cursor.ts';
 import { formatSettings } from './sql-formats.ts';
-import { buildFilter } from '../query/filter.ts';
+import { buildFilter, type ListLimits } from '../query/filter.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { fromClause, fullOrder, orderBy } from '../query/sql.ts';
 
@@ -23,8 +23,9 @@ export async function exportQuery(
   req: TableRequest,
   user: CurrentUser,
   cell: (column: ColumnDef) => string,
+  limits: ListLimits,
 ): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
-  const filter = await buildFilter(pool, def, req, user, 'export');
+  const filter = await buildFilter(pool, def, req, user, 'export', limits);
   const list = req.visible.map((column, i) => `${cell(column)} as c${i}`).join(', ');
   const order = fullOrder(def, req.order, req.groups.length);
   const reads = [...req.visible, ...filter.columns, ...order.map((t) => t.column)];

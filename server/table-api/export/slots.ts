@@ -4,10 +4,8 @@
 // starting export after export would slow everyone. A slot is held until the export's own work has ended,
 // not only its response: a client that leaves does not free the database from the rows it asked for.
 import { msg } from '../../messages.ts';
-import { EXPORT_CONNECTIONS, type Database } from '../../db/index.ts';
-
-/** Tests lower them. */
-export const exportLimits = { concurrent: EXPORT_CONNECTIONS, perUser: 2, stallMs: 60_000 };
+import type { Database } from '../../db/index.ts';
+import type { Limits } from '../../limits.ts';
 
 /** Exports under way on each database, by user id. */
 const running = new WeakMap<Database, Map<number, number>>();
@@ -25,10 +23,10 @@ export function exportsRunning(db: Database): number {
 }
 
 /** A slot for one export of this user's (its release, to call once the export has ended), or why none is free. */
-export function claimExportSlot(db: Database, userId: number): { release: () => void } | { refusal: string } {
+export function claimExportSlot(db: Database, userId: number, limits: Limits['exports']): { release: () => void } | { refusal: string } {
   const byUser = runningByUser(db);
-  if (exportsRunning(db) >= exportLimits.concurrent) return { refusal: msg('tableExportBusy', exportLimits.concurrent) };
-  if ((byUser.get(userId) ?? 0) >= exportLimits.perUser) return { refusal: msg('tableExportUserBusy', exportLimits.perUser) };
+  if (exportsRunning(db) >= limits.atOnce) return { refusal: msg('tableExportBusy', limits.atOnce) };
+  if ((byUser.get(userId) ?? 0) >= limits.perUser) return { refusal: msg('tableExportUserBusy', limits.perUser) };
   byUser.set(userId, (byUser.get(userId) ?? 0) + 1);
   let released = false;
   return {

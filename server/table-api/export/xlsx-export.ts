@@ -11,11 +11,9 @@ import type { Database } from '../../db/index.ts';
 import { exportBatches, exportQuery } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { TableRequest } from '../request/table-request.ts';
+import type { Limits } from '../../limits.ts';
 import { TableRequestError } from '../request/request-error.ts';
-import { cellKind, SheetWriter, XLSX_MAX_DATA_ROWS, zipWorkbook } from './xlsx-writer.ts';
-
-/** Tests lower the row limit to reach it with a few rows. */
-export const xlsxLimits = { maxRows: XLSX_MAX_DATA_ROWS };
+import { cellKind, SheetWriter, zipWorkbook } from './xlsx-writer.ts';
 
 /**
  * A cell's value as SQL text: a date as Excel's day number (in the export's time zone), a number its own
@@ -46,12 +44,13 @@ function width(column: ColumnDef): number {
 
 /**
  * The workbook of every row the request finds, as a stream; refused (TableRequestError) when the rows would
- * not fit a sheet. Counting them first reads up to a sheet's worth of keys, small beside writing them.
+ * not fit a sheet (limits.exports.xlsxMaxRows, at most a sheet's). Counting them first reads up to a sheet's
+ * worth of keys, small beside writing them.
  */
-export async function exportXlsx(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser): Promise<Readable> {
+export async function exportXlsx(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): Promise<Readable> {
   const columns = req.visible;
-  const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, cellSql);
-  const limit = xlsxLimits.maxRows;
+  const limit = limits.exports.xlsxMaxRows;
+  const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, cellSql, limits.lists);
   const counted = await db.pool.query<{ n: number }>(
     `select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`,
     params,

@@ -7,8 +7,6 @@ import yazl from 'yazl';
 import type { FormatName } from '../../../common/format.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
 
-/** Excel's last row is 1,048,576; the header takes one. */
-export const XLSX_MAX_DATA_ROWS = 1_048_575;
 /** Excel refuses a cell of more text than this. */
 const MAX_CELL_TEXT = 32_767;
 

@@ -10,7 +10,7 @@ import type { ResourceDef } from '../../resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
 import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
-import { buildFilter, type Filter } from '../query/filter.ts';
+import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
@@ -36,15 +36,22 @@ export interface ListResult {
 /** Below this offset a plain OFFSET is as quick as anything; above it, the deferred join pays. */
 const DEFERRED_JOIN_FROM = 500;
 
-export async function listRows(pool: pg.Pool, def: ResourceDef, req: TableRequest, user: CurrentUser): Promise<ListResult> {
-  const filter = await buildFilter(pool, def, req, user, 'list');
+export async function listRows(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: TableRequest,
+  user: CurrentUser,
+  limits: ListLimits,
+): Promise<ListResult> {
+  const filter = await buildFilter(pool, def, req, user, 'list', limits);
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
-  const countFirst = !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start);
+  const countFirst =
+    !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start, limits);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const [{ groups, ...rows }, total, totals] = await Promise.all([
     // The groups' totals need the page's groups; they are read while the counts and footer totals are.
-    pageRows(pool, def, req, filter, counted).then(async (page) => ({
+    pageRows(pool, def, req, filter, limits, counted).then(async (page) => ({
       ...page,
       groups: await groupTotalsOf(pool, def, filter, req.groups, page.rows),
     })),
@@ -75,6 +82,7 @@ async function pageRows(
   def: ResourceDef,
   req: TableRequest,
   filter: Filter,
+  limits: ListLimits,
   rowCount?: number,
 ): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'>> {
   const order = fullOrder(def, req.order, req.groups.length);
@@ -85,7 +93,7 @@ async function pageRows(
   const before = after ? null : keysetCondition(seal, req.before, req.start + req.length, reversed(order), params);
   const keyset = after ?? before;
   // Without a cursor, a deep page may start from a counted range or from the end (positions.ts).
-  const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount);
+  const deep = keyset ? null : await deepStart(pool, def, filter, order, req, params, rowCount, limits);
   if (deep?.kind === 'past-end') return { rows: [], next: null, prev: null };
   const backwards = before !== null || deep?.kind === 'from-end';
   const readOrder = backwards ? reversed(order) : order;

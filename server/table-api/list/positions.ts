@@ -8,13 +8,10 @@
 //   "Last" page is as quick as the first.
 import type pg from 'pg';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import type { Filter } from '../query/filter.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';
+import type { Filter, ListLimits } from '../query/filter.ts';
 import { totalsTableFor, valueCountsFor } from './totals-table.ts';
-
-/** Below `from` rows a plain OFFSET is quicker than asking the counts first (tests lower it). */
-export const positionLimits = { from: 20_000, fromEnd: 500 };
 
 export type Start =
   /** Read forwards from a range's edge: `condition` (its values pushed to the params) bounds the rows, then `offset`. */
@@ -42,11 +39,18 @@ interface Ranges {
 
 /**
  * The counted ranges that order `order` (a counted column then the key, one direction), when the filter
- * allows them and the page starts deep enough for them to pay.
+ * allows them and the page starts deep enough for them to pay (below `limits.countedRangesFrom` rows a plain
+ * OFFSET is quicker than asking the counts first).
  */
-function rangesFor(def: ResourceDef, filter: Filter, order: ReadonlyArray<SortTerm>, start: number): Ranges | undefined {
+function rangesFor(
+  def: ResourceDef,
+  filter: Filter,
+  order: ReadonlyArray<SortTerm>,
+  start: number,
+  limits: ListLimits,
+): Ranges | undefined {
   const [first, second] = order;
-  if (start < positionLimits.from || order.length !== 2) return undefined;
+  if (start < limits.countedRangesFrom || order.length !== 2) return undefined;
   if (second!.column.name !== def.key.name || second!.dir !== first!.dir) return undefined;
   const { column, dir } = first!;
   const a = def.alias;
@@ -79,8 +83,14 @@ function rangesFor(def: ResourceDef, filter: Filter, order: ReadonlyArray<SortTe
 }
 
 /** Whether the page at `start` would be read from the end, so the caller should count the rows first. */
-export function wantsRowCount(def: ResourceDef, filter: Filter, order: ReadonlyArray<SortTerm>, start: number): boolean {
-  return start >= positionLimits.fromEnd && totalsTableFor(def, filter) !== undefined && !rangesFor(def, filter, order, start);
+export function wantsRowCount(
+  def: ResourceDef,
+  filter: Filter,
+  order: ReadonlyArray<SortTerm>,
+  start: number,
+  limits: ListLimits,
+): boolean {
+  return start >= limits.fromEndFrom && totalsTableFor(def, filter) !== undefined && !rangesFor(def, filter, order, start, limits);
 }
 
 /**
@@ -96,8 +106,9 @@ export async function deepStart(
   page: { start: number; length: number },
   params: unknown[],
   rowCount: number | undefined,
+  limits: ListLimits,
 ): Promise<Start | null> {
-  const ranges = rangesFor(def, filter, order, page.start);
+  const ranges = rangesFor(def, filter, order, page.start, limits);
   if (ranges) return rangeStart(pool, def, filter, ranges, page.start, params);
   if (rowCount === undefined || page.start <= rowCount / 2) return null;
   const end = Math.min(page.start + page.length, rowCount);

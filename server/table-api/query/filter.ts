@@ -13,6 +13,7 @@ import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { scopeColumns, scopeConditions, selectedStores } from './scope.ts';
 import { mapPlaceholders } from './sql.ts';
+import type { Limits } from '../../limits.ts';
 
 export interface Filter {
   /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
@@ -29,8 +30,8 @@ export interface Filter {
   searched: boolean;
 }
 
-/** Above `maxIds` dimension ids the condition stays a subquery rather than a list (tests lower it). */
-export const dimensionLimits = { maxIds: 10_000 };
+/** The planner's thresholds (config.limits.lists): here, up to how many dimension ids a condition lists them. */
+export type ListLimits = Limits['lists'];
 
 /** A condition written against a parameter list (it pushes its values and names them $n). */
 type Condition = (params: unknown[]) => string;
@@ -61,7 +62,14 @@ function and(conditions: ReadonlyArray<string>): string {
   return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
 }
 
-export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableRequest, user: CurrentUser, action: Action): Promise<Filter> {
+export async function buildFilter(
+  pool: pg.Pool,
+  def: ResourceDef,
+  req: TableRequest,
+  user: CurrentUser,
+  action: Action,
+  limits: ListLimits,
+): Promise<Filter> {
   const dimension = def.dimension;
   const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
     dimension !== undefined && columns.every((c) => c.join !== undefined && dimension.joins.includes(c.join));
@@ -85,7 +93,7 @@ export async function buildFilter(pool: pg.Pool, def: ResourceDef, req: TableReq
   if (dimension && storesOnDimension) {
     const dimensionScope: Condition = (p) => storeScope(user, dimension.id, selectedStores(action, req.stores), p);
     const dimensionSearches = searches.filter((s) => s.dimension).map((s) => s.condition);
-    const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches);
+    const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches, limits.dimensionMaxIds);
     if (resolved.scoped) scope.push(resolved.scoped(params));
     const scopeParams = [...params];
     // The ids found on the dimension are a condition on its key column.
@@ -128,6 +136,7 @@ async function resolveDimension(
   dimension: Dimension,
   scopeCondition: Condition,
   searches: Condition[],
+  maxIds: number,
 ): Promise<{ scoped?: Condition; found?: Condition }> {
   const params: unknown[] = [];
   const scope = scopeCondition(params);
@@ -139,13 +148,13 @@ async function resolveDimension(
        case when count(*) filter (where ${scope}) <= $${params.length + 1} then array_agg(${dimension.id} order by ${dimension.id}) filter (where ${scope}) end as scoped,
        case when count(*) filter (where ${scope} and ${searched}) <= $${params.length + 1} then array_agg(${dimension.id} order by ${dimension.id}) filter (where ${scope} and ${searched}) end as found
      from ${dimension.from}`,
-    [...params, dimensionLimits.maxIds],
+    [...params, maxIds],
   );
   const row = rows[0]!;
   const inList =
     (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition =>
     (p) => {
-      if (n <= dimensionLimits.maxIds) {
+      if (n <= maxIds) {
         p.push(ids ?? []);
         return `${dimension.key.sql} = any($${p.length}::${dimension.keyType}[])`;
       }

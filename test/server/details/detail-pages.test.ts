@@ -3,7 +3,7 @@
 // each with its table's access (403), not found for an unknown key or a store outside the user's stores
 // (404), whole for a page visit and its content area alone for a partial swap, its main part marked for
 // popups.
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../support/app.ts';
 import { formatCurrency, formatDateTime } from '../../../common/format.ts';

@@ -1,7 +1,7 @@
 // Messages to a group, with real sockets: each active member but the sender gets a copy of their own (its
 // own IsRead), live, and nobody else does; whom a sender may address follows the recipients rule
 // (administrators and head office anyone; others their own group's users and their group).
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';

@@ -1,13 +1,14 @@
 // The hub's websocket through a real listener and real `ws` clients: who may connect (a live session, the
 // app's own Origin, honouring trusted proxies), the heartbeat, the bounded send buffer, and the end of the
 // session (signed out, expired, or its user made inactive).
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, HUB_PATH } from '../../../common/hub-frames.ts';
 import { createTestApp, signIn, useTestApp, type SignedIn, type TestApp } from '../../support/app.ts';
 import { hashToken } from '../../../server/plugins/session.ts';
-import { connectHub, handshakeStatus, until, userIdOf } from '../../support/hub-client.ts';
+import { connectHub, handshakeStatus, userIdOf } from '../../support/hub-client.ts';
+import { until } from '../../support/until.ts';
 
 describe("the hub's websocket", () => {
   const shared = useTestApp('clerk', 'analyst');

@@ -2,7 +2,7 @@
 // browsers (and nobody else's) with their unread counts; marking read or unread, through the inbox's own
 // call or the table API, sends the new counts; only senders may send, to the users offered to them; and a
 // change to a table tells whoever may list it.
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { InboxItem, UnreadCounts } from '../../../common/hub-frames.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';

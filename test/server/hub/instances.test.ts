@@ -1,7 +1,7 @@
 // Two app instances on different ports sharing one PostgreSQL database, as behind a load balancer: what
 // happens on one reaches the browsers of the other through LISTEN/NOTIFY, and counts and totals the other
 // kept are forgotten at a change. The embedded database serves one instance, so this runs on PostgreSQL only.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { CLOSE_SIGNED_OUT } from '../../../common/hub-frames.ts';

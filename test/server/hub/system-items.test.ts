@@ -2,7 +2,7 @@
 // alert for a store's missing sales (to whoever may read sales and sees the store, once per store and day),
 // "Your export is ready" (and an alert when one failed midway), and "A row you edited was changed by
 // someone else".
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
 // Without Chromium (CHROMIUM_PATH names a file that is not there) every PDF is refused with 503 saying how
 // to install it, and HTML reports, the report screen included, keep working.
-import { after, before, test } from 'node:test';
+import { after, before, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';

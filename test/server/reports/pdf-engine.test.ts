@@ -2,13 +2,14 @@
 // clear message, a job past its time limit is stopped (504) without spoiling the next, a crashed Chromium is
 // replaced (the job under it printed by the new one), Chromium is replaced after its quota of jobs, and it
 // stops when the app closes.
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, sameDatabaseApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
 import { chromiumPath } from '../../support/browser.ts';
 import { isPdf } from '../../support/pdf.ts';
-import { pdfLimits } from '../../../server/reports/pdf/engine.ts';
+import type { Limits } from '../../../server/limits.ts';
 import { ReportRefusal } from '../../../server/reports/report-refusal.ts';
 
 const skip = chromiumPath() ? false : 'no Chromium: PDFs cannot be printed (apt-get install chromium)';
@@ -17,7 +18,6 @@ const parameters = [
   { name: 'FromDate', value: day(subDays(new Date(), 9)) },
   { name: 'ToDate', value: day(subDays(new Date(), 2)) },
 ];
-const defaults = { ...pdfLimits };
 
 let t: TestApp;
 let analyst: SignedIn;
@@ -28,8 +28,15 @@ before(async () => {
 });
 after(() => t?.close());
 
-const askPdf = () =>
-  analyst.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-state', format: 'pdf', parameters } });
+const askPdf = (user = analyst) =>
+  user.inject({ method: 'POST', url: '/api/common/reports', payload: { name: 'sales-by-state', format: 'pdf', parameters } });
+
+/** An app on the same database whose PDF engine has these limits, and the analyst signed in to it; closed after the test. */
+async function appWithPdfLimits(ctx: TestContext, pdf: Partial<Limits['pdf']>): Promise<{ app: FastifyInstance; user: SignedIn }> {
+  const app = await sameDatabaseApp(t, { limits: { pdf } });
+  ctx.after(() => app.close());
+  return { app, user: await signIn(app, 'analyst') };
+}
 
 /** Whether a process of this id still runs. */
 function running(pid: number): boolean {
@@ -42,35 +49,32 @@ function running(pid: number): boolean {
 }
 
 test('a PDF asked for while every page prints and the queue is full: 503 saying to try again', { skip }, async (ctx) => {
-  Object.assign(pdfLimits, { pages: 1, queue: 1 });
-  ctx.after(() => Object.assign(pdfLimits, defaults));
+  const { app, user } = await appWithPdfLimits(ctx, { pages: 1, queue: 1 });
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   // One job holds the only page, a second waits in the only place in the queue.
-  const holding = [t.app.pdf.withPage(() => gate), t.app.pdf.withPage(() => gate)];
-  const res = await askPdf();
+  const holding = [app.pdf.withPage(() => gate), app.pdf.withPage(() => gate)];
+  const res = await askPdf(user);
   assert.equal(res.statusCode, 503);
   assert.deepEqual(res.json(), { error: 'The server is busy making PDFs (1 under way, 1 waiting): please try again in a moment.' });
   release();
   await Promise.all(holding);
-  const later = await askPdf();
+  const later = await askPdf(user);
   assert.equal(later.statusCode, 200);
   assert.ok(isPdf(Buffer.from(later.body, 'base64')));
 });
 
 test('a job past its time limit is stopped with 504, and the next PDF prints', { skip }, async (ctx) => {
-  ctx.after(() => Object.assign(pdfLimits, defaults));
-  await askPdf(); // Chromium warm: the limit applies to the job alone.
-  pdfLimits.jobMs = 2000;
+  const { app, user } = await appWithPdfLimits(ctx, { jobMs: 2000 });
+  await app.pdf.withPage(async () => undefined); // Chromium warm: the limit applies to the job alone.
   await assert.rejects(
-    t.app.pdf.withPage(() => new Promise(() => {})),
+    app.pdf.withPage(() => new Promise(() => {})),
     (err: unknown) =>
       err instanceof ReportRefusal &&
       err.status === 504 &&
       err.message === 'The PDF took longer than 2 seconds and was stopped: please narrow the report and try again.',
   );
-  Object.assign(pdfLimits, defaults);
-  assert.equal((await askPdf()).statusCode, 200);
+  assert.equal((await askPdf(user)).statusCode, 200);
 });
 
 test('a Chromium that crashed is replaced, and the PDF it was printing is printed by the new one', { skip }, async () => {
@@ -89,14 +93,13 @@ test('a Chromium that crashed is replaced, and the PDF it was printing is printe
 });
 
 test('Chromium is replaced after its quota of jobs', { skip }, async (ctx) => {
-  ctx.after(() => Object.assign(pdfLimits, defaults));
-  assert.equal((await askPdf()).statusCode, 200);
-  pdfLimits.jobsPerBrowser = 2;
-  const launches = t.app.pdf.launches;
-  const first = t.app.pdf.browserPid!;
-  for (let i = 0; i < 3; i++) assert.equal((await askPdf()).statusCode, 200);
-  assert.equal(t.app.pdf.launches, launches + 1);
-  assert.notEqual(t.app.pdf.browserPid, first);
+  const { app, user } = await appWithPdfLimits(ctx, { jobsPerBrowser: 2 });
+  assert.equal((await askPdf(user)).statusCode, 200);
+  const first = app.pdf.browserPid!;
+  assert.equal(app.pdf.launches, 1);
+  for (let i = 0; i < 2; i++) assert.equal((await askPdf(user)).statusCode, 200);
+  assert.equal(app.pdf.launches, 2);
+  assert.notEqual(app.pdf.browserPid, first);
 });
 
 test('closing the app stops its Chromium', { skip }, async () => {

@@ -1,12 +1,10 @@
 // What the report calls answer when they cannot give a report: an unknown report, a malformed call, refused
 // parameters (the rules' own messages), a refusal to narrow, a failure. Always JSON { error } with a status
 // saying why, never a stack trace.
-import { describe, mock, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
-import { useTestApp } from '../../support/app.ts';
-import { salesByStoreReport } from '../../../server/reports/sales-by-store/index.ts';
-import { reportLimits } from '../../../server/reports/report-refusal.ts';
+import { sameDatabaseApp, signIn, useTestApp } from '../../support/app.ts';
 
 const shared = useTestApp('analyst', 'admin');
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
@@ -66,16 +64,16 @@ describe('POST /api/common/reports refuses', () => {
   });
 
   test('more rows than a printed report holds: 422 saying how to narrow it', async (ctx) => {
-    const limit = reportLimits.maxRows;
-    reportLimits.maxRows = 0;
-    ctx.after(() => (reportLimits.maxRows = limit));
+    const app = await sameDatabaseApp(shared.t, { limits: { reports: { maxRows: 0 } } });
+    ctx.after(() => app.close());
+    const admin = await signIn(app, 'admin');
     const state = (await shared.t.db.pool.query(`select state_id, version from states order by state_id limit 1`)).rows[0];
     await shared.admin.inject({
       method: 'PATCH',
       url: '/api/states',
       payload: { StateID: state.state_id, Version: state.version, Region: 'NE' },
     });
-    const res = await shared.admin.inject({
+    const res = await admin.inject({
       method: 'POST',
       url: '/api/common/reports',
       payload: { name: 'audit-trail', folder: 'Administration', parameters: [range[0], { name: 'ToDate', value: day(new Date()) }] },
@@ -85,10 +83,9 @@ describe('POST /api/common/reports refuses', () => {
   });
 
   test('a report that fails: 500 with a sentence, not the failure', async (ctx) => {
-    ctx.after(() => mock.restoreAll());
-    mock.method(salesByStoreReport, 'run', async () => {
-      throw new Error('relation "sales" does not exist');
-    });
+    // Its query fails: the table it reads is not there (this test file's own database copy).
+    await shared.t.db.pool.query('alter table sales rename to sales_away');
+    ctx.after(() => shared.t.db.pool.query('alter table sales_away rename to sales'));
     const res = await call({ name: 'sales-by-store', parameters: range });
     assert.equal(res.statusCode, 500);
     assert.deepEqual(res.json(), { error: 'Something went wrong on the server. The IT department can see the details.' });

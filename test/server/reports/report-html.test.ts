@@ -1,6 +1,6 @@
 // Each report of the registry as HTML through POST /api/common/reports, its figures checked against the same
 // figures computed here in SQL, formatted as the spec says (US dollars, percentages x100, comma thousands).
-import { before, describe, test } from 'node:test';
+import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { useTestApp, type SignedIn } from '../../support/app.ts';

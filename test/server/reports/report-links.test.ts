@@ -2,7 +2,7 @@
 // store's detail page in an overlay (data-popup-page, only the page's main part) for a reader who may open
 // it, and plain text for one who may not; and its print view (GET /reports/print), the report alone in the
 // app's stylesheet, which the screen opens in an overlay (data-popup-embed) to print it.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
 import { useTestApp, type SignedIn } from '../../support/app.ts';

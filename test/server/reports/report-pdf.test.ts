@@ -3,13 +3,12 @@
 // (its filtered rows, visible columns, grouping with group totals, and who printed it with which filter).
 // Each PDF is read back as a person would: its pages (pdfinfo) and its text (pdftotext), whose figures are
 // computed here in SQL.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format, subDays } from 'date-fns';
-import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { useTestApp, sameDatabaseApp, signIn, type SignedIn } from '../../support/app.ts';
 import { chromiumPath } from '../../support/browser.ts';
 import { isPdf, pdfPages, pdfText } from '../../support/pdf.ts';
-import { reportLimits } from '../../../server/reports/report-refusal.ts';
 
 const skip = chromiumPath() ? false : 'no Chromium: PDFs cannot be printed (apt-get install chromium)';
 const shared = useTestApp('analyst', 'admin');
@@ -163,10 +162,10 @@ describe('the PDF stream', { skip }, () => {
   });
 
   test('refuses a table with more rows than a printed report holds, saying how to narrow it', async (ctx) => {
-    const limit = reportLimits.maxRows;
-    reportLimits.maxRows = 10;
-    ctx.after(() => (reportLimits.maxRows = limit));
-    const res = await shared.admin.inject({ url: '/api/common/report?filename=stores&stream=true&format=pdf' });
+    const app = await sameDatabaseApp(shared.t, { limits: { reports: { maxRows: 10 } } });
+    ctx.after(() => app.close());
+    const admin = await signIn(app, 'admin');
+    const res = await admin.inject({ url: '/api/common/report?filename=stores&stream=true&format=pdf' });
     assert.equal(res.statusCode, 422);
     assert.deepEqual(res.json(), { error: 'This report would print more than 10 rows: please narrow the dates or the search.' });
   });

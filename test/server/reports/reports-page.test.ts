@@ -2,7 +2,7 @@
 // form, and the result its parameters give, all carried in the URL. Each date-range failure answers 422 with
 // the spec's exact message, in the spec's order, and no result; a valid range answers the report, scoped to
 // the user's stores and the store selection, and narrowed to a cycle when one is chosen.
-import { describe, mock, test } from 'node:test';
+import { describe, mock, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { addDays, format, subDays, subYears } from 'date-fns';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';

@@ -2,7 +2,7 @@
 // text is in a bundle the browser loads (static/build, as `npm run build` writes it), nor in a page the
 // server renders. The server's own bundle, built by the same command, holds every one of them: the texts
 // looked for are ones a bundle would carry, were a browser module to import the SQL half.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

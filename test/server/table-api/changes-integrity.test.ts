@@ -1,12 +1,13 @@
 // What a change through /api/<resource> may not do to stored data, and how a value that cannot be stored is
 // reported: history outlives the accounts it names, the menu tree neither loses nor loops its entries,
 // defaults fill blank optional fields, and values the columns cannot hold are refused on their field.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { createUser } from '../../../server/users/create-user.ts';
 import type { Row } from './support.ts';
+import { until } from '../../support/until.ts';
 
 const shared = useTestApp('admin');
 
@@ -305,15 +306,13 @@ describe('long changes', () => {
       Transactions: 42,
     }).then((answer) => (order.push('bulk change'), answer));
     // Once the change is under way (its first rows are done), another user's request.
-    while (
+    const changed = async () =>
       (
         await rows<{ n: number }>('select count(*)::int as n from sales where sale_id = any($1) and transactions = 42', [
           sales.map((s) => s.sale_id),
         ])
-      )[0]!.n === 0
-    ) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
+      )[0]!.n;
+    await until(async () => (await changed()) > 0, 'the change is under way', { every: 5 });
     const analyst = await signIn(shared.t.app, 'analyst');
     assert.equal((await analyst.inject({ url: '/api/common/current-user' })).statusCode, 200);
     order.push('other request');

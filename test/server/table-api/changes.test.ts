@@ -1,6 +1,6 @@
 // Add, edit and delete through /api/<resource>: validation with the browser's messages, versions against
 // lost updates, one transaction per row (partial success), the audit log, scopes and the 403s.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';

@@ -1,7 +1,7 @@
 // The choices of select fields: GET /api/<resource>/options lists them for whoever may add or edit through
 // the field (scoped to what that user may reach, narrowed by the field's condition), and a change whose
 // select value is not among them is refused on that field.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';

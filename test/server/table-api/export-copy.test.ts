@@ -1,7 +1,7 @@
 // The PostgreSQL export path (COPY ... (FORMAT csv), re-encoded) must write the same bytes as the cursor
 // path the embedded database uses, for any text (empty text arrives as NULL, as export-sql.ts writes it); and the LF -> CRLF rewrite must leave line breaks inside
 // quoted fields alone however the stream is cut into chunks; and a download lasts as long as its client reads.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Database } from '../../../server/db/index.ts';

@@ -2,7 +2,7 @@
 // the table shows the same values (formatValue in common/format.ts), for each format a column may declare
 // over each value type it may hold. Values go through the database as the table reads them: the expected
 // text is formatValue of what `pg` hands back for the raw value.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type pg from 'pg';

@@ -2,15 +2,14 @@
 // values in the table's display styles; text as text, never a formula, whatever characters it holds; a table
 // with more rows than a sheet holds refused before the first byte. Workbooks are read back with exceljs, as a
 // spreadsheet program would read them.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { useTestApp, sameDatabaseApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
-import { xlsxLimits } from '../../../server/table-api/export/xlsx-export.ts';
 import { SheetWriter, zipWorkbook } from '../../../server/table-api/export/xlsx-writer.ts';
 import { currentQuery, url, type Query } from './support.ts';
 
@@ -168,18 +167,18 @@ describe('who and how much', () => {
     assert.equal(rows.length - 1, ne!.n);
   });
 
-  test('more rows than a sheet holds are refused with the reason, before any byte of a workbook', async () => {
+  test('more rows than a sheet holds are refused with the reason, before any byte of a workbook', async (t) => {
     const [states] = (await shared.t.db.pool.query<{ n: number }>('select count(*)::int as n from states')).rows;
-    xlsxLimits.maxRows = states!.n - 1;
-    try {
-      const res = await shared.admin.inject({ url: '/api/states/export?format=xlsx' });
-      assert.equal(res.statusCode, 400);
-      assert.deepEqual(res.json(), { error: msg('tableExportTooManyRowsForExcel', String(states!.n - 1)) });
-      xlsxLimits.maxRows = states!.n;
-      assert.equal((await shared.admin.inject({ url: '/api/states/export?format=xlsx' })).statusCode, 200, 'exactly a sheet full is fine');
-    } finally {
-      xlsxLimits.maxRows = 1_048_575;
-    }
+    // Apps whose sheets hold one state fewer than there are, and exactly as many.
+    const exportWith = async (xlsxMaxRows: number) => {
+      const app = await sameDatabaseApp(shared.t, { limits: { exports: { xlsxMaxRows } } });
+      t.after(() => app.close());
+      return (await signIn(app, 'admin')).inject({ url: '/api/states/export?format=xlsx' });
+    };
+    const res = await exportWith(states!.n - 1);
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json(), { error: msg('tableExportTooManyRowsForExcel', String(states!.n - 1)) });
+    assert.equal((await exportWith(states!.n)).statusCode, 200, 'exactly a sheet full is fine');
   });
 
   test('formats other than csv and xlsx are refused with the formats offered', async () => {

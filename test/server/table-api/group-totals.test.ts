@@ -2,7 +2,7 @@
 // count and footer totals over all of its filtered rows, not only the page's, checked against sums the
 // database makes on its own; only the groups on the page; a NULL group; both totals paths (the totals
 // table and the base table); a change seen at once.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import type { GroupTotals } from '../../../common/table-config.ts';

@@ -1,15 +1,15 @@
 // The list protocol of /api/<resource>: both DataTables dialects, paging, search, sorting, grouping,
 // totals, the All cap, store scoping, keyset cursors and clear refusals of bad requests.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
+import { useTestApp, sameDatabaseApp, signIn, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import type pg from 'pg';
 import { salesDef } from '../../../server/resources/sales.ts';
 import { countRows } from '../../../server/table-api/list/count.ts';
 import { forgetResource } from '../../../server/table-api/cache/short-lived.ts';
-import { positionLimits } from '../../../server/table-api/list/positions.ts';
+import { defaultLimits } from '../../../server/limits.ts';
 import { currentQuery, legacyQuery, url, type Row } from './support.ts';
 
 const shared = useTestApp('admin', 'analyst');
@@ -319,13 +319,13 @@ describe('deep pages', () => {
   });
 
   // Deep pages are read from the end past the middle, or in date and amount orders from their month or
-  // value range (positions.ts, which starts at 20k rows in production and at every page here, in the
-  // second run).
-  for (const from of [positionLimits.from, 0])
+  // value range (positions.ts, which starts at 20k rows by default and at every page here, in the second
+  // run, on an app configured so).
+  for (const from of [defaultLimits.lists.countedRangesFrom, 0])
     test(`any deep page holds the rows at its position (ranges counted from row ${from})`, async (t) => {
-      const saved = positionLimits.from;
-      positionLimits.from = from;
-      t.after(() => (positionLimits.from = saved));
+      const app = await sameDatabaseApp(shared.t, { limits: { lists: { countedRangesFrom: from } } });
+      t.after(() => app.close());
+      const users = { admin: await signIn(app, 'admin'), analyst: await signIn(app, 'analyst') };
       const analystGroup = (await sql<{ group_id: number }>(`select group_id from groups where code = 'NE'`))[0]!.group_id;
       const sorts = {
         SaleDate: 'sa.sale_date',
@@ -350,7 +350,7 @@ describe('deep pages', () => {
               'order[0][dir]': dir,
               'columns[2][search][value]': name,
             });
-            const page = await list(shared[who], 'sales', query);
+            const page = await list(users[who], 'sales', query);
             assert.equal(page.status, 200);
             const expected = await sql<{ sale_id: number }>(
               `select sa.sale_id from sales sa join stores s on s.store_id = sa.store_id

@@ -1,7 +1,7 @@
 // Property tests: thousands of random and hostile parameter sets against the table API. Whatever is sent,
 // the answer is never a 5xx, never carries SQL text, and is a well-formed answer in the request's dialect
 // (rows, or a refusal with its reason); changes answer { Succeed, Failed, Data, Error } or a clear refusal.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { useTestApp } from '../../support/app.ts';

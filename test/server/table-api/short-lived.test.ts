@@ -1,6 +1,6 @@
 // Figures kept briefly (footer totals, sizes, estimates): a change forgets them, and a figure that was being
 // computed while the change happened is answered but not kept (it may have been read before the change).
-import { test } from 'node:test';
+import { test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { ShortLived, forgetResource } from '../../../server/table-api/cache/short-lived.ts';

@@ -2,11 +2,11 @@
 // promises hold that up: the triggers keep the table equal to the sums over sales after any change, and
 // the totals the API answers equal the same aggregates computed over sales directly, for any scope, store
 // selection and search.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { useTestApp } from '../../support/app.ts';
-import { dimensionLimits } from '../../../server/table-api/query/filter.ts';
+import { sameDatabaseApp, signIn, useTestApp } from '../../support/app.ts';
+import { defaultLimits } from '../../../server/limits.ts';
 import { forgetTotals } from '../../../server/table-api/cache/totals-cache.ts';
 import { currentQuery, url, type Row } from './support.ts';
 
@@ -90,12 +90,12 @@ describe('footer totals and counts of a filtered sales list', () => {
   const columns = ['SaleID', 'StoreNumber', 'StoreName', 'StateCode', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
 
   // Store-level conditions are resolved to store ids first (server/table-api/query/filter.ts); past a limit they stay a
-  // subquery. Both ways must find the same rows.
-  for (const maxIds of [dimensionLimits.maxIds, 1])
+  // subquery. Both ways must find the same rows (the second on an app configured to list at most one id).
+  for (const maxIds of [defaultLimits.lists.dimensionMaxIds, 1])
     test(`equal the aggregates over sales for any scope, store selection and search (store ids listed up to ${maxIds})`, async (t) => {
-      const saved = dimensionLimits.maxIds;
-      dimensionLimits.maxIds = maxIds;
-      t.after(() => (dimensionLimits.maxIds = saved));
+      const app = await sameDatabaseApp(shared.t, { limits: { lists: { dimensionMaxIds: maxIds } } });
+      t.after(() => app.close());
+      const users = { admin: await signIn(app, 'admin'), analyst: await signIn(app, 'analyst') };
       const pool = shared.t.db.pool;
       const stores = (await pool.query<{ store_id: number; name: string }>('select store_id, name from stores order by store_id')).rows;
       const analystGroup = (await pool.query<{ group_id: number }>(`select group_id from groups where code = 'NE'`)).rows[0]!.group_id;
@@ -113,7 +113,7 @@ describe('footer totals and counts of a filtered sales list', () => {
             forgetTotals(pool, 'sales');
             const query = currentQuery(columns, { totals: 'true', 'search[value]': search, 'columns[2][search][value]': nameSearch });
             if (selected.length) query.stores = selected.join(',');
-            const res = await shared[who].inject({ url: url('sales', query) });
+            const res = await users[who].inject({ url: url('sales', query) });
             assert.equal(res.statusCode, 200, res.body);
             const body = res.json() as { totals: Row; recordsFiltered: number };
             const like = (w: string) => `%${w}%`;

@@ -2,7 +2,7 @@
 // exists. A user whose scope is one region must get it only for rows they can see, or it tells them what
 // exists elsewhere: so every unique key a scoped user can write lies within their scope (store numbers are
 // unique per region, migration 009), and an add or edit outside it answers as for a value nobody holds.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { signIn, useTestApp } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';

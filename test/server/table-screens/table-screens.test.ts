@@ -2,7 +2,7 @@
 // and list access admit and refused (403) to others; the first page's rows already in the HTML, on a full
 // load and a partial swap alike, inside the data-table island with its config (and no SQL); no menu page
 // says it is being built; a menu row whose page does not exist is not shown.
-import { describe, test } from 'node:test';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { definitions } from '../../../common/resources/index.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';

@@ -10,9 +10,8 @@ import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
 import { errorAnswers } from '../error-answer.ts';
 
+/** Reports are counted over this window (config.limits.clientErrors: how many per user and per address). */
 const WINDOW_MINUTES = 10;
-/** Reports kept per window: per signed-in user, per address, and per address without a session. */
-export const reportLimits = { perUser: 30, perAddress: 120, perAnonymousAddress: 5 } as const;
 
 const bodySchema = {
   type: 'object',
@@ -54,9 +53,10 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
           [user?.ID ?? null, req.ip, WINDOW_MINUTES],
         );
         const counts = recent.rows[0]!;
+        const limits = app.config.limits.clientErrors;
         const limited = user
-          ? counts.by_user >= reportLimits.perUser || counts.by_address >= reportLimits.perAddress
-          : counts.anonymous >= reportLimits.perAnonymousAddress;
+          ? counts.by_user >= limits.perUser || counts.by_address >= limits.perAddress
+          : counts.anonymous >= limits.perAnonymousAddress;
         if (limited) return null;
         const inserted = await client.query<{ error_id: number }>(
           `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,

@@ -1,13 +1,13 @@
 // GET /api/<resource>/export: the list's own parameters (filter, sort, visible columns), every row, as a
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
 // first byte, as a 400 with the reason, or a 429 when the instance's exports, or the user's, are all under
-// way. A client that stops taking the download for exportLimits.stallMs is disconnected (export-stall.ts),
+// way. A client that stops taking the download for its stall limit (config.limits.exports.stallMs) is disconnected (export-stall.ts),
 // which ends its export. HEAD answers the download's headers without running it. Its user hears when a
 // long one is done, or when one failed midway (server/inbox/system/export-notices.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { exportCsv } from '../../../table-api/export/csv-export.ts';
-import { claimExportSlot, exportLimits } from '../../../table-api/export/slots.ts';
+import { claimExportSlot } from '../../../table-api/export/slots.ts';
 import { dropWhenStalled } from '../../../table-api/export/stall.ts';
 import { exportXlsx, XLSX_CONTENT_TYPE } from '../../../table-api/export/xlsx-export.ts';
 import { watchDownload } from '../../../inbox/system/export-notices.ts';
@@ -60,17 +60,20 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
   // A client that left while its session was looked up has closed the response already: it would never
   // close again to give the slot back. It gets nothing, and takes no slot.
   if (reply.raw.destroyed || req.raw.socket?.destroyed) return reply.code(204).send();
-  const slot = claimExportSlot(app.db, req.signedInUser().ID);
+  const slot = claimExportSlot(app.db, req.signedInUser().ID, app.config.limits.exports);
   if ('refusal' in slot) return reply.code(429).send({ error: slot.refusal });
   // The slot is given back once the response has closed (ended, failed or abandoned) and the download's
   // stream has closed too, which it does only when the database work it started has ended.
   const responseClosed = new Promise((resolve) => reply.raw.once('close', resolve));
   let bodyClosed: Promise<unknown> = Promise.resolve();
-  dropWhenStalled(reply.raw, exportLimits.stallMs);
+  dropWhenStalled(reply.raw, app.config.limits.exports.stallMs);
   try {
     const { format, request } = read;
     const user = req.signedInUser();
-    const body = format === 'xlsx' ? await exportXlsx(app.db, def, request, user) : exportCsv(app.db, def, request, user);
+    const body =
+      format === 'xlsx'
+        ? await exportXlsx(app.db, def, request, user, app.config.limits)
+        : exportCsv(app.db, def, request, user, app.config.limits);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
     watchDownload(app, user, { title: def.title, format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
     return downloadHeaders(def, reply, format).send(body);

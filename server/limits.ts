@@ -1,0 +1,123 @@
+// The app's limits, one table: what each bounds, its environment variable and its default. config.ts reads
+// them into `config.limits`; the code that enforces a limit takes it from there (never from a module of its
+// own), so an operator sets any of them and a test builds its app with its own values (createTestApp).
+// README's "Limits" table documents each variable (a test keeps the two in step).
+import { availableParallelism } from 'node:os';
+
+interface Setting {
+  /** The environment variable that sets it (a whole number > 0). */
+  env: string;
+  default: number;
+  /** The largest value that makes sense: a larger one is taken as this. */
+  max?: number;
+}
+
+const setting = (env: string, value: number, max?: number): Setting => ({ env, default: value, max });
+
+/** Excel's rows per sheet, less the header row. */
+export const XLSX_MAX_DATA_ROWS = 1_048_575;
+
+export const limitSettings = {
+  exports: {
+    /** CSV and Excel exports running at once on an instance (each holds an export connection). */
+    atOnce: setting('EXPORTS_AT_ONCE', 4),
+    /** ...and per user. */
+    perUser: setting('EXPORTS_PER_USER', 2),
+    /** A download whose client has not read for this long is dropped. */
+    stallMs: setting('EXPORT_STALL_MS', 60_000),
+    /** Rows an Excel export may hold: more are refused before the first byte. */
+    xlsxMaxRows: setting('XLSX_MAX_ROWS', XLSX_MAX_DATA_ROWS, XLSX_MAX_DATA_ROWS),
+  },
+  pdf: {
+    /** PDFs printed at once (printing is CPU bound: about one per core). */
+    pages: setting('PDF_PAGES', Math.max(1, availableParallelism())),
+    /** PDFs waiting for a page; one more is refused with 503. */
+    queue: setting('PDF_QUEUE', 16),
+    /** A PDF not printed within this is stopped and answered 504. */
+    jobMs: setting('PDF_JOB_TIMEOUT_MS', 30_000),
+    /** Chromium is replaced after this many PDFs (its memory grows with use). */
+    jobsPerBrowser: setting('PDF_JOBS_PER_CHROMIUM', 500),
+  },
+  reports: {
+    /** Rows a printed report or table PDF may hold; past it the user is asked to narrow it. */
+    maxRows: setting('REPORT_MAX_ROWS', 5000),
+  },
+  clientErrors: {
+    /** Client error reports kept per 10 minutes from a signed-in user... */
+    perUser: setting('CLIENT_ERRORS_PER_USER', 30),
+    /** ...from one address... */
+    perAddress: setting('CLIENT_ERRORS_PER_ADDRESS', 120),
+    /** ...and from one address without a session (the sign-in page). */
+    perAnonymousAddress: setting('CLIENT_ERRORS_PER_ANONYMOUS_ADDRESS', 5),
+  },
+  signIn: {
+    /** Failures are remembered this long (for a user name and address, only those since its last success). */
+    windowHours: setting('SIGN_IN_WINDOW_HOURS', 24),
+    /** Failures a user name and address may make before each further try must wait. */
+    freeTries: setting('SIGN_IN_FREE_TRIES', 5),
+    /** The same while its user name or its address is under attack. */
+    freeTriesUnderAttack: setting('SIGN_IN_FREE_TRIES_UNDER_ATTACK', 1),
+    /** Failures for one user name, from any address, that put it under attack. */
+    userUnderAttack: setting('SIGN_IN_USER_UNDER_ATTACK', 20),
+    /** Failures from one address, for any user names, that put it under attack (one office shares an address). */
+    addressUnderAttack: setting('SIGN_IN_ADDRESS_UNDER_ATTACK', 100),
+    /** The wait after the last free failure; it doubles with each failure after that, up to the longest. */
+    firstDelaySeconds: setting('SIGN_IN_FIRST_DELAY_SECONDS', 30),
+    longestDelaySeconds: setting('SIGN_IN_LONGEST_DELAY_SECONDS', 15 * 60),
+  },
+  hub: {
+    /** How often the hub pings every socket; one that did not answer the previous ping is dropped. */
+    heartbeatMs: setting('HUB_HEARTBEAT_MS', 25_000),
+    /** A socket whose unsent bytes would pass this is dropped (a frozen tab, a dead network path). */
+    maxBufferedBytes: setting('HUB_MAX_BUFFERED_BYTES', 512 * 1024),
+  },
+  lists: {
+    /** From this row on, a deep page in a counted column's order starts from the counts (list/positions.ts). */
+    countedRangesFrom: setting('LIST_COUNTED_RANGES_FROM', 20_000),
+    /** From this row on, a page past the middle is read from the end when the count is cheap. */
+    fromEndFrom: setting('LIST_FROM_END_FROM', 500),
+    /** Up to this many store ids, a store condition is a list of ids; past it a subquery (query/filter.ts). */
+    dimensionMaxIds: setting('LIST_DIMENSION_MAX_IDS', 10_000),
+  },
+} as const satisfies Record<string, Record<string, Setting>>;
+
+type Settings = typeof limitSettings;
+
+export type Limits = { readonly [G in keyof Settings]: { readonly [K in keyof Settings[G]]: number } };
+
+/** Some limits, for a test or a caller that sets only those. */
+export type LimitOverrides = { readonly [G in keyof Settings]?: Partial<Limits[G]> };
+
+function mapSettings(value: (s: Setting) => number): Limits {
+  return Object.fromEntries(
+    Object.entries(limitSettings).map(([group, settings]) => [
+      group,
+      Object.fromEntries(Object.entries(settings).map(([name, s]) => [name, value(s)])),
+    ]),
+  ) as Limits;
+}
+
+/** Every limit from the environment: a variable that is unset or not a whole number above 0 leaves the default. */
+export function readLimits(env: NodeJS.ProcessEnv): Limits {
+  return mapSettings((s) => {
+    const text = env[s.env]?.trim() ?? '';
+    const n = /^\d+$/.test(text) ? Number(text) : 0;
+    return n > 0 ? Math.min(n, s.max ?? n) : s.default;
+  });
+}
+
+export const defaultLimits: Limits = readLimits({});
+
+/** `limits` with `overrides` in place of theirs. */
+export function withLimits(limits: Limits, overrides: LimitOverrides = {}): Limits {
+  return Object.fromEntries(
+    Object.entries(limits).map(([group, values]) => [group, { ...values, ...overrides[group as keyof Limits] }]),
+  ) as Limits;
+}
+
+/** Every environment variable that sets a limit, with its default (README's table). */
+export function limitVariables(): { env: string; default: number }[] {
+  return Object.values(limitSettings).flatMap((settings) =>
+    Object.values(settings).map((s: Setting) => ({ env: s.env, default: s.default })),
+  );
+}
