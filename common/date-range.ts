@@ -1,6 +1,15 @@
 // The report filters' From/To check (spec section 5), in its fixed order: both required, each valid, From not
 // older than the limit, To not after today, From not after To, span within the maximum.
-import { addMonths, format as formatDate, isAfter, isBefore, isValid, parse, startOfDay, subDays, subMonths, subYears } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { format as formatDate } from 'date-fns/format';
+import { isAfter } from 'date-fns/isAfter';
+import { isBefore } from 'date-fns/isBefore';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
+import { startOfDay } from 'date-fns/startOfDay';
+import { subDays } from 'date-fns/subDays';
+import { subMonths } from 'date-fns/subMonths';
+import { subYears } from 'date-fns/subYears';
 import { msg, type MessageKey } from './messages.ts';
 import { validationMsg } from './validation-messages.ts';
 

@@ -3,17 +3,15 @@
 // dollars with 2 decimals, percentages x100 with 2 decimals, comma thousands, dd/MM/yyyy, time-ago units).
 // The numbers are format-number.ts's.
 
-import {
-  differenceInDays,
-  differenceInHours,
-  differenceInMinutes,
-  differenceInMonths,
-  differenceInSeconds,
-  differenceInYears,
-  isValid,
-  lightFormat,
-  parseISO,
-} from 'date-fns';
+import { differenceInDays } from 'date-fns/differenceInDays';
+import { differenceInHours } from 'date-fns/differenceInHours';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
+import { differenceInMonths } from 'date-fns/differenceInMonths';
+import { differenceInSeconds } from 'date-fns/differenceInSeconds';
+import { differenceInYears } from 'date-fns/differenceInYears';
+import { isValid } from 'date-fns/isValid';
+import { lightFormat } from 'date-fns/lightFormat';
+import { parseISO } from 'date-fns/parseISO';
 import { formatCurrency, formatNumber, formatPercent, type Numeric } from './format-number.ts';
 import { msg, type MessageKey } from './messages.ts';
 

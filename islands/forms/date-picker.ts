@@ -4,7 +4,9 @@
 // still works; only the text field is sent. Listeners sit on document, so the buttons also work in pages
 // the history cache restores (a snapshot keeps the markup, not the listeners).
 import htmx from 'htmx.org';
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { msg } from '../../common/messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
 import { dateRangeOf } from './date-range.ts';

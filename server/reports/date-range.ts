@@ -1,6 +1,6 @@
 // The From/To date pair every dated report asks for: two dd/MM/yyyy fields checked together by the spec's date
 // range rule (in the browser and again on the server), and the day a typed date names once it passed.
-import { parse } from 'date-fns';
+import { parse } from 'date-fns/parse';
 import type { DateRangePair, FormField } from '../../common/form-definition.ts';
 import type { MessageKey } from '../messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';

@@ -3,7 +3,7 @@
 // to its days on the server. Also the SQL condition they make over daily sales, and the caption saying what
 // the figures cover.
 import type pg from 'pg';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { msg } from '../messages.ts';
 import { storeScope } from '../stores/visible-stores.ts';

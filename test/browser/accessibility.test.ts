@@ -3,7 +3,8 @@
 // the request-failure dialog with its Details open. No violations at all.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { axeViolations } from '../support/axe.ts';
 import { menuPages, reportTwoErrors } from '../support/menu-pages.ts';

@@ -4,7 +4,8 @@
 // store named in an HTML report opens the same way.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { islandsLive } from '../support/tables.ts';

@@ -4,7 +4,10 @@
 // and how a field shows its needs: red when invalid, a required marker, a hint under its label.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays, addDays, subYears } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
+import { addDays } from 'date-fns/addDays';
+import { subYears } from 'date-fns/subYears';
 import type { Page, Route } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { storeListKeys } from '../../common/store-selection.ts';

@@ -2,14 +2,12 @@
 // a restart (even a killed database process), and migrations run once.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpSync, rmSync } from 'node:fs';
 import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { growSales } from '../../server/db/sales-rows.ts';
-import { embeddedTemplateDir, postgresBase } from '../support/template-db.ts';
+import { embeddedTemplateDir, postgresBase, scratchDir } from '../support/template-db.ts';
 import { until } from '../support/until.ts';
 
 const embeddedOnly = postgresBase() ? 'the embedded database is what these tests are about' : false;
@@ -59,7 +57,7 @@ describe('a slow query', () => {
 
 describe('the embedded database on disk', { skip: embeddedOnly }, () => {
   test('keeps every committed row across a clean restart and across a killed database process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backroom-restart-'));
+    const dir = scratchDir('backroom-restart-');
     try {
       cpSync(embeddedTemplateDir(), dir, { recursive: true });
       let db = await openDatabase({ dataDir: dir });
@@ -86,7 +84,7 @@ describe('the embedded database on disk', { skip: embeddedOnly }, () => {
   });
 
   test('refuses to open a data directory another live process holds', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backroom-lock-'));
+    const dir = scratchDir('backroom-lock-');
     try {
       cpSync(embeddedTemplateDir(), dir, { recursive: true });
       const first = await openDatabase({ dataDir: dir });

@@ -6,11 +6,9 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { embeddedTemplateDir, postgresBase, root } from '../support/template-db.ts';
+import { embeddedTemplateDir, postgresBase, root, scratchDir } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { serverBundle } from '../../server/paths.ts';
 import { until } from '../support/until.ts';
@@ -54,7 +52,7 @@ function endServer(server: Server | undefined): void {
 
 describe('the server process', { skip: postgresBase() ? 'runs on the embedded database' : false }, () => {
   test('serves, then shuts down gracefully on SIGTERM and frees the data directory', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
+    const dir = scratchDir('backroom-main-');
     let server: Server | undefined;
     try {
       cpSync(embeddedTemplateDir(), dir, { recursive: true });
@@ -89,7 +87,7 @@ describe('the server process', { skip: postgresBase() ? 'runs on the embedded da
   });
 
   test('exits with status 1 when its database process is killed and cannot be started again', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backroom-main-'));
+    const dir = scratchDir('backroom-main-');
     let server: Server | undefined;
     try {
       cpSync(embeddedTemplateDir(), dir, { recursive: true });

@@ -1,9 +1,7 @@
 // Builds the app for a test file on its own copy of the template database (embedded, or PostgreSQL when
 // DATABASE_URL is set), adds what only tests use (test pages and forms, the demo island; for browser tests
 // the bundle that carries it), and signs users in through the real /login form.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { after, before } from './node-test.ts';
 import pg from 'pg';
@@ -13,7 +11,7 @@ import { loadServerLanguage } from '../../server/language.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { withLimits, type LimitOverrides } from '../../server/limits.ts';
 import { openDatabase, type Database, type OpenOptions } from '../../server/db/index.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl } from './template-db.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postgresUrl, scratchDir } from './template-db.ts';
 import { serveTestBundle, testBundleAssets } from './test-bundle.ts';
 import testPageRoutes from './routes/test-pages.ts';
 import testFormRoutes from './routes/test-forms.ts';
@@ -73,7 +71,7 @@ export async function openTestDatabase({
       await c.end();
     };
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
+    const dir = scratchDir('backroom-test-');
     cpSync(embeddedTemplateDir(), dir, { recursive: true });
     open = () => openDatabase({ dataDir: dir, ...deadlines });
     remove = async () => rmSync(dir, { recursive: true, force: true });

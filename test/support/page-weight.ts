@@ -3,7 +3,7 @@
 // report. Bytes do not depend on the machine's load, so test/browser/budgets.test.ts holds them to their
 // budgets in every run; bench/first-load-bytes.ts, bench/swap.ts and bench/pdf.ts print the same figures.
 import type { Page } from 'playwright-core';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { formatDate } from '../../common/format.ts';
 import type { BrowserEnv } from './browser.ts';
 import type { SignedIn, TestApp } from './app.ts';

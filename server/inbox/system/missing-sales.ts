@@ -6,7 +6,10 @@
 // gets one alert per check listing their stores, not one per store: a day whose upload failed everywhere
 // is one alert, not 500. The cost is one probe of the sales key per store.
 import type { FastifyInstance } from 'fastify';
-import { addDays, format, set, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { set } from 'date-fns/set';
+import { subDays } from 'date-fns/subDays';
 import { formatDate } from '../../../common/format.ts';
 import { msg } from '../../messages.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 // audit-trail: the changes made in a date range, optionally to one table: who, when, what and which record,
 // with each changed field before and after. For administrators, as the audit log itself is.
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';

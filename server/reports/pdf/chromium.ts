@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 
 const usualPlaces = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
 
@@ -41,6 +41,9 @@ export async function launchChromium(executable: string): Promise<LaunchedChromi
     }
   };
   try {
+    // Loaded with the first PDF: puppeteer is a second's work to load, which a start (and most requests)
+    // need not wait for.
+    const { default: puppeteer } = await import('puppeteer-core');
     const browser = await puppeteer.launch({
       executablePath: executable,
       headless: true,

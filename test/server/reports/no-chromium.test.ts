@@ -2,7 +2,8 @@
 // to install it, and HTML reports, the report screen included, keep working.
 import { after, before, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
 
 const install =

@@ -3,7 +3,8 @@
 // saying why, never a stack trace.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { sameDatabaseApp, signIn, useTestApp } from '../../support/app.ts';
 
 const shared = useTestApp('analyst', 'admin');

@@ -2,7 +2,8 @@
 // figures computed here in SQL, formatted as the spec says (US dollars, percentages x100, comma thousands).
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { unescapeHtml } from '../../support/forms.ts';
 

@@ -4,7 +4,8 @@
 // app's stylesheet, which the screen opens in an overlay (data-popup-embed) to print it.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 

@@ -5,7 +5,8 @@
 // computed here in SQL.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
 import { useTestApp, sameDatabaseApp, signIn, type SignedIn } from '../../support/app.ts';
 import { chromiumPath } from '../../support/browser.ts';
 import { isPdf, pdfPages, pdfText } from '../../support/pdf.ts';

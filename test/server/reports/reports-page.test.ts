@@ -4,7 +4,10 @@
 // the user's stores and the store selection, and narrowed to a cycle when one is chosen.
 import { describe, mock, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { addDays, format, subDays, subYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { subDays } from 'date-fns/subDays';
+import { subYears } from 'date-fns/subYears';
 import { useTestApp, signIn, type SignedIn } from '../../support/app.ts';
 import { inputValue, unescapeHtml } from '../../support/forms.ts';
 

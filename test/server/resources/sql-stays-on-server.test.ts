@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { root } from '../../../server/paths.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { useTestApp } from '../../support/app.ts';
-
-const root = join(import.meta.dirname, '../../..');
 
 /**
  * The SQL text of every definition that could be nothing else: its joins (as written and as joined), fixed

@@ -1,0 +1,96 @@
+// The runner `npm test` bundles and calls (scripts/test.mjs): starts one Chromium that every browser test file
+// connects to, runs the bundled test files with node:test several at once, the longest first, and ends with
+// the ten slowest files. Each file has a 5-minute backstop; each test and hook its own 60 s
+// (test/support/node-test.ts).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { run } from 'node:test';
+import { tap } from 'node:test/reporters';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { root } from '../server/paths.ts';
+import { chromiumFlags, findChromium } from '../server/reports/pdf/chromium.ts';
+import { BROWSER_ENDPOINT_ENV, FILE_TIMINGS_ENV } from '../test/support/run-env.ts';
+
+/** A file that runs longer than this fails: a backstop for a hang outside any test (each test has 60 s). */
+const FILE_TIMEOUT_MS = 5 * 60_000;
+
+/** A test file: its TypeScript, from the project's root, and the bundle that runs it. */
+export interface TestFile {
+  source: string;
+  bundle: string;
+}
+
+/** Where a run keeps each file's times, for the next run to start the longest files first. */
+const lastTimings = join(root, '.test-cache/test-timings.json');
+type FileTime = { file: string; ms: number; cpuMs: number | null };
+
+/** Each file's times (by source) as the runs before this one took them; none on a clean clone. */
+function readTimings(): FileTime[] {
+  try {
+    return JSON.parse(readFileSync(lastTimings, 'utf8')) as FileTime[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The files in the order they start: the longest first as the last run timed them (so that no long file
+ * starts last and runs alone at the end), else browser, server, then unit tests, which is that order roughly.
+ */
+function longestFirst(files: TestFile[]): TestFile[] {
+  const last = new Map(readTimings().map((t) => [t.file, t.ms]));
+  const folder = (f: TestFile) => ['test/browser', 'test/server', 'test/unit'].findIndex((d) => f.source.startsWith(d));
+  return files
+    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? -1, folder: folder(f) }))
+    .sort((a, b) => b.ms - a.ms || a.folder - b.folder || a.i - b.i)
+    .map((x) => x.f);
+}
+
+/** Runs the files; resolves to the process's exit status (1 when any test failed). */
+export async function runTests(files: TestFile[]): Promise<number> {
+  const ordered = longestFirst(files);
+  const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1;
+  const timings = mkdtempSync(join(tmpdir(), 'backroom-test-timings-'));
+  process.env[FILE_TIMINGS_ENV] = timings;
+  let browser: BrowserServer | undefined;
+  let failed = false;
+  try {
+    // One Chromium for the run: each browser test file connects to it and takes fresh contexts of its own.
+    const executable = findChromium(process.env.CHROMIUM_PATH);
+    if (executable && files.some((f) => f.source.startsWith('test/browser'))) {
+      browser = await chromium.launchServer({ executablePath: executable, headless: true, args: chromiumFlags });
+      process.env[BROWSER_ENDPOINT_ENV] = browser.wsEndpoint();
+    }
+    console.log(`# ${files.length} test files, ${concurrency} at once${browser ? ', one Chromium' : ''}`);
+    const stream = run({ files: ordered.map((f) => f.bundle), concurrency, timeout: FILE_TIMEOUT_MS });
+    stream.on('test:fail', (data) => {
+      if (!data.todo) failed = true;
+    });
+    const report = stream.compose(tap);
+    report.pipe(process.stdout, { end: false });
+    await finished(report);
+  } finally {
+    await browser?.close();
+    printSlowest(timings, files);
+    rmSync(timings, { recursive: true, force: true });
+  }
+  return failed ? 1 : 0;
+}
+
+/** The ten test files that took longest, from what each file's process wrote (test/support/node-test.ts). */
+function printSlowest(dir: string, files: TestFile[]): void {
+  const sourceOf = new Map(files.map((f) => [f.bundle, f.source]));
+  const times = readdirSync(dir).map((f) => {
+    const time = JSON.parse(readFileSync(join(dir, f), 'utf8')) as FileTime;
+    return { ...time, file: sourceOf.get(time.file) ?? relative(root, time.file) };
+  });
+  writeFileSync(lastTimings, JSON.stringify([...readTimings().filter((t) => !times.some((n) => n.file === t.file)), ...times]));
+  times.sort((a, b) => b.ms - a.ms);
+  const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(1)).padStart(6);
+  console.log('# slowest test files: seconds from start to exit, and processor seconds (with its database process)');
+  for (const { file, ms, cpuMs } of times.slice(0, 10)) console.log(`#   ${seconds(ms)} ${seconds(cpuMs)}  ${file}`);
+  const cpu = times.reduce((sum, t) => sum + (t.cpuMs ?? 0), 0);
+  console.log(`# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds`);
+}

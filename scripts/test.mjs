@@ -1,0 +1,71 @@
+// npm test: prepares a run (the template database, the tests' browser bundle), bundles the test files and
+// their runner (scripts/test-run.ts) into plain JavaScript with esbuild, and runs them. The test processes
+// load no TypeScript loader: through one, each file spent seconds of processor time loading the server
+// before its first test, which is most of what a short file costs. Source maps keep names and lines the
+// TypeScript's. On the embedded database by default; against PostgreSQL when DATABASE_URL is set (each run
+// makes its own template database there and drops it, and every test file gets its own copy).
+//   npm test                                 every test
+//   npm test -- test/unit test/server        only these folders or files
+//   TEST_CONCURRENCY=1 npm test              one file at a time (default: the cores, plus one)
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserSources, buildBrowserBundle, isFresh, root } from './browser-bundle.mjs';
+import { prepareTemplate } from './test-template.mjs';
+
+/** Where the bundles go: test/server/x.test.ts becomes test/server/x.test.mjs under it. */
+const bundleDir = join(root, '.test-cache/bundles');
+
+function find(path) {
+  if (!existsSync(path)) throw new Error(`no test file or folder ${path}`);
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((f) => {
+      const p = join(path, f);
+      return statSync(p).isDirectory() ? find(p) : /\.test\.tsx?$/.test(f) ? [p] : [];
+    });
+}
+
+const requested = process.argv.slice(2);
+const sources = (requested.length ? requested : ['test/unit', 'test/server', 'test/browser']).flatMap(find).map((f) => relative(root, f));
+
+// The app's bundle with the islands only tests use, which browser tests load (test/support/test-bundle.ts
+// serves it from here); built once for the run, before the test files run in parallel.
+const testBundle = { entry: 'test/support/islands/boot.ts', outdir: join(root, '.test-cache/build') };
+if (
+  sources.some((f) => f.startsWith('test/browser')) &&
+  !isFresh(join(testBundle.outdir, 'manifest.json'), [...browserSources, join(root, 'test/support/islands')])
+) {
+  await buildBrowserBundle(testBundle.entry, testBundle.outdir);
+}
+
+rmSync(bundleDir, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['scripts/test-run.ts', ...sources],
+  outbase: '.',
+  outdir: bundleDir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  // The files share the server's modules as chunks: each is compiled once for the run.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  logLevel: 'warning',
+});
+
+const dropTemplate = prepareTemplate(process.env);
+let status = 1;
+try {
+  const { runTests } = await import(pathToFileURL(join(bundleDir, 'scripts/test-run.mjs')).href);
+  status = await runTests(sources.map((source) => ({ source, bundle: join(bundleDir, source.replace(/\.tsx?$/, '.mjs')) })));
+} finally {
+  dropTemplate();
+}
+process.exit(status);
