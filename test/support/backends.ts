@@ -57,9 +57,12 @@ export class Backends {
     return found!;
   }
 
-  /** Ends the backends (pg_terminate_backend), as a restart or a network reset would. */
+  /**
+   * Ends the backends (pg_terminate_backend), as a restart or a network reset would, and waits until they have
+   * exited: nothing sent to them afterwards can reach them.
+   */
   async terminate(...pids: number[]): Promise<void> {
-    await this.admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [pids]);
+    await this.admin.query('select pg_terminate_backend(pid, 10000) from unnest($1::int[]) pid', [pids]);
   }
 
   /** Holds `table` under an ACCESS EXCLUSIVE lock (any statement reading it waits) until `release` is called. */
