@@ -285,6 +285,7 @@ export const serverMessages = {
 
   // The real-time hub and the inbox (ours)
   hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
+  hubTooManySockets: 'This session already has {0} live connections to the real-time hub: please close some tabs of this site.',
   inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
   inboxRecipientWhich: 'Choose one recipient: a user or a group.',
   inboxGroupEmpty: 'Nobody else in this group can receive it.',
