@@ -10,6 +10,7 @@ import { msg } from '../../server/messages.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/app.ts';
 import { Backends } from '../support/backends.ts';
 import { download, startDownload } from '../support/download.ts';
+import { addLongMessages } from '../support/long-messages.ts';
 import { postgresBase } from '../support/template-db.ts';
 import { watchUncaught, type UncaughtWatch } from '../support/uncaught.ts';
 import { currentQuery, url } from './table-api/support.ts';
@@ -27,25 +28,7 @@ describe('a PostgreSQL connection ended under a request', { skip }, () => {
     t = await createTestApp();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await signIn(t.app, 'admin');
-    // Messages long enough that an export of them outgrows every buffer between the database and its client
-    // (some 30 MB of text, in three of the export's batches): a client that stops reading holds it up midway.
-    // Each is one of ten stretches of a random text, so that no stretch comes again within the 32 KB an
-    // Excel file's compression looks back: the workbook stays about half the size of its text.
-    const client = await t.db.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local statement_timeout = 0');
-      await client.query(
-        `with noise as (select string_agg(md5(g || '.' || random()), '') as text from generate_series(1, 2000) g)
-         insert into inbox (kind, user_id, title, body)
-         select 'message', (select user_id from users where user_name = 'admin'), 'Long message ' || i,
-                substr(noise.text, 1 + (i % 10) * 6400, 6400)
-         from noise, generate_series(1, 5000) i`,
-      );
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
+    await addLongMessages(t.db.pool, 'admin');
     backends = await Backends.of(t.db.pool.options.connectionString!);
   });
   after(async () => {

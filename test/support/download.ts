@@ -13,6 +13,10 @@ export interface Download {
 export interface Downloading {
   /** Settles once the first bytes of the body have come. */
   started: Promise<void>;
+  /** Settles once reading has stopped at `pauseAfter` bytes (never, without it or when the body is shorter). */
+  held: Promise<void>;
+  /** Whether reading is stopped. */
+  readonly paused: boolean;
   /** Bytes taken so far. */
   readonly bytes: number;
   /** Stops reading (the server's socket fills, and the export behind it waits). */
@@ -21,18 +25,30 @@ export interface Downloading {
   done: Promise<Download>;
 }
 
+export interface DownloadOptions {
+  /** Stops reading once this many bytes have come (`held` then settles), until `resume`. */
+  pauseAfter?: number;
+}
+
 /** GETs `path` from the app at `base` with the signed-in user's cookie, reading the body as it comes. */
-export function startDownload(base: string, path: string, cookie: string): Downloading {
+export function startDownload(base: string, path: string, cookie: string, { pauseAfter }: DownloadOptions = {}): Downloading {
   let response: IncomingMessage | undefined;
   let bytes = 0;
   let onStart: () => void = () => undefined;
+  let onHeld: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (onStart = resolve));
+  const held = new Promise<void>((resolve) => (onHeld = resolve));
   const done = new Promise<Download>((resolve) => {
     const req = request(new URL(path, base), { headers: { cookie } }, (res) => {
       response = res;
       res.on('data', (chunk: Buffer) => {
+        const before = bytes;
         bytes += chunk.length;
         onStart();
+        if (pauseAfter !== undefined && before < pauseAfter && bytes >= pauseAfter) {
+          res.pause();
+          onHeld();
+        }
       });
       // 'close' comes whether the body ended or was cut off; `complete` tells which.
       res.on('error', () => undefined);
@@ -49,6 +65,10 @@ export function startDownload(base: string, path: string, cookie: string): Downl
   });
   return {
     started,
+    held,
+    get paused() {
+      return response?.isPaused() ?? false;
+    },
     get bytes() {
       return bytes;
     },
