@@ -1,7 +1,7 @@
 // A socket outlives the request that opened it, but not its session: a session that expired (no request slid
 // it on), ended (signed out) or whose user was made inactive closes its sockets as sign-out does. Every
 // heartbeat, only sessions whose expiry known here has passed are looked up, so an active hub costs the
-// database nothing until then; after a gap in the hub's events every session with a socket here is
+// database nothing until then; after a gap in the hub's events every session with a socket here is looked up
 // (missed-events.ts), as a sign-out announced during the gap never arrived.
 import type pg from 'pg';
 import type { Connections } from './connections.ts';

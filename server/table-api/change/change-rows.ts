@@ -3,12 +3,12 @@
 // that cannot is reported with its reason; a long request never holds the embedded database's one connection
 // for more than a row. When the database fails midway (down, restarting, a connection lost), the rows
 // before went in and stay in: the request stops there and its answer (ChangeCutShort, 503) names the rows
-// that went in and those that did not, the row under way saying whether its commit may have taken place. Edits and deletes name the version they read: a row changed or
-// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
-// resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
-// can sign in and administer). A resource may add rules of its own (row-rules.ts: who grants privileges).
-// An add may stand for several rows (the SQL half's fanOut: a message to a group, one row per member),
-// added together in its one transaction.
+// that went in and those that did not, the row under way saying whether its commit may have taken place.
+// Edits and deletes name the version they read: a row changed or removed since then fails with the spec's
+// "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
+// demotes or deletes their own account (someone must be left who can sign in and administer). A resource
+// may add rules of its own (row-rules.ts: who grants privileges). An add may stand for several rows (the SQL
+// half's fanOut: a message to a group, one row per member), added together in its one transaction.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
