@@ -88,6 +88,9 @@ export const serverMessages = {
   tableValuesConflict: 'These values do not fit together: please check them.',
   tableInUse: 'This record is still used by other records, so it cannot be removed.',
   tableNothingToChange: 'Nothing to change: please send at least one field.',
+  tableRowNotSaved: 'Not saved: the database became unavailable. Please try again in a minute.',
+  tableRowInDoubt:
+    'The database became unavailable while this record was being saved: it may or may not have been saved. Please refresh the table before trying again.',
   endBeforeStart: 'please enter a date on or after the start.',
   headOfficeCode: 'the head office group keeps the code HQ, and no other group can take it.',
   tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
@@ -285,6 +288,7 @@ export const serverMessages = {
 
   // The real-time hub and the inbox (ours)
   hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
+  hubTooManySockets: 'This session already has {0} live connections to the real-time hub: please close some tabs of this site.',
   inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
   inboxRecipientWhich: 'Choose one recipient: a user or a group.',
   inboxGroupEmpty: 'Nobody else in this group can receive it.',

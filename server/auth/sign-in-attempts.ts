@@ -2,6 +2,8 @@
 // lock per user name and per address, a try reads the failures so far, and if the policy lets it be checked
 // it is recorded at once as a failure, turned into a success only once the password is right. So parallel
 // tries see each other however many arrive at once, and a try that never finishes counts against itself.
+// Tries older than the window count for nothing: each try recorded removes a few of the oldest that are, in
+// the same step, so the table holds about the window's tries, with no timer and bounded work per sign-in.
 import type pg from 'pg';
 import { withKeyLocks } from '../db/key-locks.ts';
 import { signInKey, signInWait, type SignInHistory, type SignInLimits } from './sign-in-throttle.ts';
@@ -27,6 +29,18 @@ const HISTORY = `
          (select count(*)::int from (select 1 from login_attempts where address = $2 and not succeeded
                                        and attempted_at > (select t from since) limit $5) a) as "addressFailures"`;
 
+/** The oldest tries, at most, a recorded try removes: more than one, so a backlog drains as tries come in. */
+export const PRUNED_PER_TRY = 50;
+
+// The oldest rows by id (ids grow with time: the database's clock stamps them as they are numbered), those
+// of them past the window. SKIP LOCKED: a row another sign-in is removing is left to it, never waited for.
+const PRUNE = `
+  delete from login_attempts where attempt_id in (
+    select attempt_id from login_attempts
+    where attempt_id in (select attempt_id from login_attempts order by attempt_id limit $2)
+      and attempted_at <= clock_timestamp() - make_interval(hours => $1)
+    for update skip locked)`;
+
 export async function admitSignIn(pool: pg.Pool, userName: string, address: string, limits: SignInLimits): Promise<SignInAdmission> {
   const key = signInKey(userName);
   const admitted = await withKeyLocks(
@@ -47,6 +61,7 @@ export async function admitSignIn(pool: pg.Pool, userName: string, address: stri
        returning attempt_id`,
         [key, address],
       );
+      await client.query(PRUNE, [limits.windowHours, PRUNED_PER_TRY]);
       return { id: recorded.rows[0]!.attempt_id };
     },
   );

@@ -126,6 +126,9 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
       execArgv: embeddedServer.execArgv,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
+    // A process that could not be started, signalled or sent to says so with 'error' (its exit, when it had
+    // started, follows): unheard, that event would end the app; a start that failed is told below.
+    child.on('error', () => undefined);
     let stderr = '';
     const collect = (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -138,6 +141,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
           m.ready ? resolve() : reject(new Error(`The embedded database did not start: ${m.error}`)),
         );
         child.once('exit', (code) => reject(new Error(`The embedded database did not start (exit ${code}): ${lastLines(stderr)}`)));
+        child.once('error', (err) => reject(new Error(`The embedded database could not be started: ${err.message}`)));
       });
     } catch (err) {
       await stopChild(child);
@@ -150,7 +154,8 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  // Never started (its 'error' said why), or already ended: nothing to wait for.
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {

@@ -6,6 +6,7 @@ import { EmbeddedServer, type EmbeddedEvents } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
+import { newPool } from './pools.ts';
 import { defaultLimits } from '../limits.ts';
 
 // int8 (counts, bigserial keys) as numbers: our keys and counts stay far below 2^53.
@@ -63,7 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
     // requests' deadlines (and before the requests' pool takes its first connection).
     if (options.migrate !== false) {
-      const own = new pg.Pool({ ...connection, max: 1 });
+      const own = newPool({ ...connection, max: 1 });
       try {
         await migrate(own);
       } finally {
@@ -86,15 +87,13 @@ interface Opened {
 
 function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number): Opened {
   const connection = { connectionString: url };
-  const pool = new pg.Pool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
-  const exportPool = new pg.Pool({
+  const pool = newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
+  const exportPool = newPool({
     ...connection,
     max: exportConnections,
     idleTimeoutMillis: 10_000,
     ...serverLimits(deadlines, 'exportMs'),
   });
-  // An idle client's lost connection is replaced on next use.
-  for (const p of [pool, exportPool]) p.on('error', () => undefined);
   const db: Database = {
     kind: 'postgres',
     pool,
@@ -127,13 +126,12 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): 
   const connection = { host: server.socketDir, user: 'postgres', database: 'postgres' };
   const watch = deadlines && new QueryWatch(deadlines, (ms) => server.restart(`a query ran past its deadline (${ms} ms)`));
   // One connection: PGlite has one backend, and the socket server resets any second connection.
-  const pool = new pg.Pool({
+  const pool = newPool({
     ...connection,
     max: 1,
     idleTimeoutMillis: 0,
     ...(watch && { Client: watch.clientClass(), connectionTimeoutMillis: watch.deadlines.queryMs }),
   });
-  pool.on('error', () => undefined);
   // Each checkout starts with a request's deadline; an export raises its own (allowExportTime).
   pool.on('acquire', (client) => {
     if (client instanceof TimedClient) client.exportTime = false;

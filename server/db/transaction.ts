@@ -1,24 +1,31 @@
 // Runs a function on one connection inside a transaction: committed if it returns, rolled back if it throws.
+// A commit the database could not answer (the connection lost as it was sent) may or may not have taken
+// place: it fails with CommitInDoubt, so that a caller reporting what went in can say so.
 import type pg from 'pg';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable.ts';
+
+/** The database became unavailable while a commit was on its way: whether it took place is unknown. */
+export class CommitInDoubt extends DatabaseUnavailableError {
+  constructor(cause: unknown) {
+    super('the database became unavailable during a commit', { cause });
+  }
+}
 
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
-  // A lost connection fails the query under way, and the client also emits the error: with no listener
-  // (the pool listens to idle clients only) that would end the process.
-  const lost = (err: Error) => (broken = err);
-  client.on('error', lost);
+  let committing = false;
   try {
     await client.query('begin');
     const result = await work(client);
+    committing = true;
     await client.query('commit');
     return result;
   } catch (err) {
-    // A connection that cannot even roll back is closed rather than handed to the next query.
-    if (!broken) await client.query('rollback').catch((e: Error) => (broken = e));
-    throw err;
+    // A connection that cannot even roll back (it was lost: pools.ts) is closed rather than handed to the next query.
+    await client.query('rollback').catch((e: Error) => (broken = e));
+    throw committing && isDatabaseUnavailable(err) ? new CommitInDoubt(err) : err;
   } finally {
-    client.off('error', lost);
     client.release(broken);
   }
 }

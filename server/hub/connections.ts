@@ -86,6 +86,21 @@ export class Connections {
     for (const { socket } of this.#bySession.get(session) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
   }
 
+  /** How many sockets the session has here. */
+  socketsOf(session: string): number {
+    return this.#bySession.get(session)?.size ?? 0;
+  }
+
+  /** The sessions with a socket here. */
+  sessions(): string[] {
+    return [...this.#bySession.keys()];
+  }
+
+  /** The users with a socket here. */
+  users(): number[] {
+    return [...this.#byUser.keys()];
+  }
+
   /** The sessions with a socket here whose known expiry is past `now`. */
   sessionsDue(now: Date): string[] {
     return [...this.#bySession].filter(([, clients]) => [...clients].some((c) => c.expiresAt <= now)).map(([session]) => session);

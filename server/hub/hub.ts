@@ -4,7 +4,8 @@
 // own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
 // instance forgets the counts and totals it kept of them and every tab hears which of its tables and parts
 // of its view state changed, and the end of a session, whose sockets close
-// (as do those of sessions that expire: session-expiry.ts).
+// (as do those of sessions that expire: session-expiry.ts). After a gap in the events (the LISTEN connection
+// lost and back), it looks up what it may have missed (missed-events.ts).
 // The /hub route (server/routes/hub.ts) hands it its sockets.
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -21,6 +22,7 @@ import type { Audience, EventBus, HubEvent } from './event-bus.ts';
 import { localBus } from './local-bus.ts';
 import { postgresBus } from './postgres-bus.ts';
 import { endExpiredSessions } from './session-expiry.ts';
+import { catchUpAfterGap } from './missed-events.ts';
 import { routeUpgrades } from './upgrades.ts';
 
 export interface Hub {
@@ -48,6 +50,20 @@ export default fp(async function hub(app: FastifyInstance) {
   const published = (event: HubEvent) =>
     bus.publish(event).catch((err: unknown) => app.log.error({ err, topic: event.topic }, 'hub: an event could not be published'));
 
+  // A catch-up that fails (the database is still unsteady) is tried again at the next heartbeat, until one
+  // succeeds: a signed-out session's sockets must not wait for their session's expiry.
+  let catchUpRetry: NodeJS.Timeout | undefined;
+  let closing = false;
+  const catchUp = () => {
+    clearTimeout(catchUpRetry);
+    catchUpAfterGap(pool, connections).catch((err: unknown) => {
+      if (closing) return;
+      app.log.warn({ err }, 'hub: what was missed during a gap could not be looked up; trying again');
+      catchUpRetry = setTimeout(catchUp, connections.limits.heartbeatMs);
+      catchUpRetry.unref();
+    });
+  };
+
   bus.subscribe(
     (event) => {
       if (event.topic === 'frame') connections.send(connections.audience(event.to), event.frame);
@@ -62,8 +78,11 @@ export default fp(async function hub(app: FastifyInstance) {
           connections.send(connections.audience({ everyone: true }), { type: 'view-state', part, by: event.by });
       }
     },
-    // Changes announced while this instance was not listening went unheard: nothing kept can be trusted.
-    () => forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]),
+    // Events announced while this instance was not listening went unheard: nothing kept can be trusted.
+    () => {
+      forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]);
+      catchUp();
+    },
   );
   announceChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
   app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
@@ -83,6 +102,8 @@ export default fp(async function hub(app: FastifyInstance) {
   routeUpgrades(app);
   app.addHook('preClose', (done) => {
     clearInterval(expiry);
+    closing = true;
+    clearTimeout(catchUpRetry);
     connections.closeAll();
     done();
   });

@@ -86,16 +86,30 @@ export async function connectHub(
 }
 
 /** The HTTP status the server answers a handshake with, when it refuses it (101 when it accepts). */
-export function handshakeStatus(base: string, headers: Record<string, string>, origin: string | null = base): Promise<number> {
+export async function handshakeStatus(base: string, headers: Record<string, string>, origin: string | null = base): Promise<number> {
+  return (await handshakeAnswer(base, headers, origin)).status;
+}
+
+/** The server's answer to a handshake: 101 when it accepts, or the refusal's status and its text. */
+export function handshakeAnswer(
+  base: string,
+  headers: Record<string, string>,
+  origin: string | null = base,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl(base), { headers, ...(origin === null ? {} : { origin }) });
     socket.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-      socket.terminate();
+      let body = '';
+      const done = () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        socket.terminate();
+      };
+      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('end', done);
+      res.on('error', done);
     });
     socket.on('open', () => {
-      resolve(101);
+      resolve({ status: 101, body: '' });
       socket.close();
     });
     socket.on('error', (err) => reject(err));

@@ -191,9 +191,11 @@ export class PdfEngine {
   }
 
   async #run<T>(executable: string, job: (page: Page) => Promise<T>): Promise<T> {
-    const attempt: { held?: { chromium: Chromium; page: Page }; abandoned?: boolean } = {};
+    const attempt: { chromium?: Chromium; held?: { chromium: Chromium; page: Page }; abandoned?: boolean } = {};
     const work = (async () => {
       const chromium = await this.#current(executable);
+      // Known before its page: a Chromium that dies while opening one crashed under this job too.
+      attempt.chromium = chromium;
       attempt.held = { chromium, page: await chromium.acquire() };
       if (attempt.abandoned) throw new Error('the job ran out of time before it started');
       return job(attempt.held.page);
@@ -214,7 +216,7 @@ export class PdfEngine {
       const discard = () => attempt.held?.chromium.release(attempt.held.page, false);
       if (attempt.held) discard();
       else void work.then(discard, discard);
-      if (attempt.held?.chromium.crashed && !(err instanceof ReportRefusal)) throw new ChromiumCrash();
+      if (attempt.chromium?.crashed && !(err instanceof ReportRefusal)) throw new ChromiumCrash();
       throw err;
     } finally {
       clearTimeout(timer);

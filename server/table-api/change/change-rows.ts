@@ -1,17 +1,21 @@
 // Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
 // audit entry commit together), so in a multi-row request every row that can succeed does, and each one
-// that cannot is reported with its reason. Edits and deletes name the version they read: a row changed or
-// removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes". On a
-// resource of accounts, nobody deactivates, demotes or deletes their own account (someone must be left who
-// can sign in and administer). A resource may add rules of its own (row-rules.ts: who grants privileges).
-// An add may stand for several rows (the SQL half's fanOut: a message to a group, one row per member),
-// added together in its one transaction.
+// that cannot is reported with its reason; a long request never holds the embedded database's one connection
+// for more than a row. When the database fails midway (down, restarting, a connection lost), the rows
+// before went in and stay in: the request stops there and its answer (ChangeCutShort, 503) names the rows
+// that went in and those that did not, the row under way saying whether its commit may have taken place.
+// Edits and deletes name the version they read: a row changed or removed since then fails with the spec's
+// "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
+// demotes or deletes their own account (someone must be left who can sign in and administer). A resource
+// may add rules of its own (row-rules.ts: who grants privileges). An add may stand for several rows (the SQL
+// half's fanOut: a message to a group, one row per member), added together in its one transaction.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { writeAudit } from '../../audit/audit-log.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { CommitInDoubt, inTransaction } from '../../db/transaction.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
 import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
@@ -35,6 +39,19 @@ type Done = { key: number; row: Row | null };
 /** One request row's outcome: an add to a group (fanOut) stores several rows at once. */
 type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
 
+/**
+ * The database failed midway through the request's rows: `result` says which went in (Succeed) and which did
+ * not (Failed). Unavailable all the same, for whoever does not read the result (a 503).
+ */
+export class ChangeCutShort extends DatabaseUnavailableError {
+  constructor(
+    readonly result: MutationResult,
+    cause: unknown,
+  ) {
+    super('the database failed midway through a change', { cause });
+  }
+}
+
 /** Thrown inside a row's transaction to roll it back and report why. */
 class RowRefused extends Error {
   constructor(readonly failure: RowFailure) {
@@ -45,8 +62,8 @@ class RowRefused extends Error {
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(pool, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
-  return changes(pool, def, user, async () => [
-    await inRowTransaction(pool, def, null, values.columns, async (client) => {
+  return changes(pool, def, user, [null], () =>
+    inRowTransaction(pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const copies = await fanOutCopies(client, def, user, values.columns);
@@ -55,7 +72,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
         done.push(await insertRow(client, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)]));
       return done;
     }),
-  ]);
+  );
 }
 
 /** Inserts one row, audited; refused when the user could not reach it afterwards. */
@@ -174,24 +191,41 @@ async function eachRow(
   sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
-  return changes(pool, def, user, async () => {
-    const outcomes: Outcome[] = [];
-    for (const [i, key] of body.keys.entries()) {
-      outcomes.push(
-        await inRowTransaction(pool, def, key, sent, async (client) => {
-          const before = await lockForChange(client, def, user, key, body.versions[i]);
-          return [{ key, row: await change(client, key, before) }];
-        }),
-      );
-    }
-    return outcomes;
-  });
+  return changes(pool, def, user, body.keys, (key, i) =>
+    inRowTransaction(pool, def, key, sent, async (client) => {
+      const before = await lockForChange(client, def, user, key, body.versions[i]);
+      return [{ key, row: await change(client, key, before) }];
+    }),
+  );
 }
 
-/** A request's rows, answered; whatever they changed, the figures kept for the tables they touch are forgotten. */
-async function changes(pool: pg.Pool, def: ResourceDef, user: CurrentUser, run: () => Promise<Outcome[]>): Promise<MutationResult> {
+/**
+ * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
+ * first the database fails (ChangeCutShort). Whatever they changed, the figures kept for the tables they
+ * touch are forgotten.
+ */
+async function changes<K extends number | null>(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  keys: ReadonlyArray<K>,
+  one: (key: K, i: number) => Promise<Outcome>,
+): Promise<MutationResult> {
+  const outcomes: Outcome[] = [];
   try {
-    return result(await run());
+    for (const [i, key] of keys.entries()) {
+      try {
+        outcomes.push(await one(key, i));
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        const left = keys.slice(i).map((k, n): Outcome => {
+          const inDoubt = n === 0 && err instanceof CommitInDoubt;
+          return { ok: false, key: k, failure: { error: msg(inDoubt ? 'tableRowInDoubt' : 'tableRowNotSaved') } };
+        });
+        throw new ChangeCutShort(result([...outcomes, ...left]), err);
+      }
+    }
+    return result(outcomes);
   } finally {
     // Even a failed request may have changed some rows (and written their audit entries): footer totals and
     // counts of every resource reading those tables are read afresh.

@@ -92,16 +92,24 @@ function oneKindOf(...kinds: ReadonlyArray<Record<string, unknown>>) {
   return { type: 'object', properties: Object.assign({}, ...kinds) };
 }
 
-/** GET or POST /api/<name>: a list, its refusal or failure, or for a POST that adds, the add's outcome. */
+/**
+ * GET or POST /api/<name>: a list, its refusal or failure, or for a POST that adds, the add's outcome (a 503
+ * too, when the database failed under it: change-rows.ts).
+ */
 export function listOrAddAnswers(def: ResourceDef) {
   const answer = oneKindOf(listAnswer(def), changeAnswer(def));
-  return { ...errorAnswers, 200: answer, 400: answer, 500: answer };
+  return { ...errorAnswers, 200: answer, 400: answer, 500: answer, 503: answer };
 }
 
-/** PATCH and DELETE /api/<name>: the change's outcome; a body that cannot be read is refused in the same shape. */
+/**
+ * PATCH and DELETE /api/<name>: the change's outcome; a body that cannot be read is refused in the same shape,
+ * and a change the database failed midway answers 503 in it (or with the app's `{ error }` when it failed
+ * before the first row).
+ */
 export function changeAnswers(def: ResourceDef) {
   const answer = { type: 'object', required: ['Succeed', 'Failed', 'Data', 'Error'], properties: changeAnswer(def) };
-  return { ...errorAnswers, 200: answer, 400: oneKindOf(changeAnswer(def), errorAnswer.properties) };
+  const outcomeOrError = oneKindOf(changeAnswer(def), errorAnswer.properties);
+  return { ...errorAnswers, 200: answer, 400: outcomeOrError, 503: outcomeOrError };
 }
 
 /** GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among. */

@@ -1,9 +1,10 @@
 // The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
-// { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. The hub
-// then tells whom the change concerns: an inbox item's recipients, a changed row's earlier editors.
+// { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. A change the
+// database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. The hub
+// then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import { addRow, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
+import { addRow, ChangeCutShort, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { announceInboxChange } from '../../../inbox/inbox-events.ts';
@@ -18,14 +19,22 @@ export async function answerChange(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<MutationResult | FastifyReply> {
-  try {
-    const body = readMutationBody(def, action, req.query, req.body);
-    const user = req.signedInUser();
-    const result = await run[action](app.db.pool, def, user, body);
+  const user = req.signedInUser();
+  const announce = (result: MutationResult) => {
     announceInboxChange(app, def, action, user, result);
     if (action !== 'add') noticeRowChanges(app, def, action, user, result);
+  };
+  try {
+    const body = readMutationBody(def, action, req.query, req.body);
+    const result = await run[action](app.db.pool, def, user, body);
+    announce(result);
     return result;
   } catch (err) {
+    if (err instanceof ChangeCutShort) {
+      req.log.error({ err: err.cause }, 'database unavailable midway through a change');
+      announce(err.result);
+      return reply.code(503).send(err.result);
+    }
     if (!(err instanceof TableRequestError)) throw err;
     const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };
     return reply.code(400).send(refused);
