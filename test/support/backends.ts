@@ -4,6 +4,7 @@
 // Works on its own connection to the app's database, which it never ends itself.
 import pg from 'pg';
 import { until } from './until.ts';
+import { postgresUrl } from './template-db.ts';
 
 export interface Backend {
   pid: number;
@@ -63,6 +64,20 @@ export class Backends {
    */
   async terminate(...pids: number[]): Promise<void> {
     await this.admin.query('select pg_terminate_backend(pid, 10000) from unnest($1::int[]) pid', [pids]);
+  }
+
+  /**
+   * Lets the database take new connections or not (as a server refusing them during a failover would); the
+   * connections it has stay. Said from the server's maintenance database, since a database cannot say it of itself.
+   */
+  async allowConnections(allow: boolean): Promise<void> {
+    const maintenance = new pg.Client({ connectionString: postgresUrl('postgres') });
+    await maintenance.connect();
+    try {
+      await maintenance.query(`alter database "${new URL(this.url).pathname.slice(1)}" allow_connections ${allow}`);
+    } finally {
+      await maintenance.end();
+    }
   }
 
   /** Holds `table` under an ACCESS EXCLUSIVE lock (any statement reading it waits) until `release` is called. */
