@@ -32,12 +32,10 @@ const requested = process.argv.slice(2);
 const sources = (requested.length ? requested : ['test/unit', 'test/server', 'test/browser']).flatMap(find).map((f) => relative(root, f));
 
 // The app's bundle with the islands only tests use, which browser tests load (test/support/test-bundle.ts
-// serves it from here); built once for the run, before the test files run in parallel.
+// serves it from here) and a server test reads (no-test-code.test.ts); built once for the run, before the
+// test files run in parallel, whichever files were asked for.
 const testBundle = { entry: 'test/support/islands/boot.ts', outdir: join(root, '.test-cache/build') };
-if (
-  sources.some((f) => f.startsWith('test/browser')) &&
-  !isFresh(join(testBundle.outdir, 'manifest.json'), [...browserSources, join(root, 'test/support/islands')])
-) {
+if (!isFresh(join(testBundle.outdir, 'manifest.json'), [...browserSources, join(root, 'test/support/islands')])) {
   await buildBrowserBundle(testBundle.entry, testBundle.outdir);
 }
 
