@@ -2,7 +2,8 @@
 // server's first page (no second call for it), sorting (aria-sort, ascending then descending, shift for a
 // multi-column sort), paging and page sizes up to All, the server-side search, the selection and what it
 // enables, the ticking time stamp, footer totals, a failed or unreadable list call, the session's cache and
-// Refresh, mobile columns, saved state across a swap and a reload, the store selection, and axe-core.
+// Refresh, mobile columns, saved state across a swap and a reload, and the store selection (axe-core on every
+// table screen: table-screens-axe.test.ts).
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
@@ -426,42 +427,4 @@ describe('the data-table island', { skip }, () => {
     assert.equal(await bodyRows(page), 3);
     await context.close();
   });
-
-  // One test a screen, so that each stays well inside the per-test deadline on a loaded machine.
-  const tableScreens = [
-    '/stores',
-    '/states',
-    '/cycles',
-    '/sales',
-    '/messages',
-    '/alerts',
-    '/notifications',
-    '/admin/users',
-    '/admin/groups',
-    '/admin/menus',
-    '/admin/audit',
-    '/admin/user-errors',
-  ];
-
-  test("the administrator's menu has these table screens, checked below", async () => {
-    const { page, context } = await env.newPage('admin');
-    const screens = (await menuPages(page)).filter(
-      (p) => p !== '/' && !p.startsWith('/reports') && !p.startsWith('/summaries') && !p.startsWith('/charts') && !p.endsWith('/new'),
-    );
-    assert.deepEqual(screens.sort(), [...tableScreens].sort());
-    await context.close();
-  });
-
-  for (const path of tableScreens)
-    test(`the table screen ${path} has no axe-core violations, at 1280 and 375 px`, async () => {
-      const { page, context } = await env.newPage('admin');
-      const found: string[] = [];
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 800 });
-        await openTable(page, path);
-        found.push(...(await axeViolations(page)).map((v) => `${width}: ${v}`));
-      }
-      assert.deepEqual(found, []);
-      await context.close();
-    });
 });
