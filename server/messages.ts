@@ -28,7 +28,6 @@ export const serverMessages = {
 
   // Ours, where the spec is silent
   signInFailed: 'The user name or password is not correct.',
-  signInInactive: 'This account is not active. Please ask your administrator.',
   signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
   signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
