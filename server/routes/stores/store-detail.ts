@@ -29,7 +29,7 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
     const salesShown = allows(req.signedInUser(), salesFigures);
     const [period, changes] = await Promise.all([
       salesShown ? currentCycle(app.db.pool) : null,
-      recentChanges(app.db.pool, { of: { resource: storesDef.name, key } }),
+      recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }),
     ]);
     const sales = period && {
       period: periodLabel(period),
