@@ -17,7 +17,11 @@ export async function mapInSlices<T, U>(items: ReadonlyArray<T>, fn: (item: T) =
 }
 
 /** The slices of `items`, each drawn by `draw` in turn, yielding between them; the drawings joined. */
-export async function drawInSlices<T>(items: ReadonlyArray<T>, draw: (slice: ReadonlyArray<T>) => Promise<string>, size = SLICE): Promise<string> {
+export async function drawInSlices<T>(
+  items: ReadonlyArray<T>,
+  draw: (slice: ReadonlyArray<T>) => Promise<string>,
+  size = SLICE,
+): Promise<string> {
   const parts: string[] = [];
   for (let start = 0; start < items.length; start += size) {
     if (start > 0) await setImmediate();
