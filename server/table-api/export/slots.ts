@@ -6,7 +6,7 @@
 import { msg } from '../../messages.ts';
 import type { Database } from '../../db/index.ts';
 import type { Limits } from '../../limits.ts';
-import { slotsOf, UserSlots } from '../../user-slots.ts';
+import { slotsOf, type UserSlots } from '../../user-slots.ts';
 
 /** Exports under way on each database. */
 const running = new WeakMap<Database, UserSlots>();
