@@ -52,7 +52,10 @@ export default async function reportsApiRoute(app: FastifyInstance) {
       return drawReport(app, def, checked, user, { description: description?.trim() || undefined, forScreen: format === 'HTML4.0' });
     };
     try {
-      if (format === 'HTML4.0') return reply.type('text/html; charset=utf-8').send(await draw());
+      if (format === 'HTML4.0') {
+        const html = await draw();
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
       app.pdf.assertAvailable();
       const pdf = await inPdfSlot(app, user.ID, async () =>
         printReport(app, { title: def.title, html: await draw(), landscape: def.landscape ?? false }, user),
