@@ -40,6 +40,12 @@ try {
   console.log(`sales searched for "Seattle": one PDF answered ${first.status}, ${(bytes / 1024).toFixed(0)} KB (${t.db.kind} database)`);
   for (let i = 0; i < 5; i++) await currentUser();
 
+  // The same polling without the burst, for as long: what the machine's load alone costs the clock.
+  const quiet = watchLoopBlocks();
+  const quietUntil = performance.now() + 5000;
+  while (performance.now() < quietUntil) await currentUser();
+  const quietBlocks = quiet.stop();
+
   const loop = watchLoopBlocks();
   let running = true;
   const statuses = new Map<number, number>();
@@ -65,6 +71,7 @@ try {
   report({ name: "another user's current-user, worst", value: Math.max(...polled), unit: 'ms' });
   report({ name: 'longest event-loop block (clock)', value: blocks.clockMs, unit: 'ms', target: { op: '<=', value: 50 } });
   report({ name: 'longest event-loop block (processor time used)', value: blocks.cpuMs, unit: 'ms', target: { op: '<=', value: 50 } });
+  report({ name: 'longest event-loop block without the burst (clock)', value: quietBlocks.clockMs, unit: 'ms' });
   // The clock counts waits for a core too: the machine's load beside it.
   console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
 } finally {
