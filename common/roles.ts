@@ -31,9 +31,12 @@ export interface CurrentUser {
   UpdateDate: string;
 }
 
-/** An access rule: admin flags and/or one role. Super admins pass every rule; admins pass all but super-admin ones. */
+/**
+ * An access rule: admin flags and/or a role (or any one of several roles). Super admins pass every rule;
+ * admins pass all but super-admin ones.
+ */
 export interface Access {
-  role?: RoleCode;
+  role?: RoleCode | readonly RoleCode[];
   admin?: boolean;
   superAdmin?: boolean;
 }
@@ -46,5 +49,13 @@ export function allows(user: Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Rol
   if (access.superAdmin) return false;
   if (user.IsAdmin) return true;
   if (access.admin) return false;
-  return access.role ? user.Roles.includes(access.role) : true;
+  if (access.role === undefined) return true;
+  const roles: readonly string[] = typeof access.role === 'string' ? [access.role] : access.role;
+  return roles.some((role) => user.Roles.includes(role));
 }
+
+/**
+ * Who may see sales figures, wherever they are served (the sales table, summaries, charts, the dashboard's
+ * cards, a store's sales, reports): whoever reads sales or reports. Everyone else sees no figure at all.
+ */
+export const salesFigures: Access = { role: ['sales', 'reports'] };

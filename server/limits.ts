@@ -33,6 +33,8 @@ export const limitSettings = {
     pages: setting('PDF_PAGES', Math.max(1, availableParallelism())),
     /** PDFs waiting for a page; one more is refused with 503. */
     queue: setting('PDF_QUEUE', 16),
+    /** PDFs one user may have under way at once; one more is refused with 429 before any row is read. */
+    perUser: setting('PDF_PER_USER', 2),
     /** A PDF not printed within this is stopped and answered 504. */
     jobMs: setting('PDF_JOB_TIMEOUT_MS', 30_000),
     /** Chromium is replaced after this many PDFs (its memory grows with use). */

@@ -28,7 +28,6 @@ export const serverMessages = {
 
   // Ours, where the spec is silent
   signInFailed: 'The user name or password is not correct.',
-  signInInactive: 'This account is not active. Please ask your administrator.',
   signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
   signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
@@ -100,6 +99,7 @@ export const serverMessages = {
   tableExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
   tableExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
   tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',
+  pdfUserBusy: 'You already have {0} PDFs under way: please try again when one of them has finished.',
   tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)

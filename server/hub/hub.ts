@@ -3,8 +3,8 @@
 // instance reaches the browsers of every instance: a frame is published, and each instance hands it to its
 // own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
 // instance forgets the counts and totals it kept of them and every tab hears which of its tables and parts
-// of its view state changed, and the end of a session, whose sockets close
-// (as do those of sessions that expire: session-expiry.ts). After a gap in the events (the LISTEN connection
+// of its view state changed, and the end of a session, whose sockets close (as do those of sessions that
+// expire, and of accounts deactivated: session-expiry.ts). After a gap in the events (the LISTEN connection
 // lost and back), it looks up what it may have missed (missed-events.ts).
 // The /hub route (server/routes/hub.ts) hands it its sockets.
 import { randomUUID } from 'node:crypto';
@@ -21,7 +21,7 @@ import { Connections } from './connections.ts';
 import type { Audience, EventBus, HubEvent } from './event-bus.ts';
 import { localBus } from './local-bus.ts';
 import { postgresBus } from './postgres-bus.ts';
-import { endExpiredSessions } from './session-expiry.ts';
+import { checkSessions, endExpiredSessions } from './session-expiry.ts';
 import { catchUpAfterGap } from './missed-events.ts';
 import { routeUpgrades } from './upgrades.ts';
 
@@ -64,6 +64,14 @@ export default fp(async function hub(app: FastifyInstance) {
     });
   };
 
+  // A change to accounts may have ended sessions with it (a deactivation, a deleted account, a new
+  // password: migration 013): the sockets of those sessions close here, as a sign-out's do.
+  const recheckSessions = () => {
+    checkSessions(pool, connections, connections.sessions()).catch((err: unknown) =>
+      app.log.warn({ err }, 'hub: sessions could not be checked after a change to accounts'),
+    );
+  };
+
   bus.subscribe(
     (event) => {
       if (event.topic === 'frame') connections.send(connections.audience(event.to), event.frame);
@@ -71,6 +79,7 @@ export default fp(async function hub(app: FastifyInstance) {
       else {
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
+        if (event.tables.includes('users')) recheckSessions();
         for (const def of changedResources(event.tables)) {
           connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
         }

@@ -1,4 +1,5 @@
-// The audit log's SQL: one row of audit_log per change (common/resources/audit.ts).
+// The audit log's SQL: one row of audit_log per change (common/resources/audit.ts), each for whoever may
+// list the resource it is about (server/audit/readable-entries.ts).
 import { audit } from '../../common/resources/audit.ts';
 import { defineResourceSql } from './resource-sql.ts';
 
@@ -15,4 +16,5 @@ export const auditDef = defineResourceSql(audit, {
     Before: { sql: `coalesce(a.before::text, '')` },
     After: { sql: `coalesce(a.after::text, '')` },
   },
+  scope: { resource: 'Resource' },
 });

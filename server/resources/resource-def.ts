@@ -120,6 +120,7 @@ function sortTiesOf(
 function scopeOn(scope: RowScope, column: (name: string) => ColumnDef): RowScope<ColumnDef> {
   if ('stores' in scope) return { stores: column(scope.stores) };
   if ('owner' in scope) return { owner: column(scope.owner) };
+  if ('resource' in scope) return { resource: column(scope.resource) };
   return { group: column(scope.group) };
 }
 

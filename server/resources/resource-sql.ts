@@ -37,9 +37,10 @@ export interface ColumnSql<JoinAlias extends string = string> {
  * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited to the user's
  * visible and selected stores (every action, add included). `owner`: a user id that must be the user's own
  * (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
- * group id, limited to the user's own group unless they see every store.
+ * group id, limited to the user's own group unless they see every store. `resource`: a resource's name,
+ * limited to the resources the user may list (audit entries: server/audit/readable-entries.ts).
  */
-export type RowScope<Column = string> = { stores: Column } | { owner: Column } | { group: Column };
+export type RowScope<Column = string> = { stores: Column } | { owner: Column } | { group: Column } | { resource: Column };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };

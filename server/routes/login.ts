@@ -72,8 +72,9 @@ export default async function loginRoutes(app: FastifyInstance) {
       );
       const user = found.rows[0];
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) return form(req, reply, 401, msg('signInFailed'), username);
-      if (!user.is_active) return form(req, reply, 403, msg('signInInactive'), username);
+      // An inactive account is answered as a wrong password, right password or not: the answer must not
+      // tell a guesser that the password they tried is the right one.
+      if (!user || !ok || !user.is_active) return form(req, reply, 401, msg('signInFailed'), username);
       await attempt.succeeded();
       await reply.signIn(user.user_id);
       return reply.redirect(safeNext(req.body.next), 303);

@@ -53,6 +53,15 @@ export async function loadSessionUser(
   return row ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
 }
 
+/** Active users by id, as each would be signed in (whom the app tells of something, checked against their access). */
+export async function loadActiveUsers(pool: Database['pool'], ids: ReadonlyArray<number>): Promise<CurrentUser[]> {
+  const r = await pool.query<UserRow>(
+    `select ${userColumns} from users u left join groups g on g.group_id = u.group_id where u.user_id = any($1::int[]) and u.is_active`,
+    [ids],
+  );
+  return r.rows.map(toCurrentUser);
+}
+
 function toCurrentUser(u: UserRow): CurrentUser {
   return {
     IsActive: u.is_active,

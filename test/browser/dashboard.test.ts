@@ -144,16 +144,16 @@ describe('dashboard, summaries and charts', { skip }, () => {
   });
 
   test('summary tables and charts follow the store selection', async () => {
-    const { page, context } = await env.newPage('clerk');
+    const { page, context } = await env.newPage('analyst');
     await page.goto('/');
     await islandsLive(page);
     assert.equal(
       (await summaryRows(page, 'This cycle'))[0]![1],
-      await currentSales(`s.group_id = (select group_id from groups where code = 'WE')`),
+      await currentSales(`s.group_id = (select group_id from groups where code = 'NE')`),
     );
     const picked = (
       await sql<{ id: number }>(
-        `select s.store_id as id from stores s join groups g using (group_id) where g.code = 'WE' and s.is_active order by s.store_id limit 2`,
+        `select s.store_id as id from stores s join groups g using (group_id) where g.code = 'NE' and s.is_active order by s.store_id limit 2`,
       )
     ).map((r) => r.id);
     const userId = Number(await page.getAttribute('meta[name="user-id"]', 'content'));

@@ -30,7 +30,8 @@ describe('detail pages in an overlay', { skip }, () => {
   const env = useBrowserEnv();
 
   test("a row's link in the Stores table opens the store's detail in an overlay, which Esc closes", async () => {
-    const { page, context } = await env.newPage('clerk');
+    // A user of the Stores table who may see sales figures, for the detail's link to its days.
+    const { page, context } = await env.newPage('manager');
     const errors = pageErrors(page);
     await page.goto('/stores');
     await islandsLive(page);

@@ -1,13 +1,13 @@
 // The summary and chart endpoints through HTTP: every figure is checked against SQL written here on its
 // own (sums over the daily sales of the right stores and days), for the current cycle and a chosen one,
-// per state and group, within the user's stores (the clerk sees only West stores) and their selection.
+// per state and group, within the user's stores (the analyst sees only Northeast stores) and their selection.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import type { FieldValues } from '../../common/field-values.ts';
 import type { ChartPoint } from '../../common/charts.ts';
 
-const shared = useTestApp('admin', 'clerk');
+const shared = useTestApp('admin', 'analyst');
 
 interface Cycle {
   cycle_id: number;
@@ -76,7 +76,7 @@ async function json<T>(user: SignedIn, url: string): Promise<T> {
 const close = (actual: unknown, expected: number, what: string) =>
   assert.ok(Math.abs(Number(actual) - expected) <= Math.abs(expected) * 1e-9 + 1e-9, `${what}: ${String(actual)} is not ${expected}`);
 
-const WEST = `s.group_id = (select group_id from groups where code = 'WE')`;
+const NORTHEAST = `s.group_id = (select group_id from groups where code = 'NE')`;
 
 describe('the cycle totals summary', () => {
   test("answers the current monthly cycle's totals for every store, with the change against the same days of the previous cycle", async () => {
@@ -98,25 +98,25 @@ describe('the cycle totals summary', () => {
     assert.deepEqual(Object.keys(fields).slice(0, 5), ['Sales', 'Change in sales', 'Transactions', 'Average ticket', 'Average margin']);
   });
 
-  test('a clerk gets the totals of the West stores only, whatever stores or group they ask for', async () => {
+  test('an analyst gets the totals of the Northeast stores only, whatever stores or group they ask for', async () => {
     const c = await currentCycle('monthly');
-    const west = await expectedTotals(c.start, c.through, WEST);
+    const northeast = await expectedTotals(c.start, c.through, NORTHEAST);
     const all = await expectedTotals(c.start, c.through, 'true');
-    assert.notEqual(west.sales, all.sales, 'the demo data has stores outside the West');
-    const fields = await json<FieldValues>(shared.clerk, '/api/summaries/totals');
-    assert.equal(fields.Sales!.value, west.sales);
-    assert.equal(fields['Stores with sales']!.value, west.stores);
+    assert.notEqual(northeast.sales, all.sales, 'the demo data has stores outside the Northeast');
+    const fields = await json<FieldValues>(shared.analyst, '/api/summaries/totals');
+    assert.equal(fields.Sales!.value, northeast.sales);
+    assert.equal(fields['Stores with sales']!.value, northeast.stores);
 
     const [outside] = await sql<{ id: number; group_id: number }>(
-      `select s.store_id as id, s.group_id from stores s where not (${WEST}) limit 1`,
+      `select s.store_id as id, s.group_id from stores s where not (${NORTHEAST}) limit 1`,
     );
     assert.deepEqual(
-      await json(shared.clerk, `/api/summaries/totals?stores=${outside!.id}`),
+      await json(shared.analyst, `/api/summaries/totals?stores=${outside!.id}`),
       {},
       "another region's store is not theirs to select",
     );
     assert.deepEqual(
-      await json(shared.clerk, `/api/summaries/totals?group=${outside!.group_id}`),
+      await json(shared.analyst, `/api/summaries/totals?group=${outside!.group_id}`),
       {},
       "another region's group is empty for them",
     );
@@ -125,10 +125,10 @@ describe('the cycle totals summary', () => {
   test('the selected stores narrow the totals to them', async () => {
     const c = await currentCycle('monthly');
     const picked = (
-      await sql<{ id: number }>(`select s.store_id as id from stores s where ${WEST} and s.is_active order by s.store_id limit 3`)
+      await sql<{ id: number }>(`select s.store_id as id from stores s where ${NORTHEAST} and s.is_active order by s.store_id limit 3`)
     ).map((r) => r.id);
     const expected = await expectedTotals(c.start, c.through, 's.store_id = any($3::int[])', [picked]);
-    const fields = await json<FieldValues>(shared.clerk, `/api/summaries/totals?stores=${picked.join(',')}`);
+    const fields = await json<FieldValues>(shared.analyst, `/api/summaries/totals?stores=${picked.join(',')}`);
     assert.equal(fields.Sales!.value, expected.sales);
     assert.equal(fields['Stores with sales']!.value, expected.stores);
   });
@@ -199,13 +199,13 @@ describe('the top and bottom stores summaries', () => {
     );
   });
 
-  test("a clerk's ranking holds West stores only", async () => {
-    const westStates = (
-      await sql<{ code: string }>(`select distinct st.code from stores s join states st using (state_id) where ${WEST}`)
+  test("an analyst's ranking holds Northeast stores only", async () => {
+    const northeastStates = (
+      await sql<{ code: string }>(`select distinct st.code from stores s join states st using (state_id) where ${NORTHEAST}`)
     ).map((r) => r.code);
-    const top = await json<FieldValues>(shared.clerk, '/api/summaries/top-stores?limit=100');
+    const top = await json<FieldValues>(shared.analyst, '/api/summaries/top-stores?limit=100');
     assert.ok(Object.keys(top).length > 0);
-    for (const label of Object.keys(top)) assert.ok(westStates.includes(/\((\w\w)\)$/.exec(label)![1]!), label);
+    for (const label of Object.keys(top)) assert.ok(northeastStates.includes(/\((\w\w)\)$/.exec(label)![1]!), label);
   });
 });
 
@@ -231,10 +231,10 @@ describe('the chart endpoints', () => {
     const c = await currentCycle('monthly');
     const expected = await sql<{ id: number; name: string; sales: string }>(
       `select st.state_id as id, st.name, sum(x.sales)::text as sales from sales x join stores s using (store_id) join states st using (state_id)
-       where x.sale_date between $1::date and $2::date and ${WEST} group by st.state_id order by sum(x.sales) desc, st.name`,
+       where x.sale_date between $1::date and $2::date and ${NORTHEAST} group by st.state_id order by sum(x.sales) desc, st.name`,
       [c.start, c.through],
     );
-    const points = await json<ChartPoint[]>(shared.clerk, '/api/charts/sales-by-state');
+    const points = await json<ChartPoint[]>(shared.analyst, '/api/charts/sales-by-state');
     assert.deepEqual(
       points.map((p) => [p.label, p.value]),
       expected.map((e) => [e.name, e.sales]),

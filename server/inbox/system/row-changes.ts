@@ -1,13 +1,17 @@
 // "A row you edited was changed by someone else": after an edit or delete through the table API, every
 // other active user who added or changed one of those rows in the last hour (the audit log knows) is
-// notified, once per row while that notification is unread (a burst of edits is one notice). Not for the
-// inbox's own rows, which only their owner changes.
+// notified, once per row while that notification is unread (a burst of edits is one notice), if they may
+// still see the row, which the notice names from what they may see (row-in-reach.ts). Not for the inbox's
+// own rows, which only their owner changes.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { MutationResult } from '../../table-api/change/change-rows.ts';
+import type { Row } from '../../table-api/list/list.ts';
+import { loadActiveUsers } from '../../users/current-user.ts';
 import { raiseItems, type SystemItem } from './raise.ts';
+import { rowInReach } from './row-in-reach.ts';
 
 /** How far back an edit makes a row "yours". */
 const RECENT = '1 hour';
@@ -33,10 +37,11 @@ async function tellEarlierEditors(
   user: CurrentUser,
   keys: ReadonlyArray<number>,
 ): Promise<void> {
-  // Each row as the change left it (or as it was, deleted), with every other recent editor of it.
-  const { rows } = await app.db.pool.query<{ user_id: number; row_key: string; row: Record<string, unknown> | null }>(
+  // Each row changed (as it was, deleted), with every other recent editor of it.
+  const pool = app.db.pool;
+  const { rows } = await pool.query<{ user_id: number; row_key: string; row: Row | null }>(
     `with changed as (
-       select distinct on (row_key) row_key, coalesce(after, before) as row from audit_log
+       select distinct on (row_key) row_key, before as row from audit_log
        where resource = $1 and row_key = any($2::text[]) and user_id = $3
        order by row_key, audit_id desc)
      select e.user_id, c.row_key, c.row from changed c
@@ -47,20 +52,27 @@ async function tellEarlierEditors(
      join users u on u.user_id = e.user_id and u.is_active`,
     [def.name, keys.map(String), user.ID],
   );
+  const editors = new Map((await loadActiveUsers(pool, [...new Set(rows.map((r) => r.user_id))])).map((u) => [u.ID, u]));
   const who = user.FullName || user.UserName;
-  const items: SystemItem[] = rows.map((r) => ({
-    userId: r.user_id,
-    kind: 'notification',
-    severity: 'info',
-    title: msg('rowChangedTitle'),
-    body: msg(action === 'delete' ? 'rowDeletedBody' : 'rowChangedBody', who, def.title, rowLabel(def, r.row, r.row_key)),
-    topic: `row:${def.name}:${r.row_key}`,
-  }));
+  const items: SystemItem[] = [];
+  for (const r of rows) {
+    const editor = editors.get(r.user_id);
+    const seen = editor && (await rowInReach(pool, def, editor, Number(r.row_key), action === 'delete' ? r.row : null));
+    if (!seen) continue;
+    items.push({
+      userId: r.user_id,
+      kind: 'notification',
+      severity: 'info',
+      title: msg('rowChangedTitle'),
+      body: msg(action === 'delete' ? 'rowDeletedBody' : 'rowChangedBody', who, def.title, rowLabel(def, seen, r.row_key)),
+      topic: `row:${def.name}:${r.row_key}`,
+    });
+  }
   await raiseItems(app, items, { unlessUnreadWithin: RECENT });
 }
 
 /** What the user knows the row by: its first shown text column, else its key. */
-function rowLabel(def: ResourceDef, row: Record<string, unknown> | null, key: string): string {
-  const column = def.columns.find((c) => c.type === 'text' && !c.hidden && typeof row?.[c.name] === 'string' && row[c.name] !== '');
-  return column ? String(row![column.name]) : key;
+function rowLabel(def: ResourceDef, row: Row, key: string): string {
+  const column = def.columns.find((c) => c.type === 'text' && !c.hidden && typeof row[c.name] === 'string' && row[c.name] !== '');
+  return column ? String(row[column.name]) : key;
 }

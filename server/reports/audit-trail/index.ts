@@ -1,10 +1,12 @@
 // audit-trail: the changes made in a date range, optionally to one table: who, when, what and which record,
-// with each changed field before and after. For administrators, as the audit log itself is.
+// with each changed field before and after. For administrators, as the audit log itself is, each reading the
+// entries of the tables they may list (server/audit/readable-entries.ts), which are the tables it offers.
 import { addDays } from 'date-fns/addDays';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';
 import { resources } from '../../resources/index.ts';
+import { listableResources } from '../../audit/readable-entries.ts';
 import { dateRangeFields, dateRangePair, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
 import { ReportRefusal } from '../report-refusal.ts';
@@ -42,7 +44,10 @@ export const auditTrailReport = defineReport({
   description: 'auditTrailDescription',
   access: { admin: true },
   parameters,
-  choices: async () => ({ Table: tables }),
+  choices: async (_pool, user) => {
+    const listable = new Set(listableResources(user));
+    return { Table: tables.filter((t) => listable.has(t.value)) };
+  },
   template: 'reports/_audit-trail.eta',
   landscape: true,
   async run(input) {
@@ -50,7 +55,12 @@ export const auditTrailReport = defineReport({
     const to = text(input, 'ToDate');
     const resource = text(input, 'Table') || null;
     const limit = input.maxRows;
-    const entries = await auditEntries(input.pool, { from: typedDay(from), until: addDays(typedDay(to), 1), resource }, limit + 1);
+    const entries = await auditEntries(
+      input.pool,
+      input.user,
+      { from: typedDay(from), until: addDays(typedDay(to), 1), resource },
+      limit + 1,
+    );
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
     const titles = new Map(tables.map((t) => [t.value, t.label]));
     const body: AuditTrailBody = {

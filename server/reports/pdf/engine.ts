@@ -125,6 +125,11 @@ export class PdfEngine {
     return this.#launches;
   }
 
+  /** How many PDFs wait for a page. */
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
   /** The running Chromium's process id, if one runs. */
   get browserPid(): number | undefined {
     return this.#chromium?.browser.process()?.pid;

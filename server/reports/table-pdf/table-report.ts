@@ -14,6 +14,7 @@ import { reportFragment } from '../render.ts';
 import { printedBy } from '../run-report.ts';
 import { groupedLines, labelled, type ReportTable } from '../table/report-table.ts';
 import { tableRows } from './table-rows.ts';
+import { mapInSlices } from '../../slices.ts';
 
 /** Tables this wide print across the page. */
 const LANDSCAPE_FROM_COLUMNS = 7;
@@ -62,7 +63,11 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, query:
   const table: ReportTable = {
     columns: columns.map((c) => ({ label: c.label, numeric: ['integer', 'number', 'currency', 'percent'].includes(c.format) })),
     lines: groupedLines(
-      rows.map((row) => ({ groups: labels(row.slice(columns.length)), cells: columns.map((c, i) => formatValue(row[i], c.format)) })),
+      // Thousands of rows: formatted a slice at a time (server/slices.ts), other requests answered between.
+      await mapInSlices(rows, (row) => ({
+        groups: labels(row.slice(columns.length)),
+        cells: columns.map((c, i) => formatValue(row[i], c.format)),
+      })),
       (path) => subtotals.get(JSON.stringify(path)) ?? null,
     ),
     total: grand ? labelled(msg('reportTotal'), totalCells(columns, grand.cells)) : null,

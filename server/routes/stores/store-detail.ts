@@ -1,9 +1,11 @@
 // GET /stores/<StoreID>: a store's detail page, and GET /stores/<StoreID>/sales, its days this cycle, which
 // the page loads into its panel. The same access as the Stores table, within the user's stores (a store
 // outside them is not found). The page: the store's fields, its sales this cycle (the dashboard's current
-// monthly cycle) with links to its days and to its state's stores, and its recent changes from the audit
+// monthly cycle) with links to its days and to its state's stores (those for whoever may see sales figures,
+// as the days' route), and its recent changes from the audit
 // log, which anyone who may see the store may read: they hold nothing but the store's own fields.
 import type { FastifyInstance } from 'fastify';
+import { allows, salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
 import { detailTables } from '../../details/detail-tables.ts';
@@ -24,9 +26,10 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
     const { row } = opened;
     const key = req.params.key;
     const href = detailHref(stores.pagePath, key);
+    const salesShown = allows(req.signedInUser(), salesFigures);
     const [period, changes] = await Promise.all([
-      currentCycle(app.db.pool),
-      recentChanges(app.db.pool, { of: { resource: storesDef.name, key } }),
+      salesShown ? currentCycle(app.db.pool) : null,
+      recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }),
     ]);
     const sales = period && {
       period: periodLabel(period),
@@ -39,12 +42,14 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
       title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
       back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
       fields: recordFields(storesDef, row, shownFields),
+      salesShown,
       sales,
       changes,
     });
   });
 
-  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, { schema: { params: keyParams } }, async (req, reply) => {
+  const days = { config: { access: salesFigures }, schema: { params: keyParams } };
+  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, days, async (req, reply) => {
     const opened = await openRecord(req, reply, stores, req.params.key);
     if ('refused' in opened) return opened.refused;
     const period = await currentCycle(app.db.pool);

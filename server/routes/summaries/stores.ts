@@ -1,9 +1,10 @@
 // GET /summaries/stores: the drill-down detail of the summaries and charts, every store's figures in a
 // cycle (of a state or group when asked) within the user's stores and selection. Summary and chart links
 // load it into their page's detail panel (data-load), as a store's detail page does with its state's
-// stores; there it offers to close the panel; visited on its own it is a page. Open to every signed-in
-// user, as the dashboard whose cards link here.
+// stores; there it offers to close the panel; visited on its own it is a page. For whoever may see sales
+// figures, as the dashboard cards that link here.
 import type { FastifyInstance } from 'fastify';
+import { salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
 import { storeDetail } from '../../summaries/store-detail.ts';
@@ -12,7 +13,7 @@ import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '..
 export default async function storeDetailPage(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>(
     '/summaries/stores',
-    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
+    { config: { access: salesFigures }, schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
     async (req, reply) => {
       const detail = await storeDetail(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
       return reply.page('store-detail', {

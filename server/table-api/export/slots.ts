@@ -6,36 +6,19 @@
 import { msg } from '../../messages.ts';
 import type { Database } from '../../db/index.ts';
 import type { Limits } from '../../limits.ts';
+import { slotsOf, type UserSlots } from '../../user-slots.ts';
 
-/** Exports under way on each database, by user id. */
-const running = new WeakMap<Database, Map<number, number>>();
-
-function runningByUser(db: Database): Map<number, number> {
-  let byUser = running.get(db);
-  if (!byUser) running.set(db, (byUser = new Map()));
-  return byUser;
-}
+/** Exports under way on each database. */
+const running = new WeakMap<Database, UserSlots>();
 
 export function exportsRunning(db: Database): number {
-  let total = 0;
-  for (const count of runningByUser(db).values()) total += count;
-  return total;
+  return slotsOf(running, db).total;
 }
 
 /** A slot for one export of this user's (its release, to call once the export has ended), or why none is free. */
 export function claimExportSlot(db: Database, userId: number, limits: Limits['exports']): { release: () => void } | { refusal: string } {
-  const byUser = runningByUser(db);
-  if (exportsRunning(db) >= limits.atOnce) return { refusal: msg('tableExportBusy', limits.atOnce) };
-  if ((byUser.get(userId) ?? 0) >= limits.perUser) return { refusal: msg('tableExportUserBusy', limits.perUser) };
-  byUser.set(userId, (byUser.get(userId) ?? 0) + 1);
-  let released = false;
-  return {
-    release() {
-      if (released) return;
-      released = true;
-      const left = (byUser.get(userId) ?? 1) - 1;
-      if (left > 0) byUser.set(userId, left);
-      else byUser.delete(userId);
-    },
-  };
+  const slots = slotsOf(running, db);
+  if (slots.total >= limits.atOnce) return { refusal: msg('tableExportBusy', limits.atOnce) };
+  if (slots.heldBy(userId) >= limits.perUser) return { refusal: msg('tableExportUserBusy', limits.perUser) };
+  return { release: slots.take(userId) };
 }

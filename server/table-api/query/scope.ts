@@ -1,10 +1,11 @@
 // Which rows of a resource a user may reach, as SQL over the resource: the definition's fixed condition
 // (over the base alias), then its row scope on one of its columns (the user's visible and selected stores,
-// their own group, or their own rows). Values are bound.
+// their own group, their own rows, or the resources they may list). Values are bound.
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { groupScope, storeScope } from '../../stores/visible-stores.ts';
+import { readableEntriesSql } from '../../audit/readable-entries.ts';
 
 /** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */
 export function selectedStores(action: Action, stores: number[] | undefined): number[] | undefined {
@@ -27,6 +28,8 @@ export function scopeConditions(
   } else if (scope && 'group' in scope) {
     const ownGroup = groupScope(user, scope.group.sql, params);
     if (ownGroup) conditions.push(ownGroup);
+  } else if (scope && 'resource' in scope) {
+    conditions.push(readableEntriesSql(user, scope.resource.sql, params));
   } else if (scope && 'owner' in scope && action !== 'add') {
     params.push(user.ID);
     conditions.push(`${scope.owner.sql} = $${params.length}`);
@@ -37,5 +40,8 @@ export function scopeConditions(
 /** The column the row scope reads, if any (the fixed condition reads the base table only). */
 export function scopeColumns(def: ResourceDef): ColumnDef[] {
   const scope = def.scope;
-  return scope ? ['stores' in scope ? scope.stores : 'group' in scope ? scope.group : scope.owner] : [];
+  if (!scope) return [];
+  if ('stores' in scope) return [scope.stores];
+  if ('group' in scope) return [scope.group];
+  return ['resource' in scope ? scope.resource : scope.owner];
 }

@@ -43,7 +43,7 @@ describe('a store detail page', () => {
   });
 
   test('shows a user of the Stores table a store of theirs: its fields, its state, its sales this cycle and links loading into its panel', async () => {
-    const res = await shared.clerk.inject({ url: `/stores/${west.id}` });
+    const res = await shared.manager.inject({ url: `/stores/${west.id}` });
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /<html/);
     assert.ok(res.body.includes(`<h1>Store ${west.number}: ${escaped(west.name)}</h1>`));
@@ -55,6 +55,14 @@ describe('a store detail page', () => {
     assert.ok(res.body.includes(`href="/stores/${west.id}/sales" data-load="#record-panel"`));
     assert.ok(res.body.includes(`href="/summaries/stores?state=${west.state_id}" data-load="#record-panel"`));
     assert.match(res.body, /<div id="record-panel" class="load-panel" role="region" aria-label="Details" hidden><\/div>/);
+  });
+
+  test('shows a user without the sales or reports role its fields and changes, and no sales figure', async () => {
+    const res = await shared.clerk.inject({ url: `/stores/${west.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.ok(res.body.includes(`<dd>${escaped(west.city)}</dd>`));
+    assert.doesNotMatch(res.body, /<dt>Sales<\/dt>|\/sales" data-load|\/summaries\/stores|id="record-panel"/);
+    assert.match(res.body, /<h2>Recent changes<\/h2>/);
   });
 
   test('lists its recent changes from the audit log, newest first, with who changed which field', async () => {
@@ -80,7 +88,7 @@ describe('a store detail page', () => {
   });
 
   test('its days this cycle load into its panel with a heading and a Close button, one row a day', async () => {
-    const res = await shared.clerk.inject({
+    const res = await shared.manager.inject({
       url: `/stores/${west.id}/sales`,
       headers: { 'hx-request': 'true', 'hx-target': 'div#record-panel' },
     });
@@ -95,7 +103,7 @@ describe('a store detail page', () => {
   });
 
   test("its state's stores load into the same panel, with a Close button for it", async () => {
-    const res = await shared.clerk.inject({
+    const res = await shared.manager.inject({
       url: `/summaries/stores?state=${west.state_id}`,
       headers: { 'hx-request': 'true', 'hx-target': 'div#record-panel' },
     });
@@ -104,7 +112,7 @@ describe('a store detail page', () => {
   });
 
   test("is not found for a store outside the user's stores, nor for an unknown one; an administrator sees any", async () => {
-    for (const url of [`/stores/${east.id}`, `/stores/${east.id}/sales`, '/stores/99999999', '/stores/9007199254740991']) {
+    for (const url of [`/stores/${east.id}`, '/stores/99999999', '/stores/9007199254740991']) {
       const res = await shared.clerk.inject({ url });
       assert.equal(res.statusCode, 404, url);
       assert.ok(res.body.includes(escaped(m.detailNotFound)), url);

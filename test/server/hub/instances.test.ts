@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../../server/db/index.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
 import { postgresBase } from '../../support/template-db.ts';
 import { connectHub, userIdOf } from '../../support/hub-client.ts';
+import { until } from '../../support/until.ts';
 import { currentQuery, url, type Row } from '../table-api/support.ts';
 
 const skip = postgresBase() ? false : 'two instances share a database on PostgreSQL only (run with DATABASE_URL)';
@@ -83,5 +84,26 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
     await hub.next('hello');
     await clerk.inject({ method: 'POST', url: '/logout' });
     assert.equal(await hub.closed, CLOSE_SIGNED_OUT);
+  });
+
+  test('deactivating a user on instance 1 closes their sockets on instance 2', async () => {
+    const admin = await signIn(one.app, 'admin');
+    const trainee = await signIn(two, 'trainee');
+    const hub = await connectHub(base.two, trainee.cookie);
+    await hub.next('hello');
+    const id = await userIdOf(trainee);
+    const { rows } = await one.db.pool.query('select version from users where user_id = $1', [id]);
+    const res = await admin.inject({
+      method: 'PATCH',
+      url: '/api/users',
+      payload: { UserID: id, Version: rows[0].version, IsActive: false },
+    });
+    assert.deepEqual(res.json().Succeed, [id]);
+    try {
+      await until(() => hub.socket.readyState === hub.socket.CLOSED, 'the socket on instance 2 closes');
+      assert.equal(await hub.closed, CLOSE_SIGNED_OUT);
+    } finally {
+      await one.db.pool.query('update users set is_active = true where user_id = $1', [id]);
+    }
   });
 });

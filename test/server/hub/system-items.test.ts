@@ -184,4 +184,41 @@ describe('alerts and notifications the system raises', () => {
     assert.equal(toAdmin.item.Body, fill(m.rowChangedBody, ['Casey Nguyen', 'Stores', store.name]));
     await Promise.all([clerk.close(), admin.close()]);
   });
+
+  test("a row moved out of an earlier editor's reach is not told to them, nor named to them by its new values", async () => {
+    const pool = shared.t.db.pool;
+    const store = (
+      await pool.query(
+        `select s.store_id, s.name from stores s join groups g using (group_id) where g.code = 'WE' order by s.store_id desc limit 1`,
+      )
+    ).rows[0] as { store_id: number; name: string };
+    const northeast = (await pool.query(`select group_id from groups where code = 'NE'`)).rows[0].group_id as number;
+    const version = async () => (await pool.query('select version from stores where store_id = $1', [store.store_id])).rows[0].version;
+    const edit = async (user: SignedIn, values: Record<string, unknown>) => {
+      const res = await user.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: await version(), ...values },
+      });
+      assert.deepEqual(res.json().Succeed, [store.store_id], res.body);
+    };
+    const topic = `row:stores:${store.store_id}`;
+    await edit(shared.clerk, { Name: `${store.name} by the clerk` });
+    await edit(shared.manager, { Name: `${store.name} by the manager` });
+    // Both earlier editors have been told once already: read, so that the next change may tell them again.
+    const manager = await connectHub(base, shared.manager.cookie);
+    const clerk = await connectHub(base, shared.clerk.cookie);
+    await pool.query('update inbox set is_read = true where topic = $1', [topic]);
+    const clerkItems = (await itemsOf(ids.clerk!, topic)).length;
+
+    const secret = 'Moved to the Northeast';
+    await edit(shared.admin, { GroupID: northeast, Name: secret });
+    // The manager, who sees every store, is told, by the row's new name; the clerk's notice, if any, would
+    // have been raised with it.
+    const told = await manager.next('inbox', (f) => f.item.Title === m.rowChangedTitle);
+    assert.equal(told.item.Body, fill(m.rowChangedBody, ['Avery Administrator', 'Stores', secret]));
+    assert.equal((await itemsOf(ids.clerk!, topic)).length, clerkItems, 'the clerk, who may no longer see the store, is not told');
+    assert.ok(!JSON.stringify(await framesUntilNow(shared.t.app, clerk, ids.clerk!)).includes(secret));
+    await Promise.all([clerk.close(), manager.close()]);
+  });
 });

@@ -32,8 +32,8 @@ export default async function userDetailRoute(app: FastifyInstance) {
     const userName = String(row.UserName);
     const [access, changesBy, changesTo] = await Promise.all([
       accountAccess(app.db.pool, key),
-      recentChanges(app.db.pool, { by: key }),
-      recentChanges(app.db.pool, { of: { resource: usersDef.name, key } }),
+      recentChanges(app.db.pool, req.signedInUser(), { by: key }),
+      recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }),
     ]);
     const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
     return reply.page('user-record', {

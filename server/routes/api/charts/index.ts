@@ -1,13 +1,17 @@
 // GET /api/charts/sales-per-cycle, /api/charts/top-stores and /api/charts/sales-by-state: the points each
 // chart draws (common/charts.ts), for the same parameters and the same stores as the summary endpoints
 // (server/routes/api/summaries/): the chart island fetches them again every 30 s and when the store
-// selection changes.
+// selection changes. For whoever may see sales figures, as the summaries.
 import type { FastifyInstance } from 'fastify';
+import { salesFigures } from '../../../../common/roles.ts';
 import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
 import { salesPerCyclePoints, stateSalesPoints, topStorePoints } from '../../../summaries/chart-points.ts';
 
 const querystring = (extra: Record<string, { type: 'integer'; minimum: number; maximum: number }>) =>
-  ({ schema: { querystring: { type: 'object', properties: { ...summaryQueryProperties, ...extra } } } }) as const;
+  ({
+    config: { access: salesFigures },
+    schema: { querystring: { type: 'object', properties: { ...summaryQueryProperties, ...extra } } },
+  }) as const;
 const limit = { type: 'integer', minimum: 1, maximum: 100 } as const;
 
 export default async function chartRoutes(app: FastifyInstance) {

@@ -2,7 +2,8 @@
 // a PDF, inline (spec section 7; the report screen's viewer, a table's PDF export in a new tab). `filename`
 // names a report of the registry (its parameters in the query, as the screen's URL carries them) or a data
 // table the user may export: then the query is the list's own (search, column searches, sort, visible
-// columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals.
+// columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals. A user has at most
+// config.limits.pdf.perUser PDFs under way (pdf-slots.ts): one more is refused before it reads a row.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { allows } from '../../../../common/roles.ts';
@@ -13,6 +14,7 @@ import { findReport } from '../../../reports/registry.ts';
 import { acceptedParameters, drawReport, printReport } from '../../../reports/run-report.ts';
 import { ReportRefusal } from '../../../reports/report-refusal.ts';
 import { tableReport } from '../../../reports/table-pdf/table-report.ts';
+import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
 interface StreamQuery {
@@ -44,14 +46,16 @@ export default async function reportStreamRoute(app: FastifyInstance) {
       const access = def ? def.access : table!.access.export;
       if (access === false || !allows(user, access)) throw new ReportRefusal(403, msg('forbidden'));
       app.pdf.assertAvailable();
-      const report = def
-        ? {
-            title: def.title,
-            html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
-            landscape: def.landscape ?? false,
-          }
-        : await tableReport(app, table!, req.query, user);
-      const pdf = await printReport(app, report, user);
+      const pdf = await inPdfSlot(app, user.ID, async () => {
+        const report = def
+          ? {
+              title: def.title,
+              html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
+              landscape: def.landscape ?? false,
+            }
+          : await tableReport(app, table!, req.query, user);
+        return printReport(app, report, user);
+      });
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${name}.pdf"`)

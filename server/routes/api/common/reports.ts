@@ -3,7 +3,8 @@
 // (spec section 7). Besides its own, every report takes the parameter `stores`: the header's store selection
 // (a JSON or comma list of store ids), within the stores the user may see. Refusals are JSON { error }: 404 for a report the folder does not hold, 403 for one the
 // user may not run, 400 for a malformed call, 422 with each refused parameter's message (also by field, in
-// `fields`), 503 when no PDF can be made now, 504 when making it took too long.
+// `fields`), 429 when the user already has their PDFs under way (pdf-slots.ts), 503 when no PDF can be made
+// now, 504 when making it took too long.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { allows } from '../../../../common/roles.ts';
@@ -11,6 +12,7 @@ import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
 import { parametersFromList } from '../../../reports/parameters.ts';
 import { findReport } from '../../../reports/registry.ts';
 import { acceptedParameters, drawReport, printReport, readFormat } from '../../../reports/run-report.ts';
+import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
 interface ReportCall {
@@ -45,15 +47,19 @@ export default async function reportsApiRoute(app: FastifyInstance) {
     const format = readFormat(req.body.format);
     if (format === null) return reply.code(400).send({ error: msg('reportFormat') });
     reply.header('Cache-Control', 'no-store');
-    try {
-      if (format === 'pdf') app.pdf.assertAvailable();
+    const draw = async () => {
       const checked = await acceptedParameters(app, def, parametersFromList(def, parameters), user);
-      const html = await drawReport(app, def, checked, user, {
-        description: description?.trim() || undefined,
-        forScreen: format === 'HTML4.0',
-      });
-      if (format === 'HTML4.0') return reply.type('text/html; charset=utf-8').send(html);
-      const pdf = await printReport(app, { title: def.title, html, landscape: def.landscape ?? false }, user);
+      return drawReport(app, def, checked, user, { description: description?.trim() || undefined, forScreen: format === 'HTML4.0' });
+    };
+    try {
+      if (format === 'HTML4.0') {
+        const html = await draw();
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
+      app.pdf.assertAvailable();
+      const pdf = await inPdfSlot(app, user.ID, async () =>
+        printReport(app, { title: def.title, html: await draw(), landscape: def.landscape ?? false }, user),
+      );
       return reply.type('text/plain; charset=utf-8').send(Buffer.from(pdf).toString('base64'));
     } catch (err) {
       return sendRefusal(req, reply, err);

@@ -1,25 +1,30 @@
 // GET /api/summaries/totals, /api/summaries/top-stores and /api/summaries/bottom-stores: objects of field
 // values for summary tables (spec section 7, "Summary table: GET on a configurable URL"), for the cycle,
 // state and group asked (default: the current monthly cycle, every state and group) within the user's
-// visible and selected stores. Every signed-in user may ask: each sees only the stores of their own region
-// (or all, at head office), and a cycle's totals of those stores are what the dashboard shows everyone.
+// visible and selected stores. For whoever may see sales figures (common/roles.ts, salesFigures), each
+// only the stores of their own region (or all, at head office), as the dashboard shows them.
 import type { FastifyInstance } from 'fastify';
+import { salesFigures } from '../../../../common/roles.ts';
 import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
 import { storeRankingTable, totalsTable } from '../../../summaries/summary-tables.ts';
 import { storeOrders, type StoreOrder } from '../../../summaries/store-figures.ts';
 
-const totalsSchema = { querystring: { type: 'object', properties: summaryQueryProperties } } as const;
-const rankingSchema = {
-  querystring: { type: 'object', properties: { ...summaryQueryProperties, limit: { type: 'integer', minimum: 1, maximum: 100 } } },
+const config = { access: salesFigures };
+const totals = { config, schema: { querystring: { type: 'object', properties: summaryQueryProperties } } } as const;
+const ranking = {
+  config,
+  schema: {
+    querystring: { type: 'object', properties: { ...summaryQueryProperties, limit: { type: 'integer', minimum: 1, maximum: 100 } } },
+  },
 } as const;
 
 export default async function summaryRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', { schema: totalsSchema }, async (req) =>
+  app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', totals, async (req) =>
     totalsTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query)),
   );
 
   for (const order of Object.keys(storeOrders) as StoreOrder[]) {
-    app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, { schema: rankingSchema }, async (req) =>
+    app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, ranking, async (req) =>
       storeRankingTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
     );
   }
