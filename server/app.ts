@@ -44,7 +44,7 @@ import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
 import dashboardRoute from './routes/dashboard.ts';
 import summariesPage from './routes/summaries/index.ts';
-import storeDetailPage from './routes/summaries/stores.ts';
+import drillDownPage from './routes/summaries/stores.ts';
 import chartsPage from './routes/charts.ts';
 import storeRecordRoutes from './routes/stores/store-detail.ts';
 import errorRecordRoute from './routes/admin/user-errors/error-detail.ts';
@@ -126,7 +126,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(chartRoutes);
   await app.register(dashboardRoute);
   await app.register(summariesPage);
-  await app.register(storeDetailPage);
+  await app.register(drillDownPage);
   await app.register(chartsPage);
   forgetLanguageOnClose(app);
   await app.register(storeRecordRoutes);

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
-import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
+import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './keyset-cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
 import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';

@@ -1,7 +1,7 @@
 // The new-user form, declared once: the page draws it, the browser validates with its rules and the POST
 // handler checks the submission with the same definition. The fields the users table also edits (names,
 // email, group) take their label and rules from the users resource, so those rules exist once. The form's own
-// labels are read when the form is drawn (common/worded.ts), so the server's language file reaches them.
+// labels are read when the form is drawn (server/worded.ts), so the server's language file reaches them.
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
 import { users } from '../../../../common/resources/users.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
