@@ -2,7 +2,9 @@
 // its own kind of row, which it sets on every row it adds along with the sender. An add to a group is
 // stored once per active member but the sender, each copy naming the group.
 import { alerts, messages, notifications } from '../../common/resources/inbox.ts';
-import { CURRENT_USER, defineResourceSql, type Join } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
+import { CURRENT_USER, type Join } from './resource-sql.ts';
+import { recipientRule } from '../inbox/recipient-rule.ts';
 
 const joins = [
   { alias: 'su', table: 'users', on: 'su.user_id = i.sender_id', left: true },
@@ -30,6 +32,7 @@ function ofKind(kind: 'message' | 'alert' | 'notification') {
     joins,
     where: `i.kind = '${kind}'`,
     scope: { owner: 'UserID' },
+    rowRule: recipientRule,
     fixedValues: { kind, sender_id: CURRENT_USER },
     fanOut: {
       field: 'GroupID',

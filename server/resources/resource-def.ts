@@ -7,6 +7,9 @@ import type { Access } from '../../common/roles.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
 import type { ColumnSql, Join, ResourceSql, RowScope } from './resource-sql.ts';
 
+/** A row as a resource's query reads it: each column's API name to its value. */
+export type Row = Record<string, unknown>;
+
 export interface ColumnDef extends Omit<Column, 'sql'>, ColumnSql {
   /** Set on the columns a field edits, and only on those. */
   writes?: string;
@@ -131,4 +134,12 @@ function dimensionOf(
 ): DimensionDef {
   const [first, ...rest] = dimension.joins.map((alias) => joins.find((j) => j.alias === alias)!);
   return { ...dimension, key: column(dimension.key), from: [`${first!.table} ${first!.alias}`, ...rest.map((j) => j.sql)].join(' ') };
+}
+
+/** The resource as the table API runs it: `resource` joined to its SQL half, checked against it where written. */
+export function defineResourceSql<D extends Resource, const Joins extends ReadonlyArray<Join> = readonly []>(
+  resource: D,
+  sql: ResourceSql<D, Joins>,
+): ResourceDef<D['name']> {
+  return resourceDef(resource, sql);
 }

@@ -3,7 +3,7 @@
 // refusing it. The first two definitions (a browser-safe half and its SQL half) are well formed and must
 // compile as they are.
 import { defineRegistry, defineResource, Version } from '../../common/resources/types.ts';
-import { defineResourceSql } from '../../server/resources/resource-sql.ts';
+import { defineResourceSql } from '../../server/resources/resource-def.ts';
 
 const shops = defineResource({
   name: 'shops',

@@ -7,7 +7,7 @@
 // Edits and deletes name the version they read: a row changed or removed since then fails with the spec's
 // "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
 // demotes or deletes their own account (someone must be left who can sign in and administer). A resource
-// may add rules of its own (row-rules.ts: who grants privileges). An add may stand for several rows (the SQL
+// may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
 // half's fanOut: a message to a group, one row per member), added together in its one transaction.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
@@ -19,12 +19,11 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavai
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
 import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
-import type { Row } from '../list/list.ts';
+import type { Row } from '../../resources/resource-def.ts';
 import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
 import { forgetChangesTo } from '../cache/changed-tables.ts';
-import { rowRuleOf } from './row-rules.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -176,9 +175,9 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
   }
 }
 
-/** Refuses the row's change when the resource's own rule (row-rules.ts) does not let it through. */
+/** Refuses the row's change when the resource's own rule (its SQL half's rowRule) does not let it through. */
 function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
-  const failure = rowRuleOf(def)?.(user, before, sent);
+  const failure = def.rowRule?.(user, before, sent);
   if (failure) throw new RowRefused(failure);
 }
 
