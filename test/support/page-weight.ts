@@ -2,7 +2,7 @@
 // compressed JS+CSS of a first load per kind of page, the bytes of a partial swap, and the size of a printed
 // report. Bytes do not depend on the machine's load, so test/browser/budgets.test.ts holds them to their
 // budgets in every run; bench/first-load-bytes.ts, bench/swap.ts and bench/pdf.ts print the same figures.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { subDays } from 'date-fns/subDays';
 import { formatDate } from '../../common/format.ts';
 import type { BrowserEnv } from './browser.ts';
@@ -31,16 +31,22 @@ export const firstLoads = [
   { name: 'table screen (/stores: the data-table island with its first page)', path: '/stores', user: 'admin', budget: budgets.islandPage },
 ] as const;
 
-/** Compressed bytes of the scripts and stylesheets the page loads from now on (lazily loaded chunks included). */
+/**
+ * Compressed bytes of the scripts and stylesheets the page loads from now on (lazily loaded chunks included),
+ * counted until the returned function is called. It stops listening then: a size asked for a later request
+ * would be left unawaited, and reject once the page closes.
+ */
 function assetBytesFrom(page: Page): () => Promise<number> {
   let total = 0;
   const pending: Promise<void>[] = [];
-  page.on('requestfinished', (req) => {
+  const count = (req: Request) => {
     const type = req.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(req.sizes().then((s) => void (total += s.responseBodySize)));
-  });
+  };
+  page.on('requestfinished', count);
   return async () => {
+    page.off('requestfinished', count);
     await Promise.all(pending);
     return total;
   };

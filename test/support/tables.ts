@@ -7,8 +7,12 @@ const waitingTable = '[data-island="data-table"]:not([data-island-live])';
 
 /** Wakes every table island on the page that still waits for use and waits until all are live. */
 export async function wakeTables(page: Page): Promise<void> {
-  for (const table of await page.locator(waitingTable).all()) await table.dispatchEvent('pointerover');
-  await page.waitForFunction(() => document.querySelectorAll('[data-island="data-table"]:not([data-island-live])').length === 0);
+  // In one step in the page: a table that wakes by itself meanwhile (a saved state does) is simply not
+  // among them, where a locator found first would wait for it to match again.
+  await page.evaluate((selector) => {
+    for (const table of document.querySelectorAll(selector)) table.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+  }, waitingTable);
+  await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, waitingTable);
 }
 
 /** Opens a table screen, moves the pointer over its table and waits until the island is live. */
