@@ -20,6 +20,7 @@ import requestGate from './plugins/request-gate.ts';
 import errors, { answerFrameworkError } from './plugins/errors.ts';
 import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import { forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
@@ -76,6 +77,8 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
+  // Before the hub's: a change is forgotten here before other instances hear of it.
+  forgetOnChanges(db.pool);
   app.decorate('assets', assets);
 
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):

@@ -3,6 +3,7 @@
 // counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
 // expression for every column that half declares and names no other column, field or join.
 import type { MessageKey } from '../messages.ts';
+import type { TableName } from '../db/table-changes.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
 
@@ -73,7 +74,7 @@ export type RowRule = (
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
-  table: string;
+  table: TableName;
   alias: string;
   /** Lookups for display columns, in order (a join comes after the one it goes `through`). */
   joins?: Joins;

@@ -23,7 +23,7 @@ import type { Row } from '../../resources/resource-def.ts';
 import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
-import { forgetChangesTo } from '../cache/changed-tables.ts';
+import { changeTables } from '../../db/table-changes.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -200,8 +200,8 @@ async function eachRow(
 
 /**
  * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
- * first the database fails (ChangeCutShort). Whatever they changed, the figures kept for the tables they
- * touch are forgotten.
+ * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
+ * audit entries), is announced.
  */
 async function changes<K extends number | null>(
   pool: pg.Pool,
@@ -211,7 +211,7 @@ async function changes<K extends number | null>(
   one: (key: K, i: number) => Promise<Outcome>,
 ): Promise<MutationResult> {
   const outcomes: Outcome[] = [];
-  try {
+  return changeTables(pool, [def.table, 'audit_log'], user.ID, async () => {
     for (const [i, key] of keys.entries()) {
       try {
         outcomes.push(await one(key, i));
@@ -225,11 +225,7 @@ async function changes<K extends number | null>(
       }
     }
     return result(outcomes);
-  } finally {
-    // Even a failed request may have changed some rows (and written their audit entries): footer totals and
-    // counts of every resource reading those tables are read afresh.
-    forgetChangesTo(pool, [def.table, 'audit_log'], user.ID);
-  }
+  });
 }
 
 /**
