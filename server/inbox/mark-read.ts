@@ -1,7 +1,7 @@
 // Marks the user's own inbox items read or unread: some by id, every item of a kind, or all. Each row changed
 // takes a new version (an open edit dialog of it is then refused as stale, as after any edit).
 import type pg from 'pg';
-import type { InboxKind } from '../../common/hub-frames.ts';
+import type { InboxKind } from '../../common/inbox-kinds.ts';
 import { changeTables } from '../db/table-changes.ts';
 
 export type ReadSelection = { ids: number[] } | { kind: InboxKind } | { all: true };

@@ -5,7 +5,7 @@
 // is not raised again.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import type { InboxItem, InboxKind } from '../../../common/hub-frames.ts';
+import type { InboxItem, InboxKind } from '../../../common/inbox-kinds.ts';
 import { changeTables, SYSTEM } from '../../db/table-changes.ts';
 import { publishNewItems } from '../inbox-events.ts';
 
