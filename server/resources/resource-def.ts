@@ -5,6 +5,7 @@
 // its scope, dimension and guarded rows name, and every table it reads.
 import type { Access } from '../../common/roles.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
+import { copyOwn } from '../../common/resources/words.ts';
 import type { ColumnSql, Join, ResourceSql, RowScope } from './resource-sql.ts';
 
 /** A row as a resource's query reads it: each column's API name to its value. */
@@ -66,10 +67,11 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
   const columns: ColumnDef[] = resource.columns.map((c) => {
     const given = sql.columns[c.name];
     if (given === undefined) throw refuse(`its SQL half gives no expression for ${c.name}`);
-    const column = { ...c, ...(typeof given === 'string' ? { sql: given } : given) };
+    // Copied by descriptors: a label follows the language file (common/resources/words.ts).
+    const column = copyOwn<ColumnDef>(c, typeof given === 'string' ? { sql: given } : given);
     const writes = edited.has(c.name) ? (column.writes ?? tableColumn(sql.alias, column)) : undefined;
     if (edited.has(c.name) && !writes) throw refuse(`the field ${c.name} edits no column of its base table`);
-    return { ...column, writes };
+    return copyOwn<ColumnDef>(column, { writes });
   });
   const column = (name: string) => {
     const found = columns.find((c) => c.name === name);
@@ -86,9 +88,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       throw refuse(`the join ${join.alias} goes through no join before it`);
     return { ...join, sql: `${join.left ? 'left join' : 'join'} ${join.table} ${join.alias} on ${join.on}` };
   });
-  return {
-    ...resource,
-    ...sql,
+  return copyOwn<ResourceDef<D['name']>>(resource, sql, {
     key: baseColumn(resource.key, 'the key'),
     version: resource.version === undefined ? undefined : baseColumn(resource.version, 'the version'),
     columns,
@@ -104,7 +104,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...(sql.totalsTable ? [sql.totalsTable.table] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table] : []),
     ]),
-  };
+  });
 }
 
 function sortTiesOf(

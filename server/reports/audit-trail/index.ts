@@ -33,7 +33,8 @@ export interface AuditTrailBody {
   emptyText: string;
 }
 
-const tables = resources.map((r) => ({ value: r.name, label: r.title }));
+/** The tables to choose from, titled in the language of the moment (a title follows the language file). */
+const tables = () => resources.map((r) => ({ value: r.name, label: r.title }));
 
 export const auditTrailReport = defineReport({
   name: 'audit-trail',
@@ -42,7 +43,7 @@ export const auditTrailReport = defineReport({
   description: 'auditTrailDescription',
   access: { admin: true },
   parameters,
-  choices: async () => ({ Table: tables }),
+  choices: async () => ({ Table: tables() }),
   template: 'reports/_audit-trail.eta',
   landscape: true,
   async run(input) {
@@ -52,7 +53,7 @@ export const auditTrailReport = defineReport({
     const limit = input.maxRows;
     const entries = await auditEntries(input.pool, { from: typedDay(from), until: addDays(typedDay(to), 1), resource }, limit + 1);
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
-    const titles = new Map(tables.map((t) => [t.value, t.label]));
+    const titles = new Map(tables().map((t) => [t.value, t.label]));
     const body: AuditTrailBody = {
       entries: entries.map((e) => ({
         when: formatDateTime(e.At),
