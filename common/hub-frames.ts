@@ -3,33 +3,10 @@
 // brings a new inbox item with the unread counts, new unread counts after items were marked read or removed,
 // names resources whose rows changed, and who changed them, so that their tables can say so, and the parts
 // of the view state that changed.
-import { inboxKinds } from './inbox-kinds.ts';
+import type { InboxItem, InboxKind, UnreadCounts } from './inbox-kinds.ts';
 import type { ListPart } from './view-state.ts';
 
 export const HUB_PATH = '/hub';
-
-export type InboxKind = (typeof inboxKinds)[number]['kind'];
-/** The inbox resources' names (`messages`, `alerts`, `notifications`): the keys of unread counts. */
-export type InboxResource = (typeof inboxKinds)[number]['name'];
-export type UnreadCounts = Record<InboxResource, number>;
-
-export const inboxResourceOf = Object.fromEntries(inboxKinds.map((k) => [k.kind, k.name])) as Record<InboxKind, InboxResource>;
-
-export function isInboxKind(value: unknown): value is InboxKind {
-  return inboxKinds.some((k) => k.kind === value);
-}
-
-/** A message, alert or notification as the header's panel and toasts show it (its text cut to a preview). */
-export interface InboxItem {
-  ID: number;
-  Kind: InboxKind;
-  Title: string;
-  Body: string;
-  Severity: 'info' | 'success' | 'warning' | 'error';
-  SenderName: string;
-  CreatedAt: string;
-  IsRead: boolean;
-}
 
 /** An item's title and text are cut to these lengths in frames and the summary (the table has them whole). */
 export const ITEM_TITLE_CHARS = 120;

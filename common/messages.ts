@@ -164,6 +164,12 @@ export function catalogue<K extends string>(defaults: Readonly<Record<K, string>
   return (key, ...args) => fill(active[key], args);
 }
 
+/** A language file's string for a key of no catalogue (a resource's words: common/resources/words.ts), if it has one. */
+export function languageText(key: string): string | undefined {
+  const value = language[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Replaces every catalogue's defaults with a language file's strings. */
 export function useLanguage(strings: Record<string, unknown>): void {
   language = strings;

@@ -2,13 +2,13 @@
 // GET /api/common/view-state and kept current by the hub. Lists of stores (all the user may see; the
 // selection stays in local storage: store-selection.ts), cycles, states, groups and menus; and messages,
 // alerts and notifications, each item with its IsRead flag. Each part can be loaded again on its own.
-import type { InboxItem, InboxResource } from './hub-frames.ts';
+import { inboxKinds, type InboxItem, type InboxResource } from './inbox-kinds.ts';
 
 /** The parts the server reads from tables, and loads again when a `view-state` frame names them. */
 export const listParts = ['stores', 'cycles', 'states', 'groups', 'menus'] as const;
 export type ListPart = (typeof listParts)[number];
 export type ViewStatePart = ListPart | InboxResource;
-export const viewStateParts: ReadonlyArray<ViewStatePart> = [...listParts, 'messages', 'alerts', 'notifications'];
+export const viewStateParts: ReadonlyArray<ViewStatePart> = [...listParts, ...inboxKinds.map((k) => k.name)];
 
 export function isViewStatePart(value: string): value is ViewStatePart {
   return (viewStateParts as ReadonlyArray<string>).includes(value);

@@ -1,7 +1,7 @@
 // The browser bundle: an entry script and the stylesheet (static/css/app.css), bundled by esbuild with
 // content-hashed names into a folder with a manifest.json mapping `app.js` and `app.css` to their files
 // (server/assets.ts reads it). scripts/build.mjs builds the app's into static/build/ from islands/boot.ts;
-// scripts/test.ts builds the tests' into .test-cache/build/ from test/support/islands/boot.ts the same way.
+// scripts/test.mjs builds the tests' into .test-cache/build/ from test/support/islands/boot.ts the same way.
 // A folder keeps the previous build's files: a page (or a server) still running on them must not lose its
 // lazily loaded chunks because a new build landed; older ones are removed.
 import * as esbuild from 'esbuild';

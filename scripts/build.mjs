@@ -1,7 +1,8 @@
 // Bundles the browser code (islands/boot.ts and the lazily loaded islands) and the stylesheet into
 // static/build/ with content-hashed names and a manifest.json (scripts/browser-bundle.mjs). Also
-// bundles the server into dist/server/ for `npm start`: plain JavaScript, so the running server holds no
-// TypeScript loader in memory (about 35 MB of it); node_modules stay outside the bundle.
+// bundles the server into dist/server/ for `npm start` (and the seeding tool for `npm run seed`): plain
+// JavaScript, so a production install needs no TypeScript loader (tsx is a dev dependency) and the running
+// server holds none in memory (about 35 MB of it); node_modules stay outside the bundle.
 //   node scripts/build.mjs             build once
 //   node scripts/build.mjs --if-stale  build only when a source is newer than the manifest
 //   node scripts/build.mjs --watch     rebuild on change (npm run dev)
@@ -18,7 +19,11 @@ const sources = [...browserSources, join(root, 'scripts/build.mjs')];
 const serverOut = join(root, 'dist/server');
 const serverSources = ['server', 'common', 'islands', 'package-lock.json', 'scripts/build.mjs'].map((p) => join(root, p));
 const serverOptions = {
-  entryPoints: { main: join(root, 'server/main.ts'), 'embedded-server': join(root, 'server/db/embedded-server.ts') },
+  entryPoints: {
+    main: join(root, 'server/main.ts'),
+    'embedded-server': join(root, 'server/db/embedded-server.ts'),
+    'seed-cli': join(root, 'server/db/seed-cli.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,7 +38,7 @@ const serverOptions = {
 const args = new Set(process.argv.slice(2));
 if (!args.has('--watch') && !(args.has('--if-stale') && isFresh(join(serverOut, 'main.mjs'), serverSources))) {
   await esbuild.build(serverOptions);
-  console.log('built dist/server/main.mjs, dist/server/embedded-server.mjs');
+  console.log('built dist/server/main.mjs, embedded-server.mjs, seed-cli.mjs');
 }
 if (args.has('--if-stale') && isFresh(manifestPath, sources)) {
   process.exit(0);

@@ -20,6 +20,7 @@ import requestGate from './plugins/request-gate.ts';
 import errors, { answerFrameworkError } from './plugins/errors.ts';
 import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import { forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
@@ -44,7 +45,7 @@ import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
 import dashboardRoute from './routes/dashboard.ts';
 import summariesPage from './routes/summaries/index.ts';
-import storeDetailPage from './routes/summaries/stores.ts';
+import drillDownPage from './routes/summaries/stores.ts';
 import chartsPage from './routes/charts.ts';
 import storeRecordRoutes from './routes/stores/store-detail.ts';
 import errorRecordRoute from './routes/admin/user-errors/error-detail.ts';
@@ -76,6 +77,8 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
+  // Before the hub's: a change is forgotten here before other instances hear of it.
+  forgetOnChanges(db.pool);
   app.decorate('assets', assets);
 
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):
@@ -131,7 +134,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(chartRoutes);
   await app.register(dashboardRoute);
   await app.register(summariesPage);
-  await app.register(storeDetailPage);
+  await app.register(drillDownPage);
   await app.register(chartsPage);
   forgetLanguageOnClose(app);
   await app.register(storeRecordRoutes);

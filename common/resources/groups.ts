@@ -15,9 +15,9 @@ export const groups = defineResource({
     Version,
   ],
   fields: [
-    { name: 'Code', label: 'Code', kind: 'text', rules: { required: true, pattern: '[A-Z0-9]{2,8}' } },
-    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true, maxLength: 60 } },
-    { name: 'Description', label: 'Description', kind: 'textarea', rules: { maxLength: 400 } },
+    { name: 'Code', kind: 'text', rules: { required: true, pattern: '[A-Z0-9]{2,8}' } },
+    { name: 'Name', kind: 'text', rules: { required: true, maxLength: 60 } },
+    { name: 'Description', kind: 'textarea', rules: { maxLength: 400 } },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,

@@ -31,7 +31,6 @@ function inboxResource<const Name extends string, const Key extends string>(name
       // One of the two: the row rule (server/inbox/recipient-rule.ts) asks for exactly one.
       {
         name: 'UserID',
-        label: 'Recipient',
         kind: 'select',
         rules: { digit: true },
         options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive', sameGroup: 'GroupID' },
@@ -39,16 +38,15 @@ function inboxResource<const Name extends string, const Key extends string>(name
       },
       {
         name: 'GroupID',
-        label: 'To group',
         kind: 'select',
         rules: { digit: true },
         options: { resource: 'groups', value: 'GroupID', label: 'Name' },
         on: ['add'],
       },
-      { name: 'Title', label: 'Title', kind: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
-      { name: 'Body', label: 'Text', kind: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
-      { name: 'Severity', label: 'Severity', kind: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },
-      { name: 'IsRead', label: 'Read', kind: 'flag', on: ['edit'] },
+      { name: 'Title', kind: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
+      { name: 'Body', kind: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
+      { name: 'Severity', kind: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },
+      { name: 'IsRead', kind: 'flag', on: ['edit'] },
     ],
     defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],
     pageSize: 25,

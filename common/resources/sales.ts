@@ -39,9 +39,9 @@ export const sales = defineResource({
       options: { resource: 'stores', value: 'StoreID', label: 'Name' },
       on: ['add'],
     },
-    { name: 'SaleDate', label: 'Date', kind: 'date', rules: { required: true }, on: ['add'] },
-    { name: 'Sales', label: 'Sales', kind: 'number', rules: { required: true, number: true, min: 0, max: 999999999, step: 0.01 } },
-    { name: 'Transactions', label: 'Transactions', kind: 'number', rules: { required: true, digit: true, max: 1000000 } },
+    { name: 'SaleDate', kind: 'date', rules: { required: true }, on: ['add'] },
+    { name: 'Sales', kind: 'number', rules: { required: true, number: true, min: 0, max: 999999999, step: 0.01 } },
+    { name: 'Transactions', kind: 'number', rules: { required: true, digit: true, max: 1000000 } },
     // The column keeps four decimals of the fraction (two of the percentage shown): finer is refused, not rounded.
     {
       name: 'Margin',

@@ -15,9 +15,9 @@ export const states = defineResource({
     Version,
   ],
   fields: [
-    { name: 'Code', label: 'Code', kind: 'text', rules: { required: true, pattern: '[A-Z]{2}' } },
-    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true, maxLength: 40 } },
-    { name: 'Region', label: 'Region', kind: 'text', rules: { required: true, maxLength: 20 } },
+    { name: 'Code', kind: 'text', rules: { required: true, pattern: '[A-Z]{2}' } },
+    { name: 'Name', kind: 'text', rules: { required: true, maxLength: 40 } },
+    { name: 'Region', kind: 'text', rules: { required: true, maxLength: 20 } },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,

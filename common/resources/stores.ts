@@ -22,9 +22,9 @@ export const stores = defineResource({
     Version,
   ],
   fields: [
-    { name: 'StoreNumber', label: 'Store #', kind: 'number', rules: { required: true, digit: true, min: 1, max: 999999 } },
-    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true, maxLength: 60 } },
-    { name: 'City', label: 'City', kind: 'text', rules: { required: true, maxLength: 60 } },
+    { name: 'StoreNumber', kind: 'number', rules: { required: true, digit: true, min: 1, max: 999999 } },
+    { name: 'Name', kind: 'text', rules: { required: true, maxLength: 60 } },
+    { name: 'City', kind: 'text', rules: { required: true, maxLength: 60 } },
     {
       name: 'StateID',
       label: 'State',
@@ -39,8 +39,8 @@ export const stores = defineResource({
       rules: { required: true, digit: true },
       options: { resource: 'groups', value: 'GroupID', label: 'Name' },
     },
-    { name: 'OpenDate', label: 'Opened', kind: 'date', rules: { required: true } },
-    { name: 'IsActive', label: 'Active', kind: 'flag' },
+    { name: 'OpenDate', kind: 'date', rules: { required: true } },
+    { name: 'IsActive', kind: 'flag' },
   ],
   defaultSort: [{ column: 'StoreNumber', dir: 'asc' }],
   pageSize: 25,

@@ -5,6 +5,7 @@
 import type { FormField } from '../form-definition.ts';
 import type { FormatName } from '../format.ts';
 import type { Access } from '../roles.ts';
+import { wordedResource, type LabelledLater } from './words.ts';
 
 /** How a column's values are read from requests and bound to SQL (search terms, edited values). */
 const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
@@ -80,7 +81,7 @@ export interface Resource {
 export type ColumnOf<D extends { columns: ReadonlyArray<Column> }, Like = unknown> = string extends D['columns'][number]['name']
   ? string
   : Extract<D['columns'][number], Like>['name'];
-export type FieldOf<D extends { fields: ReadonlyArray<FormField> }> = D['fields'][number]['name'];
+export type FieldOf<D extends { fields: ReadonlyArray<{ name: string }> }> = D['fields'][number]['name'];
 
 /**
  * A definition as written: every place that names a column names one its `columns` declare (a field, one
@@ -100,14 +101,22 @@ export interface Definition<Name extends string, Cols extends ReadonlyArray<Colu
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<FieldOf<{ fields: Fields }>>> };
 }
 
-/** Identity, with the definition checked where it is written (see Definition); its names stay literal types. */
+/**
+ * The definition, checked where it is written (see Definition), its names kept as literal types; its words
+ * follow the language file, and a field without a label has its column's (words.ts).
+ */
 export function defineResource<
   const Name extends string,
   const Cols extends ReadonlyArray<Column>,
-  const Fields extends ReadonlyArray<FormField<ColumnOf<{ columns: Cols }>>>,
->(def: Definition<Name, Cols, Fields>): Definition<Name, Cols, Fields> {
-  return def;
+  const Fields extends ReadonlyArray<LabelledLater<FormField<ColumnOf<{ columns: Cols }>>>>,
+>(def: Written<Definition<Name, Cols, Labelled<Fields>>, Fields>): Definition<Name, Cols, Labelled<Fields>> {
+  return wordedResource(def) as unknown as Definition<Name, Cols, Labelled<Fields>>;
 }
+
+/** The fields as defined, each with its label (its own, or its column's). */
+type Labelled<Fields> = { readonly [I in keyof Fields]: Fields[I] & { label: string } };
+/** A definition as written, its fields as given. */
+type Written<D, Fields> = Omit<D, 'fields'> & { fields: Fields };
 
 /** The choices a field may name among `defs`: a resource of theirs, its integer value column, a label column, a boolean column. */
 type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }

@@ -12,7 +12,7 @@ import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
 import { useColumnLayout } from './columns/column-layout.ts';
 import { useRowGrouping } from './grouping/use-row-grouping.ts';
-import { useTableHost } from './host.ts';
+import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
 import { listUrl } from './list-query.ts';
 import { Pager } from './pager.tsx';

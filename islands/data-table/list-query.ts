@@ -1,6 +1,7 @@
 // The table's state as a list request in the current DataTables dialect (GET /api/<resource>): columns by
 // name, the sort by their index, the search, the grouping columns and the store selection. The same text
 // keys the session's cache of answers, so it carries no echo (`draw` is added when sending).
+import { storesParam } from '../../common/store-selection.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { visibleColumns, type TableState } from './table-state.ts';
 
@@ -33,7 +34,7 @@ export function listQuery(
   if (state.search.trim()) q.set('search[value]', state.search.trim());
   if (state.mainGroup) q.set('maingroup', state.mainGroup);
   if (state.subGroup) q.set('subgroup', state.subGroup);
-  if (config.storeScoped && stores?.length) q.set('stores', stores.join(','));
+  if (config.storeScoped && stores?.length) q.set('stores', storesParam(stores));
   return q;
 }
 

@@ -1,6 +1,7 @@
 // Report parameter forms send the header's store selection with their parameters: a hidden
-// `input[data-selected-stores]` gets the selection (a JSON list of store ids, empty for all stores) just
+// `input[data-selected-stores]` gets the selection (`3,17,42`, empty for all stores) just
 // before the form is sent, so it is always the current one.
+import { storesParam } from '../../common/store-selection.ts';
 import { selectedStores } from '../shell/store-selector.ts';
 
 export function startSelectedStoresField(): void {
@@ -10,7 +11,7 @@ export function startSelectedStoresField(): void {
       if (!(event.target instanceof HTMLFormElement)) return;
       const selected = selectedStores();
       for (const input of event.target.querySelectorAll<HTMLInputElement>('input[data-selected-stores]')) {
-        input.value = selected ? JSON.stringify(selected) : '';
+        input.value = selected ? storesParam(selected) : '';
       }
     },
     true,

@@ -3,9 +3,9 @@
 // kept current by frames), the header's unread badges (from it), a toast for each new item, and a
 // `backroom:changed` event on document ({ resource, by }) when a resource's rows changed, for its table to
 // say so or refresh (table-changes.ts listens for one resource).
-import { inboxResourceOf, type InboxItem, type ServerFrame } from '../../common/hub-frames.ts';
+import type { ServerFrame } from '../../common/hub-frames.ts';
+import { inboxKinds, inboxResourceOf, perInboxResource, type InboxItem } from '../../common/inbox-kinds.ts';
 import { msg } from '../../common/messages.ts';
-import { inboxKinds } from '../../common/inbox-kinds.ts';
 import { toast } from '../nav/toasts.ts';
 import { CHANGED_EVENT, signedInUserId, type ChangedDetail } from './changed-event.ts';
 import { connectHub } from './hub-connection.ts';
@@ -27,28 +27,37 @@ export function startHub(): void {
     void panel.then((p) => p.togglePanel(resource, badge));
   });
   connectHub({
-    open: () =>
-      void loadViewState().then((state) =>
-        showUnread({ messages: state.messages.Unread, alerts: state.alerts.Unread, notifications: state.notifications.Unread }),
-      ),
+    open: () => void loadViewState().then((state) => showUnread(perInboxResource((k) => state[k.name].Unread))),
     frame: onFrame,
   });
 }
 
 function onFrame(frame: ServerFrame): void {
   viewStateFrame(frame);
-  if (frame.type === 'inbox') {
-    showUnread(frame.unread);
-    toast(frame.item.Severity, toastText(frame.item));
-    changed(inboxResourceOf[frame.kind], 0);
-    refreshPanel();
-  } else if (frame.type === 'unread') {
-    showUnread(frame.unread);
-    // Read flags changed by the user (in another tab, or the table): the inbox tables show them.
-    for (const { name } of inboxKinds) changed(name, signedInUserId());
-    refreshPanel();
-  } else if (frame.type === 'changed') {
-    changed(frame.resource, frame.by);
+  // Every frame type is named: a new one fails tsc here until it is handled (or said to need nothing).
+  switch (frame.type) {
+    case 'inbox':
+      showUnread(frame.unread);
+      toast(frame.item.Severity, toastText(frame.item));
+      changed(inboxResourceOf[frame.kind], 0);
+      refreshPanel();
+      break;
+    case 'unread':
+      showUnread(frame.unread);
+      // Read flags changed by the user (in another tab, or the table): the inbox tables show them.
+      for (const { name } of inboxKinds) changed(name, signedInUserId());
+      refreshPanel();
+      break;
+    case 'changed':
+      changed(frame.resource, frame.by);
+      break;
+    // The connection's own (hub-connection.ts), and the view state's (view-state.ts).
+    case 'hello':
+    case 'ping':
+    case 'view-state':
+      break;
+    default:
+      frame satisfies never;
   }
 }
 
@@ -56,7 +65,8 @@ function changed(resource: string, by: number): void {
   document.dispatchEvent(new CustomEvent<ChangedDetail>(CHANGED_EVENT, { detail: { resource, by } }));
 }
 
+/** A new item's toast: its kind's words, with its sender (or the system) and title. */
 function toastText(item: InboxItem): string {
-  if (item.Kind === 'message') return msg('inboxNewMessage', item.SenderName || msg('inboxSystem'), item.Title);
-  return msg(item.Kind === 'alert' ? 'inboxNewAlert' : 'inboxNewNotification', item.Title);
+  const kind = inboxKinds.find((k) => k.kind === item.Kind)!;
+  return 'fromSender' in kind ? msg(kind.newItem, item.SenderName || msg('inboxSystem'), item.Title) : msg(kind.newItem, item.Title);
 }

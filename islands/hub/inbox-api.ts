@@ -1,6 +1,6 @@
 // The inbox calls the header makes: the summary (unread counts and newest items of each kind) and marking
 // items read or unread.
-import type { InboxItem, InboxKind, InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
+import type { InboxItem, InboxKind, InboxResource, UnreadCounts } from '../../common/inbox-kinds.ts';
 import { jsonHeaders } from '../shell/csrf.ts';
 
 export interface InboxSummary {

@@ -1,8 +1,7 @@
 // The header's inbox badges: a button per kind (messages, alerts, notifications) showing its unread count,
 // drawn into the layout's empty #inbox-badges. Each opens the panel of its kind (inbox-panel.ts).
-import type { InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
 import { msg, type MessageKey } from '../../common/messages.ts';
-import { inboxKinds } from '../../common/inbox-kinds.ts';
+import { inboxKinds, perInboxResource, type InboxResource, type UnreadCounts } from '../../common/inbox-kinds.ts';
 
 export const kindLabels = Object.fromEntries(inboxKinds.map((k) => [k.name, k.label])) as Record<InboxResource, MessageKey>;
 const icons: Record<InboxResource, string> = { messages: '\u2709', alerts: '\u26a0', notifications: '\u{1f514}' };
@@ -27,7 +26,7 @@ export function drawBadges(host: HTMLElement, open: (resource: InboxResource, ba
     badge.addEventListener('click', () => open(name, badge));
     host.append(badge);
   }
-  showUnread({ messages: 0, alerts: 0, notifications: 0 });
+  showUnread(perInboxResource(() => 0));
   host.hidden = false;
 }
 

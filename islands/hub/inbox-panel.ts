@@ -2,7 +2,7 @@
 // button, "Mark all read", and the way to the kind's table screen. A disclosure: the badge says whether it is
 // open, and Escape or a click elsewhere closes it. It reads the summary afresh each time it opens or changes.
 import htmx from 'htmx.org';
-import type { InboxItem, InboxResource } from '../../common/hub-frames.ts';
+import type { InboxItem, InboxResource } from '../../common/inbox-kinds.ts';
 import { timeAgo } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { generatePassword } from '../auth/password.ts';
 import { seedFirstScreens } from './seed.ts';
+import { changeTables, SYSTEM, type TableName } from './table-changes.ts';
 import { loadSalesHistory, salesHistoryProgress } from './sales-history.ts';
 
 export async function ensureSeeded(
@@ -37,6 +38,9 @@ const ATTEMPTS = 5;
 const RETRY_MS = 5_000;
 
 /** Loads what is left of the sales history, if anything, while the app serves. Never rejects: failures are logged. */
+/** What loading the sales history writes. */
+const salesTables: ReadonlyArray<TableName> = ['sales', 'sales_store_month_totals', 'sales_store_value_counts', 'meta'];
+
 export function loadHistoryInBackground(pool: pg.Pool, log: FastifyBaseLogger): BackgroundLoad {
   const controller = new AbortController();
   const finished = runLoad(pool, log, controller.signal);
@@ -62,7 +66,9 @@ async function runLoad(pool: pg.Pool, log: FastifyBaseLogger, signal: AbortSigna
       const pending = await salesHistoryProgress(pool);
       if (pending === null) return;
       if (attempt === 1) log.info({ percent: pending }, 'loading the sales history in the background: pages say so until it is complete');
-      if ((await loadSalesHistory(pool, { signal, onProgress })) === 'stopped') {
+      // Pages read the sales while they load: what was kept of them is forgotten once a load ends.
+      const load = () => loadSalesHistory(pool, { signal, onProgress });
+      if ((await changeTables(pool, salesTables, SYSTEM, load)) === 'stopped') {
         log.info('sales history: stopped, to go on at the next start');
         return;
       }

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
-import type { Row } from '../table-api/list/list.ts';
+import type { Row } from '../resources/resource-def.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';
 import { tableRefusal } from '../table-screen/table-access.ts';
 import { tableOf, type DetailOf } from './detail-tables.ts';

@@ -2,7 +2,7 @@
 // table shows it (common/format.ts).
 import { formatValue } from '../../common/format.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
-import type { Row } from '../table-api/list/list.ts';
+import type { Row } from '../resources/resource-def.ts';
 
 export interface ShownField {
   label: string;

@@ -14,7 +14,8 @@ import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../common/hub-frames.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { resources } from '../resources/index.ts';
-import { announceChanges, forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
+import { onTableChanges } from '../db/table-changes.ts';
+import { forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
 import { changedParts } from '../view-state/changed-parts.ts';
 import { Connections } from './connections.ts';
@@ -93,7 +94,7 @@ export default fp(async function hub(app: FastifyInstance) {
       catchUp();
     },
   );
-  announceChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
+  onTableChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
   app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
 
   app.decorate('hub', {

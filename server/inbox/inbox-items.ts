@@ -1,14 +1,8 @@
 // Reading the inbox for the header and the hub: items as the panel and toasts show them (title and text cut
 // to a preview), the newest of each kind, and unread counts per kind for one user or many at once.
 import type pg from 'pg';
-import {
-  ITEM_BODY_CHARS,
-  ITEM_TITLE_CHARS,
-  inboxResourceOf,
-  type InboxItem,
-  type InboxResource,
-  type UnreadCounts,
-} from '../../common/hub-frames.ts';
+import { ITEM_BODY_CHARS, ITEM_TITLE_CHARS } from '../../common/hub-frames.ts';
+import { inboxResourceOf, type InboxItem, type InboxResource, type UnreadCounts } from '../../common/inbox-kinds.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 
 /** Newest items of each kind in the summary. */

@@ -1,7 +1,7 @@
 // An inbox item is added for one user or for a group (each member then gets a copy), never both, never
 // neither: the form's two recipient fields are each optional on their own (common/resources/inbox.ts).
 import { msg } from '../messages.ts';
-import type { RowRule } from '../table-api/change/row-rules.ts';
+import type { RowRule } from '../resources/resource-sql.ts';
 
 export const recipientRule: RowRule = (_user, before, sent) => {
   if (before) return null;

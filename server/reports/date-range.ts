@@ -6,7 +6,7 @@ import type { MessageKey } from '../messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
 import { worded } from '../worded.ts';
 
-/** A dd/MM/yyyy field; its words follow the language file (common/worded.ts). */
+/** A dd/MM/yyyy field; its words follow the language file (server/worded.ts). */
 function dateField<const Name extends string>(name: Name, label: MessageKey) {
   return worded({ name, kind: 'text', autocomplete: 'off', hint: 'hintDate' } as const, { label, placeholder: 'reportDatePlaceholder' });
 }

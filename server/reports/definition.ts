@@ -54,7 +54,7 @@ export const TABLE_TEMPLATE = 'reports/_table.eta';
 
 /**
  * A definition with the defaults filled in, its type checked where it is written. Its title and description
- * are named by their message keys and read from common/messages.ts when asked (common/worded.ts), so the
+ * are named by their message keys and read from common/messages.ts when asked (server/worded.ts), so the
  * language file the server loads once ready (server/language.ts) reaches them.
  */
 export function defineReport(

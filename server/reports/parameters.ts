@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { checkForm } from '../../common/form-definition.ts';
 import { msg } from '../messages.ts';
 import { selectionLabel } from '../../common/store-scope-label.ts';
-import { parseSelection } from '../../common/store-selection.ts';
+import { storesOf } from '../stores/stores-param.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../forms/submitted-form.ts';
 import type { ReportDefinition, ReportInput } from './definition.ts';
@@ -44,18 +44,6 @@ export function parametersFromQuery(query: unknown): SentParameters {
   return sent;
 }
 
-/** `[1,2]` or `1,2`: positive store ids; null (every store) for anything else or nothing. */
-export function readStoreSelection(text: string | undefined): number[] | null {
-  const trimmed = (text ?? '').trim();
-  if (trimmed.startsWith('[')) return parseSelection(trimmed);
-  return parseSelection(
-    `[${trimmed
-      .split(',')
-      .filter((id) => /^\s*\d{1,9}\s*$/.test(id))
-      .join(',')}]`,
-  );
-}
-
 export interface CheckedParameters {
   values: FormValues;
   stores: number[] | null;
@@ -73,7 +61,7 @@ export async function checkParameters(
   const values = readForm(def.parameters, sent);
   const choices = def.choices ? await def.choices(pool, user) : {};
   const messages = { ...checkForm(def.parameters, values), ...choiceProblems(def.parameters, values, choices) };
-  return { values, stores: readStoreSelection(sent[STORES_PARAMETER]), choices, messages };
+  return { values, stores: storesOf(sent[STORES_PARAMETER]), choices, messages };
 }
 
 /** A parameter's text as sent, trimmed. */

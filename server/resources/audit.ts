@@ -1,7 +1,7 @@
 // The audit log's SQL: one row of audit_log per change (common/resources/audit.ts), each for whoever may
 // list the resource it is about (server/audit/readable-entries.ts).
 import { audit } from '../../common/resources/audit.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const auditDef = defineResourceSql(audit, {
   table: 'audit_log',

@@ -1,6 +1,6 @@
 // The cycles' SQL (common/resources/cycles.ts).
 import { cycles } from '../../common/resources/cycles.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const cyclesDef = defineResourceSql(cycles, {
   table: 'cycles',

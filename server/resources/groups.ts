@@ -1,6 +1,6 @@
 // The groups' SQL (common/resources/groups.ts).
 import { groups } from '../../common/resources/groups.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const groupsDef = defineResourceSql(groups, {
   table: 'groups',

@@ -1,8 +1,11 @@
 // The SQL of messages, alerts and notifications (common/resources/inbox.ts): one inbox table, each resource
 // its own kind of row, which it sets on every row it adds along with the sender. An add to a group is
 // stored once per active member but the sender, each copy naming the group.
+import type { InboxKind } from '../../common/inbox-kinds.ts';
 import { alerts, messages, notifications } from '../../common/resources/inbox.ts';
-import { CURRENT_USER, defineResourceSql, type Join } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
+import { CURRENT_USER, type Join } from './resource-sql.ts';
+import { recipientRule } from '../inbox/recipient-rule.ts';
 
 const joins = [
   { alias: 'su', table: 'users', on: 'su.user_id = i.sender_id', left: true },
@@ -23,13 +26,14 @@ const columns = {
 } as const;
 
 /** What one kind of inbox row shares with the others; the kind is a constant here, never request text. */
-function ofKind(kind: 'message' | 'alert' | 'notification') {
+function ofKind(kind: InboxKind) {
   return {
     table: 'inbox',
     alias: 'i',
     joins,
     where: `i.kind = '${kind}'`,
     scope: { owner: 'UserID' },
+    rowRule: recipientRule,
     fixedValues: { kind, sender_id: CURRENT_USER },
     fanOut: {
       field: 'GroupID',

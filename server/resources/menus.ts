@@ -1,6 +1,6 @@
 // The menus' SQL (common/resources/menus.ts): an entry and the entry it sits under.
 import { menus } from '../../common/resources/menus.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const menusDef = defineResourceSql(menus, {
   table: 'menus',

@@ -5,7 +5,11 @@
 // its scope, dimension and guarded rows name, and every table it reads.
 import type { Access } from '../../common/roles.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
+import { copyOwn } from '../../common/resources/words.ts';
 import type { ColumnSql, Join, ResourceSql, RowScope } from './resource-sql.ts';
+
+/** A row as a resource's query reads it: each column's API name to its value. */
+export type Row = Record<string, unknown>;
 
 export interface ColumnDef extends Omit<Column, 'sql'>, ColumnSql {
   /** Set on the columns a field edits, and only on those. */
@@ -63,10 +67,11 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
   const columns: ColumnDef[] = resource.columns.map((c) => {
     const given = sql.columns[c.name];
     if (given === undefined) throw refuse(`its SQL half gives no expression for ${c.name}`);
-    const column = { ...c, ...(typeof given === 'string' ? { sql: given } : given) };
+    // Copied by descriptors: a label follows the language file (common/resources/words.ts).
+    const column = copyOwn<ColumnDef>(c, typeof given === 'string' ? { sql: given } : given);
     const writes = edited.has(c.name) ? (column.writes ?? tableColumn(sql.alias, column)) : undefined;
     if (edited.has(c.name) && !writes) throw refuse(`the field ${c.name} edits no column of its base table`);
-    return { ...column, writes };
+    return copyOwn<ColumnDef>(column, { writes });
   });
   const column = (name: string) => {
     const found = columns.find((c) => c.name === name);
@@ -83,9 +88,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       throw refuse(`the join ${join.alias} goes through no join before it`);
     return { ...join, sql: `${join.left ? 'left join' : 'join'} ${join.table} ${join.alias} on ${join.on}` };
   });
-  return {
-    ...resource,
-    ...sql,
+  return copyOwn<ResourceDef<D['name']>>(resource, sql, {
     key: baseColumn(resource.key, 'the key'),
     version: resource.version === undefined ? undefined : baseColumn(resource.version, 'the version'),
     columns,
@@ -101,7 +104,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...(sql.totalsTable ? [sql.totalsTable.table] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table] : []),
     ]),
-  };
+  });
 }
 
 function sortTiesOf(
@@ -132,4 +135,12 @@ function dimensionOf(
 ): DimensionDef {
   const [first, ...rest] = dimension.joins.map((alias) => joins.find((j) => j.alias === alias)!);
   return { ...dimension, key: column(dimension.key), from: [`${first!.table} ${first!.alias}`, ...rest.map((j) => j.sql)].join(' ') };
+}
+
+/** The resource as the table API runs it: `resource` joined to its SQL half, checked against it where written. */
+export function defineResourceSql<D extends Resource, const Joins extends ReadonlyArray<Join> = readonly []>(
+  resource: D,
+  sql: ResourceSql<D, Joins>,
+): ResourceDef<D['name']> {
+  return resourceDef(resource, sql);
 }

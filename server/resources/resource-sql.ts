@@ -3,8 +3,9 @@
 // counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
 // expression for every column that half declares and names no other column, field or join.
 import type { MessageKey } from '../messages.ts';
+import type { TableName } from '../db/table-changes.ts';
+import type { CurrentUser } from '../../common/roles.ts';
 import type { ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
-import { resourceDef, type ResourceDef } from './resource-def.ts';
 
 /**
  * A lookup for display columns: `join <table> <alias> on <on>`. Each must be many-to-one and always find its
@@ -47,10 +48,34 @@ export type FixedValue = string | number | boolean | { currentUser: true };
 
 export const CURRENT_USER: FixedValue = { currentUser: true };
 
+/** A value a change sends for one of the resource's columns. */
+export interface SentValue {
+  column: { name: string };
+  value: unknown;
+}
+
+/** Why a rule refuses a row's change: the message, and the one each field at fault shows. */
+export interface RowRuleFailure {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * A rule the resource's changes obey beyond what its definition declares as data (who may grant an
+ * administrator's flag, say). The table API asks it in the row's own transaction, with the row as it stood
+ * before the change (null for an add) and the values sent, before anything is written: null lets the change
+ * through.
+ */
+export type RowRule = (
+  user: CurrentUser,
+  before: Readonly<Record<string, unknown>> | null,
+  sent: ReadonlyArray<SentValue>,
+) => RowRuleFailure | null;
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
-  table: string;
+  table: TableName;
   alias: string;
   /** Lookups for display columns, in order (a join comes after the one it goes `through`). */
   joins?: Joins;
@@ -68,6 +93,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * to a group becomes one message per member. An add whose members are none is refused with `none`.
    */
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
+  /** The resource's own rule for a row's change (RowRule). */
+  rowRule?: RowRule;
   /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
   constraints?: Readonly<Record<string, { field: FieldOf<D>; message: MessageKey }>>;
   /**
@@ -119,12 +146,4 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
     keeps: ReadonlyArray<ColumnOf<D>>;
     measures: Readonly<Partial<Record<ColumnOf<D, { sortable: true }>, string>>>;
   };
-}
-
-/** The resource as the table API runs it: `resource` joined to its SQL half, checked against it where written. */
-export function defineResourceSql<D extends Resource, const Joins extends ReadonlyArray<Join> = readonly []>(
-  resource: D,
-  sql: ResourceSql<D, Joins>,
-): ResourceDef<D['name']> {
-  return resourceDef(resource, sql);
 }

@@ -3,7 +3,7 @@
 // state is the code kept on the store (migration 011), so sorting and grouping by state walk the index of
 // stores by state and number: a state's rows come store by store (sortTies).
 import { sales } from '../../common/resources/sales.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const salesDef = defineResourceSql(sales, {
   table: 'sales',

@@ -1,6 +1,6 @@
 // The states' SQL (common/resources/states.ts).
 import { states } from '../../common/resources/states.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const statesDef = defineResourceSql(states, {
   table: 'states',

@@ -1,7 +1,7 @@
 // The stores' SQL (common/resources/stores.ts): each store with its state and group, scoped to the user's
 // stores.
 import { stores } from '../../common/resources/stores.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const storesDef = defineResourceSql(stores, {
   table: 'stores',

@@ -1,6 +1,6 @@
 // The SQL of the client errors reported to IT (common/resources/user-errors.ts).
 import { userErrors } from '../../common/resources/user-errors.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
 
 export const userErrorsDef = defineResourceSql(userErrors, {
   table: 'user_errors',

@@ -1,7 +1,8 @@
 // The users' SQL (common/resources/users.ts): each account with its group and its roles; never the
 // password hash.
 import { users } from '../../common/resources/users.ts';
-import { defineResourceSql } from './resource-sql.ts';
+import { defineResourceSql } from './resource-def.ts';
+import { usersTableRule } from '../users/users-table-rule.ts';
 
 export const usersDef = defineResourceSql(users, {
   table: 'users',
@@ -28,4 +29,5 @@ export const usersDef = defineResourceSql(users, {
     Version: 'u.version',
   },
   updatedAt: 'update_date',
+  rowRule: usersTableRule,
 });

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { definitions } from '../../common/resources/index.ts';
 import { renderIsland } from '../islands/render-island.ts';
 import { findResource } from '../resources/index.ts';
-import { firstPage, storesOfQuery } from '../table-screen/first-page.ts';
+import { storesOf, storesSchema } from '../stores/stores-param.ts';
+import { firstPage } from '../table-screen/first-page.ts';
 import { screenExtras, screenQuery } from '../table-screen/screen-extras.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { tableRefusal } from '../table-screen/table-access.ts';
@@ -21,14 +22,14 @@ export default async function tableScreens(app: FastifyInstance) {
     const schema = {
       querystring: {
         type: 'object',
-        properties: { stores: { type: 'string', pattern: '^\\d{1,9}(,\\d{1,9})*$', maxLength: 50000 }, ...screenQuery(resource.name) },
+        properties: { stores: storesSchema, ...screenQuery(resource.name) },
       },
     };
     app.get<{ Querystring: Record<string, unknown> }>(screen, { schema }, async (req, reply) => {
       const refused = await tableRefusal(req, reply, { access: resource.access, screen });
       if (refused) return refused;
       const user = req.signedInUser();
-      const stores = storeScoped ? storesOfQuery(req.query.stores) : null;
+      const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
       const config = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
       const initial = await firstPage(app.db.pool, def, user, stores, app.config.limits.lists);
       const extras = await screenExtras(app, resource.name, req.query);

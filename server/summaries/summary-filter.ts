@@ -2,6 +2,7 @@
 // a group and the header's store selection, read from the query string with one schema, and the SQL that
 // narrows a `stores s` join to them within the stores the user may see.
 import type { CurrentUser } from '../../common/roles.ts';
+import { storesOf, storesSchema } from '../stores/stores-param.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 
 export const cycleKinds = ['monthly', 'weekly'] as const;
@@ -36,14 +37,14 @@ export const summaryQueryProperties = {
   kind: { type: 'string', enum: cycleKinds },
   state: id,
   group: id,
-  // `stores=3,17,42`: the selection the browser keeps (common/store-selection.ts).
-  stores: { type: 'string', maxLength: 20_000, pattern: '^([1-9][0-9]{0,8}(,[1-9][0-9]{0,8})*)?$' },
+  // The header's store selection (server/stores/stores-param.ts).
+  stores: storesSchema,
 } as const;
 
 const idOrNull = (text: string | undefined): number | null => (text ? Number(text) : null);
 
 export function readSummaryFilter(query: SummaryQuery): SummaryFilter {
-  const stores = query.stores ? [...new Set(query.stores.split(',').map(Number))] : null;
+  const stores = storesOf(query.stores);
   return {
     cycleId: idOrNull(query.cycle),
     kind: query.kind ?? 'monthly',

@@ -3,6 +3,7 @@
 // page before any script arrives, and the island hydrates with them instead of asking again.
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
+import { storesParam } from '../../common/store-selection.ts';
 import type { TablePage } from '../../common/table-config.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { listRows } from '../table-api/list/list.ts';
@@ -22,13 +23,7 @@ export async function firstPage(
     ['start', ['0']],
     ['length', [String(def.pageSize)]],
   ]);
-  if (stores?.length) params.set('stores', [stores.join(',')]);
+  if (stores?.length) params.set('stores', [storesParam(stores)]);
   const request = parseTableRequest(def, params);
   return listResponse(request, await listRows(pool, def, request, user, limits)) as unknown as TablePage;
-}
-
-/** `stores=3,17` of a page's URL, as the list API reads it; null (every store the user sees) for anything else. */
-export function storesOfQuery(value: unknown): number[] | null {
-  if (typeof value !== 'string' || !/^\d{1,9}(,\d{1,9})*$/.test(value)) return null;
-  return [...new Set(value.split(',').map(Number))];
 }

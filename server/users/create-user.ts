@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { hashPassword } from '../auth/password.ts';
 import { writeAudit } from '../audit/audit-log.ts';
-import { forgetChangesTo } from '../table-api/cache/changed-tables.ts';
+import { changeTables } from '../db/table-changes.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 export interface NewUser {
@@ -28,37 +28,38 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
   // Hashing takes a while; it happens before the connection is taken, not while others wait for it.
   const passwordHash = await hashPassword(user.Password);
   try {
-    const id = await inTransaction(pool, async (client) => {
-      const inserted = await client.query<{ user_id: number }>(
-        `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id)
+    const tables = ['users', 'user_roles', 'user_instances', 'audit_log'] as const;
+    return await changeTables(pool, tables, actor.ID, () =>
+      inTransaction(pool, async (client) => {
+        const inserted = await client.query<{ user_id: number }>(
+          `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning user_id`,
-        [
-          user.UserName,
-          user.Email,
-          user.FirstName,
-          user.MiddleName,
-          user.LastName,
-          passwordHash,
-          user.IsAdmin,
-          user.IsSuperAdmin,
-          user.GroupID,
-        ],
-      );
-      const id = inserted.rows[0]!.user_id;
-      await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [
-        id,
-        user.Roles,
-      ]);
-      await client.query(
-        'insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])',
-        [id, user.Instances],
-      );
-      const { Password: _password, ...stored } = user;
-      await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after: { ID: id, ...stored } });
-      return id;
-    });
-    forgetChangesTo(pool, ['users', 'user_roles', 'user_instances', 'audit_log'], actor.ID);
-    return id;
+          [
+            user.UserName,
+            user.Email,
+            user.FirstName,
+            user.MiddleName,
+            user.LastName,
+            passwordHash,
+            user.IsAdmin,
+            user.IsSuperAdmin,
+            user.GroupID,
+          ],
+        );
+        const id = inserted.rows[0]!.user_id;
+        await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [
+          id,
+          user.Roles,
+        ]);
+        await client.query(
+          'insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])',
+          [id, user.Instances],
+        );
+        const { Password: _password, ...stored } = user;
+        await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after: { ID: id, ...stored } });
+        return id;
+      }),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === UNIQUE_VIOLATION) return null;
     throw err;

@@ -1,12 +1,10 @@
 // The privilege rules (privileges.ts) applied to the users table's changes: each row's flags as they were
 // before the change against the privilege fields the change sends, one row at a time (a bulk edit may be
 // allowed on a clerk's account and refused on an administrator's).
-import type { CurrentUser } from '../../common/roles.ts';
-import type { Row } from '../table-api/list/list.ts';
-import type { RowFailure, SentValues } from '../table-api/change/db-errors.ts';
+import type { RowRule } from '../resources/resource-sql.ts';
 import { isPrivilegeField, privilegeRefusals, type AccountFlags, type PrivilegeField } from './privileges.ts';
 
-export function usersTableRule(user: CurrentUser, before: Row | null, sent: SentValues): RowFailure | null {
+export const usersTableRule: RowRule = (user, before, sent) => {
   const given: Partial<Record<PrivilegeField, unknown>> = {};
   for (const { column, value } of sent) if (isPrivilegeField(column.name)) given[column.name] = value;
   const account: AccountFlags | null = before && {
@@ -17,4 +15,4 @@ export function usersTableRule(user: CurrentUser, before: Row | null, sent: Sent
   const refusals = privilegeRefusals(user, account, given);
   const messages = Object.values(refusals);
   return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals } : null;
-}
+};

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
-import type { InboxItem, InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
+import type { InboxItem, InboxResource, UnreadCounts } from '../../common/inbox-kinds.ts';
 import type {
   CycleEntry,
   GroupEntry,

@@ -5,7 +5,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { msg } from '../../server/messages.ts';
-import { heldCursorBatches } from '../../server/table-api/export/cursor.ts';
+import { heldCursorBatches } from '../../server/table-api/export/batches.ts';
 import { createTestApp, signIn, type TestApp } from '../support/app.ts';
 import { postgresBase } from '../support/template-db.ts';
 import { until } from '../support/until.ts';

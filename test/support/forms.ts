@@ -22,7 +22,9 @@ export function postForm(
 }
 
 export function unescapeHtml(text: string): string {
-  return text.replace(/&(quot|#39|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[e] ?? '');
+  return text.replace(/&(quot|lt|gt|amp|#\d+);/g, (_, e: string) =>
+    e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : ({ quot: '"', lt: '<', gt: '>', amp: '&' }[e] ?? ''),
+  );
 }
 
 /** The messages shown in the form's message slots, by element id, leaving out empty slots. */

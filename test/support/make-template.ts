@@ -1,4 +1,4 @@
-// Run by scripts/test.ts before the tests: builds the template database for this run.
+// Run by scripts/test.mjs before the tests: builds the template database for this run.
 //   make-template.ts embedded            -> .test-cache/pglite-<key> (kept between runs while the key holds)
 //   make-template.ts postgres NAME       -> PostgreSQL database NAME, migrated and seeded
 //   make-template.ts drop NAME           -> drops it (and any test databases cloned from it)

@@ -1,4 +1,4 @@
-// What `npm test` (scripts/test.ts) tells the test files' processes through their environment.
+// What `npm test` (scripts/test.mjs) tells the test files' processes through their environment.
 
 /** The WebSocket endpoint of the run's one Chromium (a playwright browser server); unset: a file launches its own. */
 export const BROWSER_ENDPOINT_ENV = 'BACKROOM_BROWSER_WS';

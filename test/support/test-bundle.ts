@@ -1,5 +1,5 @@
 // The tests' browser bundle: the app's own with the islands only tests use (entry test/support/islands/boot.ts),
-// which `npm test` builds into .test-cache/build/ (scripts/test.ts) the way `npm run build` builds the app's.
+// which `npm test` builds into .test-cache/build/ (scripts/test.mjs) the way `npm run build` builds the app's.
 // A test app that loads it in a browser serves it at /static/test-build/ in place of the app's bundle.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

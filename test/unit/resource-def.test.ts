@@ -8,6 +8,7 @@ import { defineResource, Version } from '../../common/resources/types.ts';
 import { resourceDef } from '../../server/resources/resource-def.ts';
 import type { ColumnSql, ResourceSql } from '../../server/resources/resource-sql.ts';
 import { fromClause } from '../../server/table-api/query/sql.ts';
+import type { TableName } from '../../server/db/table-changes.ts';
 
 const tills = defineResource({
   name: 'tills',
@@ -31,7 +32,8 @@ const tills = defineResource({
 });
 
 const tillsSql = {
-  table: 'tills',
+  // A table of no migration: a definition's own table is one of tableNames (server/db/table-changes.ts).
+  table: 'tills' as TableName,
   alias: 't',
   joins: [
     { alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' },

@@ -3,7 +3,8 @@
 // refusing it. The first two definitions (a browser-safe half and its SQL half) are well formed and must
 // compile as they are.
 import { defineRegistry, defineResource, Version } from '../../common/resources/types.ts';
-import { defineResourceSql } from '../../server/resources/resource-sql.ts';
+import { defineResourceSql } from '../../server/resources/resource-def.ts';
+import type { TableName } from '../../server/db/table-changes.ts';
 
 const shops = defineResource({
   name: 'shops',
@@ -30,7 +31,8 @@ const shops = defineResource({
 });
 
 const shopsSql = {
-  table: 'shops',
+  // A table of no migration: a definition's own table is one of tableNames (server/db/table-changes.ts).
+  table: 'shops' as TableName,
   alias: 'sh',
   joins: [{ alias: 'r', table: 'regions', on: 'r.region_id = sh.region_id' }],
   columns: {

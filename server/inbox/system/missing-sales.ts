@@ -15,7 +15,9 @@ import { msg } from '../../messages.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { seesStoreSql } from '../../stores/visible-stores.ts';
 import { passesRoleSql } from '../../users/role-sql.ts';
-import { announceItems, storeItems, type SystemItem } from './raise.ts';
+import { changeTables, SYSTEM } from '../../db/table-changes.ts';
+import { publishNewItems } from '../inbox-events.ts';
+import { storeItems, type SystemItem } from './raise.ts';
 
 /** Local hour of the daily check: the previous day's uploads have had the night to arrive. */
 export const CHECK_HOUR = 9;
@@ -24,43 +26,46 @@ const STORES_NAMED = 20;
 
 /** The stores newly found missing their sales for `day` (yyyy-MM-dd), each alerted to its users; how many. */
 export async function checkMissingSales(app: FastifyInstance, day: string): Promise<number> {
-  const { stores, ids } = await inTransaction(app.db.pool, async (client) => {
-    const fresh = await client.query<{ store_id: number }>(
-      `insert into sales_missing_alerts (sale_date, store_id)
+  const pool = app.db.pool;
+  const check = () =>
+    inTransaction(pool, async (client) => {
+      const fresh = await client.query<{ store_id: number }>(
+        `insert into sales_missing_alerts (sale_date, store_id)
        select $1::date, s.store_id from stores s
        where s.is_active and s.open_date <= $1::date
          and not exists (select 1 from sales x where x.store_id = s.store_id and x.sale_date = $1::date)
        on conflict do nothing
        returning store_id`,
-      [day],
-    );
-    const stores = fresh.rows.map((r) => r.store_id);
-    if (stores.length === 0) return { stores, ids: [] };
-    const params: unknown[] = [stores, STORES_NAMED];
-    const recipients = await client.query<{ user_id: number; n: number; names: string[] }>(
-      `select u.user_id, count(*)::int as n,
+        [day],
+      );
+      const stores = fresh.rows.map((r) => r.store_id);
+      if (stores.length === 0) return { stores, ids: [] };
+      const params: unknown[] = [stores, STORES_NAMED];
+      const recipients = await client.query<{ user_id: number; n: number; names: string[] }>(
+        `select u.user_id, count(*)::int as n,
          (array_agg(s.store_number || ' ' || s.name order by s.store_number, s.store_id))[1:$2] as names
        from users u
        left join groups g on g.group_id = u.group_id
        join stores s on s.store_id = any($1::int[]) and ${seesStoreSql('u', 'g', 's')}
        where u.is_active and ${passesRoleSql('u', 'sales', params)}
        group by u.user_id`,
-      params,
-    );
-    const items: SystemItem[] = recipients.rows.map((r) => ({
-      userId: r.user_id,
-      kind: 'alert',
-      severity: 'warning',
-      title: msg('salesMissingTitle', r.n, formatDate(day)),
-      body: msg(
-        'salesMissingBody',
-        r.n > r.names.length ? msg('salesMissingMore', r.names.join(', '), r.n - r.names.length) : r.names.join(', '),
-      ),
-      topic: `sales-missing:${day}`,
-    }));
-    return { stores, ids: await storeItems(client, items) };
-  });
-  await announceItems(app, ids);
+        params,
+      );
+      const items: SystemItem[] = recipients.rows.map((r) => ({
+        userId: r.user_id,
+        kind: 'alert',
+        severity: 'warning',
+        title: msg('salesMissingTitle', r.n, formatDate(day)),
+        body: msg(
+          'salesMissingBody',
+          r.n > r.names.length ? msg('salesMissingMore', r.names.join(', '), r.n - r.names.length) : r.names.join(', '),
+        ),
+        topic: `sales-missing:${day}`,
+      }));
+      return { stores, ids: await storeItems(client, items) };
+    });
+  const { stores, ids } = await changeTables(pool, ['sales_missing_alerts', 'inbox'], SYSTEM, check, (c) => c.stores.length > 0);
+  if (ids.length) await publishNewItems(app, ids);
   return stores.length;
 }
 

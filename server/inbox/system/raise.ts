@@ -5,8 +5,8 @@
 // is not raised again.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import type { InboxItem, InboxKind } from '../../../common/hub-frames.ts';
-import { forgetChangesTo, SYSTEM } from '../../table-api/cache/changed-tables.ts';
+import type { InboxItem, InboxKind } from '../../../common/inbox-kinds.ts';
+import { changeTables, SYSTEM } from '../../db/table-changes.ts';
 import { publishNewItems } from '../inbox-events.ts';
 
 export interface SystemItem {
@@ -20,7 +20,10 @@ export interface SystemItem {
 
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-/** Stores the items (inside the caller's transaction when given a client); their ids. Announce them after commit. */
+/**
+ * Stores the items (inside the caller's transaction when given a client, which writes through changeTables
+ * and publishes them after commit: publishNewItems); their ids.
+ */
 export async function storeItems(
   db: Queryable,
   items: ReadonlyArray<SystemItem>,
@@ -41,20 +44,20 @@ export async function storeItems(
   return rows.map((r) => Number(r.id));
 }
 
-/** Tells the stored items' recipients (live, on every instance) and the inbox tables' viewers. */
-export async function announceItems(app: FastifyInstance, ids: ReadonlyArray<number>): Promise<void> {
-  if (ids.length === 0) return;
-  forgetChangesTo(app.db.pool, ['inbox'], SYSTEM);
-  await publishNewItems(app, ids);
-}
-
-/** Stores and announces the items; their ids. */
+/** Stores the items and tells their recipients (live, on every instance) and the inbox tables' viewers; their ids. */
 export async function raiseItems(
   app: FastifyInstance,
   items: ReadonlyArray<SystemItem>,
   options: { unlessUnreadWithin?: string } = {},
 ): Promise<number[]> {
-  const ids = await storeItems(app.db.pool, items, options);
-  await announceItems(app, ids);
+  const pool = app.db.pool;
+  const ids = await changeTables(
+    pool,
+    ['inbox'],
+    SYSTEM,
+    () => storeItems(pool, items, options),
+    (stored) => stored.length > 0,
+  );
+  if (ids.length) await publishNewItems(app, ids);
   return ids;
 }

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
-import type { Row } from '../../table-api/list/list.ts';
+import type { Row } from '../../resources/resource-def.ts';
 import { reachableRow } from '../../table-api/query/reachable-row.ts';
 import { groupScope, storeScope } from '../../stores/visible-stores.ts';
 

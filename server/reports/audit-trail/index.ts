@@ -35,7 +35,8 @@ export interface AuditTrailBody {
   emptyText: string;
 }
 
-const tables = resources.map((r) => ({ value: r.name, label: r.title }));
+/** The tables to choose from, titled in the language of the moment (a title follows the language file). */
+const tables = () => resources.map((r) => ({ value: r.name, label: r.title }));
 
 export const auditTrailReport = defineReport({
   name: 'audit-trail',
@@ -46,7 +47,7 @@ export const auditTrailReport = defineReport({
   parameters,
   choices: async (_pool, user) => {
     const listable = new Set(listableResources(user));
-    return { Table: tables.filter((t) => listable.has(t.value)) };
+    return { Table: tables().filter((t) => listable.has(t.value)) };
   },
   template: 'reports/_audit-trail.eta',
   landscape: true,
@@ -62,7 +63,7 @@ export const auditTrailReport = defineReport({
       limit + 1,
     );
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
-    const titles = new Map(tables.map((t) => [t.value, t.label]));
+    const titles = new Map(tables().map((t) => [t.value, t.label]));
     const body: AuditTrailBody = {
       entries: entries.map((e) => ({
         when: formatDateTime(e.At),

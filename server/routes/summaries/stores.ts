@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
-import { storeDetail } from '../../summaries/store-detail.ts';
+import { drillDown } from '../../summaries/drill-down.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
 
-export default async function storeDetailPage(app: FastifyInstance) {
+export default async function drillDownPage(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>(
     '/summaries/stores',
     { config: { access: salesFigures }, schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
     async (req, reply) => {
-      const detail = await storeDetail(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
+      const detail = await drillDown(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
       return reply.page('store-detail', {
         title: detail?.title ?? msg('summariesTitle'),
         rows: detail?.rows ?? [],

@@ -7,7 +7,7 @@
 // Edits and deletes name the version they read: a row changed or removed since then fails with the spec's
 // "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
 // demotes or deletes their own account (someone must be left who can sign in and administer). A resource
-// may add rules of its own (row-rules.ts: who grants privileges). An add may stand for several rows (the SQL
+// may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
 // half's fanOut: a message to a group, one row per member), added together in its one transaction.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
@@ -19,12 +19,11 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavai
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
 import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
-import type { Row } from '../list/list.ts';
+import type { Row } from '../../resources/resource-def.ts';
 import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
-import { forgetChangesTo } from '../cache/changed-tables.ts';
-import { rowRuleOf } from './row-rules.ts';
+import { changeTables } from '../../db/table-changes.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -176,9 +175,9 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
   }
 }
 
-/** Refuses the row's change when the resource's own rule (row-rules.ts) does not let it through. */
+/** Refuses the row's change when the resource's own rule (its SQL half's rowRule) does not let it through. */
 function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
-  const failure = rowRuleOf(def)?.(user, before, sent);
+  const failure = def.rowRule?.(user, before, sent);
   if (failure) throw new RowRefused(failure);
 }
 
@@ -201,8 +200,8 @@ async function eachRow(
 
 /**
  * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
- * first the database fails (ChangeCutShort). Whatever they changed, the figures kept for the tables they
- * touch are forgotten.
+ * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
+ * audit entries), is announced.
  */
 async function changes<K extends number | null>(
   pool: pg.Pool,
@@ -212,7 +211,7 @@ async function changes<K extends number | null>(
   one: (key: K, i: number) => Promise<Outcome>,
 ): Promise<MutationResult> {
   const outcomes: Outcome[] = [];
-  try {
+  return changeTables(pool, [def.table, 'audit_log'], user.ID, async () => {
     for (const [i, key] of keys.entries()) {
       try {
         outcomes.push(await one(key, i));
@@ -226,11 +225,7 @@ async function changes<K extends number | null>(
       }
     }
     return result(outcomes);
-  } finally {
-    // Even a failed request may have changed some rows (and written their audit entries): footer totals and
-    // counts of every resource reading those tables are read afresh.
-    forgetChangesTo(pool, [def.table, 'audit_log'], user.ID);
-  }
+  });
 }
 
 /**

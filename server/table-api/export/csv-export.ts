@@ -1,16 +1,16 @@
 // The export of a list as CSV: every row of the list's filter and order (not just the page), in its visible
 // columns, formatted as the table shows them, in UTF-16LE with a byte-order mark (what Excel opens with any
-// script intact). The database formats the values (export-sql.ts). On a PostgreSQL server the rows come
-// through COPY (export-copy.ts); the embedded database reads them through a cursor in batches. Either way
+// script intact). The database formats the values (sql-formats.ts). On a PostgreSQL server the rows come
+// through COPY (copy.ts); the embedded database reads them through a cursor in batches. Either way
 // rows are produced only as fast as the client takes them, so memory stays flat, and a client that goes
-// away ends the query and frees the connection or cursor (export-rows.ts).
+// away ends the query and frees the connection or cursor (rows.ts).
 import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { csvField, csvHeader } from './csv-line.ts';
 import { copyCsvRows } from './copy.ts';
-import type { Batch } from './cursor.ts';
+import type { Batch } from './batches.ts';
 import { exportBatches, exportQuery, inExportTransaction } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { TableRequest } from '../request/table-request.ts';

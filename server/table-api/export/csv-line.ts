@@ -1,6 +1,6 @@
 // CSV text: comma separated, fields quoted when they hold a comma, a quote or a line break (quotes
 // doubled), lines ended by CRLF; what PostgreSQL's COPY (FORMAT csv) writes too. Text a spreadsheet would
-// run as a formula is defused before it gets here (export-sql.ts).
+// run as a formula is defused before it gets here (sql-formats.ts).
 import type { ColumnDef } from '../../resources/resource-def.ts';
 
 const needsQuotes = /[",\r\n]/;

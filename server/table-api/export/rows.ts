@@ -2,12 +2,12 @@
 // format's own select list; on a PostgreSQL server, the export's transaction (date and time settings) on a
 // connection of the export pool, ended however the client leaves (a connection left mid-COPY or mid-cursor
 // is closed rather than handed to the next export: the server then ends the query); and the rows in
-// batches, on a server from a cursor in that transaction, embedded from a held cursor (export-cursor.ts).
+// batches, on a server from a cursor in that transaction, embedded from a held cursor (batches.ts).
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
-import { cursorBatches, heldCursorBatches, type Batch } from './cursor.ts';
+import { cursorBatches, heldCursorBatches, type Batch } from './batches.ts';
 import { formatSettings } from './sql-formats.ts';
 import { buildFilter, type ListLimits } from '../query/filter.ts';
 import type { TableRequest } from '../request/table-request.ts';

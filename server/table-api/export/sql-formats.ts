@@ -63,7 +63,7 @@ function day(sql: string, pattern: string): string {
 }
 
 /**
- * Text a spreadsheet would run as a formula (= + - @ tab CR first) gets an apostrophe in front (csv.ts). The
+ * Text a spreadsheet would run as a formula (= + - @ tab CR first) gets an apostrophe in front. The
  * first character is compared by its code (ascii('=') is 61): compared as text, it cost eight times as much.
  */
 function defused(text: string): string {

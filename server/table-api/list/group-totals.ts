@@ -10,7 +10,7 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { cachedTotals } from '../cache/totals-cache.ts';
 import type { Filter } from '../query/filter.ts';
 import { fromClause, typedListParam } from '../query/sql.ts';
-import type { Row } from './list.ts';
+import type { Row } from '../../resources/resource-def.ts';
 import { totalsTableFor } from './totals-table.ts';
 
 /** The groups' totals as read (and cached), when they were computed. */

@@ -6,9 +6,9 @@
 // grouped page's groups: group-totals.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../resources/resource-def.ts';
+import type { ResourceDef, Row } from '../../resources/resource-def.ts';
 import { countRows, type RowCount } from './count.ts';
-import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './cursor.ts';
+import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './keyset-cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
 import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
@@ -16,8 +16,6 @@ import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
 import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
 import { groupTotalsOf, type GroupTotalsRead } from './group-totals.ts';
-
-export type Row = Record<string, unknown>;
 
 export interface ListResult {
   rows: Row[];

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
-import type { Row } from '../list/list.ts';
+import type { Row } from '../../resources/resource-def.ts';
 import { scopeConditions } from './scope.ts';
 import { fromClause, selectList } from './sql.ts';
 

@@ -30,7 +30,7 @@ export function typedListParam(params: unknown[], values: ReadonlyArray<unknown>
  * a sum over sales alone need not join stores and states. `table` stands in for the base table under the
  * same alias (a totals table).
  */
-export function fromClause(def: ResourceDef, reads?: Iterable<ColumnDef>, table = def.table): string {
+export function fromClause(def: ResourceDef, reads?: Iterable<ColumnDef>, table: string = def.table): string {
   const joins = reads === undefined ? def.joins : joinsFor(def, reads);
   return [`${table} ${def.alias}`, ...joins.map((j) => j.sql)].join(' ');
 }

@@ -3,6 +3,7 @@
 // be named; every number is checked; anything else is refused with a sentence, never passed on to SQL.
 // Searches are always literal text (bRegex / search[regex] are ignored): a regular expression from the
 // client would be a way to make the database work without bound.
+import { readStoresParam } from '../../../common/store-selection.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
@@ -47,7 +48,6 @@ const MAX_SEARCH_LENGTH = 200;
 const MAX_SORT_TERMS = 8;
 const MAX_SEARCH_WORDS = 8;
 const MAX_COLUMNS = 200;
-const MAX_STORES = 5000;
 
 const legacyMarkers = ['sEcho', 'iDisplayStart', 'iDisplayLength', 'iSortingCols', 'sSearch', 'iColumns'];
 
@@ -253,9 +253,7 @@ function defaultOrder(def: ResourceDef): SortTerm[] {
 
 /** `stores=1,2,3`, `stores=1&stores=2` or `stores[]=1`: positive ids; empty means every visible store. */
 function readStores(params: Params): number[] | undefined {
-  const values = [...(params.get('stores') ?? []), ...(params.get('stores[]') ?? [])].flatMap((v) => v.split(','));
-  const texts = values.map((v) => v.trim()).filter(Boolean);
-  if (texts.length === 0) return undefined;
-  if (texts.length > MAX_STORES || texts.some((t) => !/^\d{1,9}$/.test(t))) throw new TableRequestError('tableBadStores');
-  return [...new Set(texts.map(Number))];
+  const stores = readStoresParam([...(params.get('stores') ?? []), ...(params.get('stores[]') ?? [])]);
+  if (stores === undefined) throw new TableRequestError('tableBadStores');
+  return stores ?? undefined;
 }

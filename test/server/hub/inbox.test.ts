@@ -4,7 +4,7 @@
 // change to a table tells whoever may list it.
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { InboxItem, UnreadCounts } from '../../../common/hub-frames.ts';
+import type { InboxItem, UnreadCounts } from '../../../common/inbox-kinds.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';

@@ -1,5 +1,5 @@
 // The PostgreSQL export path (COPY ... (FORMAT csv), re-encoded) must write the same bytes as the cursor
-// path the embedded database uses, for any text (empty text arrives as NULL, as export-sql.ts writes it); and the LF -> CRLF rewrite must leave line breaks inside
+// path the embedded database uses, for any text (empty text arrives as NULL, as sql-formats.ts writes it); and the LF -> CRLF rewrite must leave line breaks inside
 // quoted fields alone however the stream is cut into chunks; and a download lasts as long as its client reads.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import type { Database } from '../../../server/db/index.ts';
 import { csvField } from '../../../server/table-api/export/csv-line.ts';
 import { CrlfOutsideQuotes, copyCsvRows } from '../../../server/table-api/export/copy.ts';
 import { csvRows } from '../../../server/table-api/export/csv-export.ts';
-import { cursorBatches } from '../../../server/table-api/export/cursor.ts';
+import { cursorBatches } from '../../../server/table-api/export/batches.ts';
 import { openTestDatabase } from '../../support/app.ts';
 import { postgresBase } from '../../support/template-db.ts';
 

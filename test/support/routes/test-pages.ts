@@ -24,6 +24,12 @@ export const testLanguage = {
   signOut: 'Abmelden',
   storeScopeRegion: 'Alle {0} Filialen in {1}',
   storeScopeRegionPart: '{0} von {1} Filialen in {2}',
+  // A resource's words (common/resources/words.ts): a title, a column (a field without a label of its own has
+  // its column's), a field labelled apart from its column.
+  'stores.title': 'Filialen',
+  'stores.City': 'Ort',
+  'users.FirstName': 'Vorname',
+  'sales.Margin.field': 'Marge (Anteil)',
 };
 
 const pageView = testView('page');

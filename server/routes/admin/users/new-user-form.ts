@@ -1,9 +1,10 @@
 // The new-user form, declared once: the page draws it, the browser validates with its rules and the POST
 // handler checks the submission with the same definition. The fields the users table also edits (names,
 // email, group) take their label and rules from the users resource, so those rules exist once. The form's own
-// labels are read when the form is drawn (common/worded.ts), so the server's language file reaches them.
+// labels are read when the form is drawn (server/worded.ts), so the server's language file reaches them.
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
 import { users } from '../../../../common/resources/users.ts';
+import { copyOwn } from '../../../../common/resources/words.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
 import { isAdminFlag, mayGrant } from '../../../users/privileges.ts';
@@ -14,7 +15,15 @@ import { worded } from '../../../worded.ts';
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
   const field: FormField | undefined = users.fields.find((f) => f.name === name);
   if (!field) throw new Error(`the users resource declares no field "${name}"`);
-  return { name, label: field.label, kind, rules: { ...field.rules, ...extraRules } };
+  // Its label read when it is read: the language file may rename the column (common/resources/words.ts).
+  return copyOwn<FormField>(
+    { name, kind, rules: { ...field.rules, ...extraRules } },
+    {
+      get label() {
+        return field.label;
+      },
+    },
+  );
 }
 
 export const newUserFields: ReadonlyArray<FormField> = [

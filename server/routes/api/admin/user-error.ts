@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
-import { forgetChangesTo, SYSTEM } from '../../../table-api/cache/changed-tables.ts';
+import { changeTables, SYSTEM } from '../../../db/table-changes.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
 import { errorAnswers } from '../error-answer.ts';
@@ -44,44 +44,45 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       const pool = app.db.pool;
       // The count and the report it admits are one step per user and address: parallel reports take turns.
       const keys = [`user-error:address:${req.ip}`, ...(user ? [`user-error:user:${user.ID}`] : [])];
-      const stored = await withKeyLocks(pool, keys, async (client) => {
-        const recent = await client.query<{ by_user: number; by_address: number; anonymous: number }>(
-          `select count(*) filter (where user_id = $1)::int as by_user,
+      const store = () =>
+        withKeyLocks(pool, keys, async (client) => {
+          const recent = await client.query<{ by_user: number; by_address: number; anonymous: number }>(
+            `select count(*) filter (where user_id = $1)::int as by_user,
                   count(*) filter (where address = $2)::int as by_address,
                   count(*) filter (where address = $2 and user_id is null)::int as anonymous
            from user_errors where created_at > now() - make_interval(mins => $3)`,
-          [user?.ID ?? null, req.ip, WINDOW_MINUTES],
-        );
-        const counts = recent.rows[0]!;
-        const limits = app.config.limits.clientErrors;
-        const limited = user
-          ? counts.by_user >= limits.perUser || counts.by_address >= limits.perAddress
-          : counts.anonymous >= limits.perAnonymousAddress;
-        if (limited) return null;
-        const inserted = await client.query<{ error_id: number }>(
-          `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,
+            [user?.ID ?? null, req.ip, WINDOW_MINUTES],
+          );
+          const counts = recent.rows[0]!;
+          const limits = app.config.limits.clientErrors;
+          const limited = user
+            ? counts.by_user >= limits.perUser || counts.by_address >= limits.perAddress
+            : counts.anonymous >= limits.perAnonymousAddress;
+          if (limited) return null;
+          const inserted = await client.query<{ error_id: number }>(
+            `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,
                                     stack_trace, user_id, user_name, user_agent, address, app_version)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning error_id`,
-          [
-            report.Page ?? '',
-            report.Url ?? '',
-            report.Status ?? null,
-            report.ErrorThrown ?? '',
-            report.Message ?? '',
-            report.ExceptionMessage ?? '',
-            report.ExceptionType ?? '',
-            report.StackTrace ?? '',
-            user?.ID ?? null,
-            user?.UserName ?? '',
-            (header(req.headers['user-agent']) ?? '').slice(0, 500),
-            req.ip,
-            version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
-          ],
-        );
-        return inserted.rows[0]!.error_id;
-      });
+            [
+              report.Page ?? '',
+              report.Url ?? '',
+              report.Status ?? null,
+              report.ErrorThrown ?? '',
+              report.Message ?? '',
+              report.ExceptionMessage ?? '',
+              report.ExceptionType ?? '',
+              report.StackTrace ?? '',
+              user?.ID ?? null,
+              user?.UserName ?? '',
+              (header(req.headers['user-agent']) ?? '').slice(0, 500),
+              req.ip,
+              version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
+            ],
+          );
+          return inserted.rows[0]!.error_id;
+        });
+      const stored = await changeTables(pool, ['user_errors'], user?.ID ?? SYSTEM, store, (id) => id !== null);
       if (stored === null) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
-      forgetChangesTo(pool, ['user_errors'], user?.ID ?? SYSTEM);
       return reply.code(201).send({ ErrorID: stored });
     },
   );

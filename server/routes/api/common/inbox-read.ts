@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inboxKinds } from '../../../../common/inbox-kinds.ts';
 import { msg } from '../../../messages.ts';
-import type { InboxKind } from '../../../../common/hub-frames.ts';
+import type { InboxKind } from '../../../../common/inbox-kinds.ts';
 import { markRead, type ReadSelection } from '../../../inbox/mark-read.ts';
 import { unreadCountsOf } from '../../../inbox/inbox-items.ts';
 import { publishUnread } from '../../../inbox/inbox-events.ts';

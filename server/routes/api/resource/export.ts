@@ -1,7 +1,7 @@
 // GET /api/<resource>/export: the list's own parameters (filter, sort, visible columns), every row, as a
 // CSV download (format=csv, the default) or an Excel workbook (format=xlsx). Refusals come before the
 // first byte, as a 400 with the reason, or a 429 when the instance's exports, or the user's, are all under
-// way. A client that stops taking the download for its stall limit (config.limits.exports.stallMs) is disconnected (export-stall.ts),
+// way. A client that stops taking the download for its stall limit (config.limits.exports.stallMs) is disconnected (stall.ts),
 // which ends its export. HEAD answers the download's headers without running it. Its user hears when a
 // long one is done, or when one failed midway (server/inbox/system/export-notices.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

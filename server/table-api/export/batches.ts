@@ -1,7 +1,7 @@
 // Export rows read through a cursor in batches, each batch read only when the previous one has been taken:
 // the embedded database's CSV export (it has no COPY streaming over its socket) and every Excel export.
 // On a PostgreSQL server the cursor lives in the export's transaction on a connection of its own
-// (export-rows.ts). The embedded database has one connection, which every request needs (if only for its
+// (rows.ts). The embedded database has one connection, which every request needs (if only for its
 // session): there the cursor is held past its transaction and each batch takes the connection only while it
 // is fetched, so other requests run between batches however slowly the client reads.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The island's TableHost (table-host.ts): one object for the island's life, reading the latest state
+// useTableHost: the island's TableHost (table-host.ts): one object for the island's life, reading the latest state
 // through a ref, so a dialog opened before a refresh still sees the rows after it.
 import { useMemo, useRef } from 'react';
 import type { Row, TableConfig } from '../../common/table-config.ts';

@@ -8,13 +8,13 @@ import { cycleSpan } from './cycle-span.ts';
 import { storeFigures, storeLabel } from './store-figures.ts';
 import type { SummaryFilter } from './summary-filter.ts';
 
-export interface StoreDetail {
+export interface DrillDown {
   title: string;
   /** Store, sales, transactions, average ticket, average margin: as shown. */
   rows: string[][];
 }
 
-export async function storeDetail(pool: pg.Pool, user: CurrentUser, filter: SummaryFilter): Promise<StoreDetail | null> {
+export async function drillDown(pool: pg.Pool, user: CurrentUser, filter: SummaryFilter): Promise<DrillDown | null> {
   const span = await cycleSpan(pool, filter);
   if (!span) return null;
   const [stores, state] = await Promise.all([

@@ -1,0 +1,70 @@
+// Every write to a table the app reads back goes through changeTables, which says which tables it changed
+// once the write is done: the figures kept for them are forgotten (server/table-api/cache/), here and, through
+// the hub, on every instance, and the tables' viewers hear of it. A write outside it would leave stale totals
+// and no "changed elsewhere" notice; test/unit/table-writes.test.ts finds one.
+import type pg from 'pg';
+
+/** The app's tables (server/db/migrations/), by name: a table named in a change is one of these. */
+export const tableNames = [
+  'audit_log',
+  'cycles',
+  'groups',
+  'inbox',
+  'instances',
+  'login_attempts',
+  'menus',
+  'meta',
+  'roles',
+  'sales',
+  'sales_missing_alerts',
+  'sales_store_month_totals',
+  'sales_store_value_counts',
+  'sessions',
+  'states',
+  'stores',
+  'user_errors',
+  'user_instances',
+  'user_roles',
+  'users',
+] as const;
+
+export type TableName = (typeof tableNames)[number];
+
+/** Who made a change: a user's id, or SYSTEM for the app's own work (a scheduled check, a background load). */
+export const SYSTEM = 0;
+
+export type TableChangeListener = (tables: ReadonlyArray<TableName>, by: number) => void;
+
+const listeners = new WeakMap<pg.Pool, TableChangeListener[]>();
+
+/** Hears of every change made through changeTables on this database (the figures' caches, the hub). */
+export function onTableChanges(pool: pg.Pool, listener: TableChangeListener): void {
+  listeners.set(pool, [...(listeners.get(pool) ?? []), listener]);
+}
+
+/**
+ * Runs `write`, which changes `tables`, then tells who listens that `by` changed them, unless `changed` says
+ * the write changed nothing (an update that matched no row). A write that throws is announced too: one cut
+ * short may have committed part of its rows, and announcing a change that did not happen costs only a re-read.
+ */
+export async function changeTables<T>(
+  pool: pg.Pool,
+  tables: ReadonlyArray<TableName>,
+  by: number,
+  write: () => Promise<T>,
+  changed: (result: T) => boolean = () => true,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    announce(pool, tables, by);
+    throw err;
+  }
+  if (changed(result)) announce(pool, tables, by);
+  return result;
+}
+
+function announce(pool: pg.Pool, tables: ReadonlyArray<TableName>, by: number): void {
+  for (const listener of listeners.get(pool) ?? []) listener(tables, by);
+}
