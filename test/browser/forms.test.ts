@@ -346,7 +346,7 @@ describe('validated forms in a browser', { skip }, () => {
     const sent = page.waitForRequest((r) => new URL(r.url()).searchParams.has('format'));
     await page.click('.report-form button[type=submit]');
     const query = new URL((await sent).url()).searchParams;
-    assert.deepEqual(JSON.parse(query.get('stores') ?? ''), storeIds, 'the header store selection goes with the parameters');
+    assert.equal(query.get('stores'), storeIds.join(','), 'the header store selection goes with the parameters');
     await page.waitForSelector('#report-result table tfoot');
     assert.equal(await page.textContent('#report-result h2'), 'Sales by state');
     assert.match((await page.textContent('#report-result')) ?? '', /Stores: 2 stores/);
