@@ -1,5 +1,6 @@
 // What every detail page checks before it shows a record: the same access as its table (the definition's
-// `list` rule and the table screen's menu rule), then the record by key within the user's scope. A user
+// `list` rule and the table screen's menu rule, by the request gate: detailAccess), then the record by key
+// within the user's scope. A user
 // who may not open the table is refused (403); a key that names no record, or one outside the user's
 // stores, is not found (404) alike, so the answer never tells that an unseen store exists.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +8,7 @@ import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
 import type { Row } from '../resources/resource-def.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';
-import { tableRefusal } from '../table-screen/table-access.ts';
+import { tableAccess } from '../table-screen/table-access.ts';
 import { tableOf, type DetailOf } from './detail-tables.ts';
 
 /** The key in a detail page's URL: a whole number, which the table's key column is (checked by the route's schema). */
@@ -17,16 +18,18 @@ export const keyParams = {
   required: ['key'],
 } as const;
 
-/** The record for the signed-in user, or the refusal, sent. */
-export async function openRecord(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  of: DetailOf,
-  key: number,
-): Promise<{ row: Row } | { refused: FastifyReply }> {
-  const refused = await tableRefusal(req, reply, tableOf(of));
-  if (refused) return { refused };
-  const row = await reachableRow(req.server.db.pool, of.def, req.signedInUser(), 'list', key);
-  if (!row) return { refused: await sendError(req, reply, 404, msg('detailNotFound')) };
-  return { row };
+/** The route access of a detail page: its table's (checked by the request gate, before the handler). */
+export const detailAccess = (of: DetailOf) => tableAccess(tableOf(of));
+
+/**
+ * The record for the signed-in user, or null: a key that names no record, or one outside the user's stores,
+ * is not found alike (the route's access has let the user reach the table).
+ */
+export async function openRecord(req: FastifyRequest, of: DetailOf, key: number): Promise<Row | null> {
+  return reachableRow(req.server.db.pool, of.def, req.signedInUser(), 'list', key);
+}
+
+/** A detail page's 404, the same for every table. */
+export function recordNotFound(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  return sendError(req, reply, 404, msg('detailNotFound'));
 }

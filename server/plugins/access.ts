@@ -1,7 +1,10 @@
-// Who may reach what, decided in one place: routes are private unless marked public, and a route may
-// name the access it needs (role or admin flags). Signed-out page visits and forms go to /login; API calls
-// and partial requests get 401 (the browser then reloads the whole page, which lands on /login).
-// Run by the request gate (request-gate.ts), once the session is known.
+// Who may reach what, decided in one place, before any handler runs: routes are private unless marked
+// public, and a route names the access it needs in its config: a rule (role or admin flags), or a function
+// deciding from the request (what a POST lists or adds, the menu entry of a page, the table a screen shows,
+// the report a request names): shell/menu.ts, table-screen/table-access.ts and reports/report-access.ts make
+// those. Signed-out page visits and forms go to /login; API calls and partial requests get 401 (the browser
+// then reloads the whole page, which lands on /login); a refusal is a 403 through the one error path. A
+// refused request runs no handler: the gate (request-gate.ts) returns the reply it is sending.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
 import { msg } from '../messages.ts';
@@ -9,10 +12,10 @@ import { isPartial } from './partial-pages.ts';
 import { sendError, wantsJson } from './errors.ts';
 
 /**
- * The access a route needs: a rule (`false`: nobody), or, for a route whose rule depends on what the
- * request asks (a POST that lists or adds), a function deciding for the signed-in user.
+ * The access a route needs: a rule (`false`: nobody), or a function deciding for the signed-in user from the
+ * request (it may read the database: a menu entry's rule).
  */
-type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean);
+export type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean | Promise<boolean>);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,18 +24,38 @@ declare module 'fastify' {
   }
 }
 
-/** Undefined when the request may reach its route; otherwise the refusal, sent. */
-export function accessRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> | undefined {
+/** A route's access when it needs several: each must admit (the rules without a database read go first). */
+export function everyOf(...rules: ReadonlyArray<RouteAccess>): RouteAccess {
+  return async (req, user) => {
+    for (const rule of rules) if (!(typeof rule === 'function' ? await rule(req, user) : allows(user, rule))) return false;
+    return true;
+  };
+}
+
+type Decision = 'admit' | 'sign-in' | 'forbid';
+
+/** Whether the request may reach its route, or what it is told instead. */
+export function accessDecision(req: FastifyRequest): Decision | Promise<Decision> {
   const config = req.routeOptions.config;
-  if (config.public || !req.routeOptions.url) return undefined;
-  if (!req.user) {
-    if (wantsJson(req) || isPartial(req)) return sendError(req, reply, 401, msg('unauthenticated'));
-    // A page visit comes back after signing in; a form sent signed out (Sign out, once the session has
-    // expired) cannot be replayed, so it lands on the sign-in page alone.
-    const visit = req.method === 'GET' || req.method === 'HEAD';
-    return reply.redirect(visit ? `/login?next=${encodeURIComponent(req.url)}` : '/login', 303);
-  }
-  const admitted = typeof config.access === 'function' ? config.access(req, req.user) : allows(req.user, config.access);
-  if (!admitted) return sendError(req, reply, 403, msg('forbidden'));
-  return undefined;
+  if (config.public || !req.routeOptions.url) return 'admit';
+  if (!req.user) return 'sign-in';
+  const { access } = config;
+  if (typeof access !== 'function') return allows(req.user, access) ? 'admit' : 'forbid';
+  const admitted = access(req, req.user);
+  if (typeof admitted === 'boolean') return admitted ? 'admit' : 'forbid';
+  return admitted.then((yes) => (yes ? 'admit' : 'forbid'));
+}
+
+/** Sends what a request refused by `decision` is told. */
+export function refuseAccess(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  decision: Exclude<Decision, 'admit'>,
+): FastifyReply | Promise<FastifyReply> {
+  if (decision === 'forbid') return sendError(req, reply, 403, msg('forbidden'));
+  if (wantsJson(req) || isPartial(req)) return sendError(req, reply, 401, msg('unauthenticated'));
+  // A page visit comes back after signing in; a form sent signed out (Sign out, once the session has
+  // expired) cannot be replayed, so it lands on the sign-in page alone.
+  const visit = req.method === 'GET' || req.method === 'HEAD';
+  return reply.redirect(visit ? `/login?next=${encodeURIComponent(req.url)}` : '/login', 303);
 }

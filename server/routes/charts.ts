@@ -3,7 +3,7 @@
 // load the state's stores into the panel beside them. Open to whom the menu entry is.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../messages.ts';
-import { menuRefusal } from './menu-pages.ts';
+import { menuEntryAccess } from '../shell/menu.ts';
 import { detailPanelView, salesPerCycleChart, stateSalesChart, topStoresChart, type CardContext } from '../summaries/cards.ts';
 import { filterForm } from '../summaries/filter-form.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../summaries/summary-filter.ts';
@@ -11,10 +11,8 @@ import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '..
 export default async function chartsPage(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>(
     '/charts',
-    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
+    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } }, config: { access: menuEntryAccess('/charts') } },
     async (req, reply) => {
-      const refused = await menuRefusal(req, reply, '/charts');
-      if (refused) return refused;
       const ctx: CardContext = { pool: app.db.pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
       const [form, ...cards] = await Promise.all([
         filterForm(ctx.pool, ctx.user, ctx.filter, '/charts'),

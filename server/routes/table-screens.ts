@@ -10,7 +10,7 @@ import { storesOf, storesSchema } from '../stores/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { screenExtras, screenQuery } from '../table-screen/screen-extras.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
-import { tableRefusal } from '../table-screen/table-access.ts';
+import { tableAccess } from '../table-screen/table-access.ts';
 
 export default async function tableScreens(app: FastifyInstance) {
   for (const resource of definitions) {
@@ -25,18 +25,17 @@ export default async function tableScreens(app: FastifyInstance) {
         properties: { stores: storesSchema, ...screenQuery(resource.name) },
       },
     };
-    app.get<{ Querystring: Record<string, unknown> }>(screen, { schema }, async (req, reply) => {
-      const refused = await tableRefusal(req, reply, { access: resource.access, screen });
-      if (refused) return refused;
+    const config = { access: tableAccess({ access: resource.access, screen }) };
+    app.get<{ Querystring: Record<string, unknown> }>(screen, { schema, config }, async (req, reply) => {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
-      const config = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
+      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
       const initial = await firstPage(app.db.pool, def, user, stores, app.config.limits.lists);
       const extras = await screenExtras(app, resource.name, req.query);
       return reply.page('table-screen', {
         title: resource.title,
         storeSelector: storeScoped,
-        island: await renderIsland('data-table', { config, initial, initialStores: stores }),
+        island: await renderIsland('data-table', { config: table, initial, initialStores: stores }),
         ...extras,
       });
     });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
 import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
+import type { RouteAccess } from '../plugins/access.ts';
 
 export interface MenuItem {
   id: number;
@@ -75,4 +76,9 @@ export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, pageEx
 export function accessForPath(rows: ReadonlyArray<MenuRow>, path: string): Access | undefined {
   const m = rows.find((r) => r.url === path);
   return m && menuAccess(m);
+}
+
+/** A page's route access: the rule of its menu entry, so a page hidden from the menu is refused, not just hidden. */
+export function menuEntryAccess(path: string): RouteAccess {
+  return async (req, user) => allows(user, accessForPath(await loadMenuRows(req.server.db.pool), path));
 }

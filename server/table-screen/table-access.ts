@@ -1,11 +1,10 @@
 // Who may open a table screen and the pages under it (its rows' detail pages): whoever passes the
 // definition's list rule and the screen's menu rule, so the page, its details and the table API agree on
-// who sees the rows. A page hidden from the menu is refused (403), not just hidden.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { msg } from '../messages.ts';
+// who sees the rows. A page hidden from the menu is refused (403), not just hidden: by the request gate,
+// with the route access tableAccess gives.
 import type { ActionAccess } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
-import { sendError } from '../plugins/errors.ts';
+import type { RouteAccess } from '../plugins/access.ts';
 import { accessForPath, loadMenuRows, type MenuRow } from '../shell/menu.ts';
 
 /** A table as its access rule sees it: its list rule and its screen's path. */
@@ -18,8 +17,7 @@ export function opensTable(user: CurrentUser, table: TableScreen, menu: Readonly
   return allows(user, table.access.list) && allows(user, accessForPath(menu, table.screen));
 }
 
-/** The refusal, sent, or undefined when the signed-in user may open the table's screen and its details. */
-export async function tableRefusal(req: FastifyRequest, reply: FastifyReply, table: TableScreen): Promise<FastifyReply | undefined> {
-  const menu = await loadMenuRows(req.server.db.pool);
-  return opensTable(req.signedInUser(), table, menu) ? undefined : sendError(req, reply, 403, msg('forbidden'));
+/** The route access of a table's screen and its detail pages. */
+export function tableAccess(table: TableScreen): RouteAccess {
+  return async (req, user) => opensTable(user, table, await loadMenuRows(req.server.db.pool));
 }

@@ -1,9 +1,9 @@
 // GET /reports/print?report=<name>&<its parameters>&stores=..: an HTML report alone on a page of its own, in
 // the app's stylesheet without the shell around it: what the report screen opens in an overlay
 // (data-popup-embed) to be printed from there. The same parameters, checks and access as the screen's.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reportAccess } from '../../reports/report-access.ts';
 import { msg } from '../../messages.ts';
-import { allows } from '../../../common/roles.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { DEFAULT_FOLDER } from '../../reports/definition.ts';
 import { parametersFromQuery } from '../../reports/parameters.ts';
@@ -12,12 +12,15 @@ import { ReportRefusal } from '../../reports/report-refusal.ts';
 import { acceptedParameters, drawReport } from '../../reports/run-report.ts';
 
 export default async function reportPrintRoute(app: FastifyInstance) {
-  app.get('/reports/print', { config: { access: { role: 'reports' } } }, async (req, reply) => {
+  const named = (req: FastifyRequest) => {
+    const name = parametersFromQuery(req.query).report;
+    return name ? findReport(name) : undefined;
+  };
+  app.get('/reports/print', { config: { access: reportAccess({ role: 'reports' }, named) } }, async (req, reply) => {
     const user = req.signedInUser();
     const sent = parametersFromQuery(req.query);
     const def = sent.report ? findReport(sent.report) : undefined;
     if (!def) return sendError(req, reply, 404, msg('reportUnknown', sent.report ?? '', DEFAULT_FOLDER));
-    if (!allows(user, def.access)) return sendError(req, reply, 403, msg('forbidden'));
     try {
       const html = await drawReport(app, def, await acceptedParameters(app, def, sent, user), user);
       reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');

@@ -6,8 +6,8 @@
 // and no result. (The browser clears the panel as the form is sent, and says 'Unable to load the report.'
 // there when the answer is a failure: islands/reports/report-screen.ts.)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { reportAccess } from '../../reports/report-access.ts';
 import { msg } from '../../messages.ts';
-import { allows } from '../../../common/roles.ts';
 import { fieldViews } from '../../forms/field-views.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { DEFAULT_FOLDER, type ReportDefinition } from '../../reports/definition.ts';
@@ -22,7 +22,12 @@ import { findReport, reportsFor } from '../../reports/registry.ts';
 import { drawReport, readFormat, type ReportFormat } from '../../reports/run-report.ts';
 import { ReportRefusal } from '../../reports/report-refusal.ts';
 
-const config = { access: { role: 'reports' } } as const;
+/** The report screen: for the reports role, and for a named report, whoever that report admits. */
+const namedReport = (req: FastifyRequest) => {
+  const name = parametersFromQuery(req.query).report;
+  return name ? findReport(name) : undefined;
+};
+const config = { access: reportAccess({ role: 'reports' }, namedReport) };
 
 /** What views/reports/_panel.eta shows. */
 type ReportPanel =
@@ -78,7 +83,6 @@ export default async function reportRoutes(app: FastifyInstance) {
     if (!sent.report) return draw(req, reply, 200, { def: null, panel: { kind: 'note', text: msg('reportChoose') } });
     const def = findReport(sent.report);
     if (!def) return sendError(req, reply, 404, msg('reportUnknown', sent.report, DEFAULT_FOLDER));
-    if (!allows(user, def.access)) return sendError(req, reply, 403, msg('forbidden'));
     // A report chosen from the list, its form not sent yet.
     if (sent.format === undefined) return draw(req, reply, 200, { def, panel: { kind: 'note', text: msg('reportFillParameters') } });
 

@@ -9,7 +9,8 @@ import { allows, salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
 import { detailTables } from '../../details/detail-tables.ts';
-import { keyParams, openRecord } from '../../details/open-record.ts';
+import { detailAccess, keyParams, openRecord, recordNotFound } from '../../details/open-record.ts';
+import { everyOf } from '../../plugins/access.ts';
 import { recentChanges } from '../../details/record-changes.ts';
 import { recordFields } from '../../details/record-fields.ts';
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
@@ -20,41 +21,44 @@ const stores = detailTables.stores;
 const shownFields = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 export default async function storeDetailRoutes(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
-    const opened = await openRecord(req, reply, stores, req.params.key);
-    if ('refused' in opened) return opened.refused;
-    const { row } = opened;
-    const key = req.params.key;
-    const href = detailHref(stores.pagePath, key);
-    const salesShown = allows(req.signedInUser(), salesFigures);
-    const [period, changes] = await Promise.all([
-      salesShown ? currentCycle(app.db.pool) : null,
-      recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }),
-    ]);
-    const sales = period && {
-      period: periodLabel(period),
-      totals: await storePeriodTotals(app.db.pool, key, period),
-      daysHref: `${href}/sales`,
-      stateHref: `/summaries/stores?state=${String(row.StateID)}`,
-      stateText: msg('detailStateStores', String(row.StateCode)),
-    };
-    return reply.page('store-record', {
-      title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
-      back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
-      fields: recordFields(storesDef, row, shownFields),
-      salesShown,
-      sales,
-      changes,
-    });
-  });
+  app.get<{ Params: { key: number } }>(
+    `${stores.pagePath}/:key`,
+    { schema: { params: keyParams }, config: { access: detailAccess(stores) } },
+    async (req, reply) => {
+      const row = await openRecord(req, stores, req.params.key);
+      if (!row) return recordNotFound(req, reply);
+      const key = req.params.key;
+      const href = detailHref(stores.pagePath, key);
+      const salesShown = allows(req.signedInUser(), salesFigures);
+      const [period, changes] = await Promise.all([
+        salesShown ? currentCycle(app.db.pool) : null,
+        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }),
+      ]);
+      const sales = period && {
+        period: periodLabel(period),
+        totals: await storePeriodTotals(app.db.pool, key, period),
+        daysHref: `${href}/sales`,
+        stateHref: `/summaries/stores?state=${String(row.StateID)}`,
+        stateText: msg('detailStateStores', String(row.StateCode)),
+      };
+      return reply.page('store-record', {
+        title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
+        back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
+        fields: recordFields(storesDef, row, shownFields),
+        salesShown,
+        sales,
+        changes,
+      });
+    },
+  );
 
-  const days = { config: { access: salesFigures }, schema: { params: keyParams } };
+  const days = { config: { access: everyOf(salesFigures, detailAccess(stores)) }, schema: { params: keyParams } };
   app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, days, async (req, reply) => {
-    const opened = await openRecord(req, reply, stores, req.params.key);
-    if ('refused' in opened) return opened.refused;
+    const row = await openRecord(req, stores, req.params.key);
+    if (!row) return recordNotFound(req, reply);
     const period = await currentCycle(app.db.pool);
     return reply.page('store-sales', {
-      title: msg('detailDailySalesTitle', String(opened.row.StoreNumber), period ? periodLabel(period) : msg('dashboardNoCycle')),
+      title: msg('detailDailySalesTitle', String(row.StoreNumber), period ? periodLabel(period) : msg('dashboardNoCycle')),
       panel: loadPanelOf(req),
       days: period ? await storeDailySales(app.db.pool, req.params.key, period) : [],
     });

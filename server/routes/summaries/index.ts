@@ -3,7 +3,7 @@
 // store's figures in the panel beside them. Open to whom the menu entry is.
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../messages.ts';
-import { menuRefusal } from '../menu-pages.ts';
+import { menuEntryAccess } from '../../shell/menu.ts';
 import { detailPanelView, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
 import { filterForm } from '../../summaries/filter-form.ts';
 import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
@@ -11,10 +11,8 @@ import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '..
 export default async function summariesPage(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>(
     '/summaries',
-    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
+    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } }, config: { access: menuEntryAccess('/summaries') } },
     async (req, reply) => {
-      const refused = await menuRefusal(req, reply, '/summaries');
-      if (refused) return refused;
       const ctx: CardContext = { pool: app.db.pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
       const [form, ...cards] = await Promise.all([
         filterForm(ctx.pool, ctx.user, ctx.filter, '/summaries'),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
-import { keyParams, openRecord } from '../../../details/open-record.ts';
+import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
 import { recordFields } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
 
@@ -26,17 +26,20 @@ const shownFields = [
 ];
 
 export default async function errorDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(`${userErrors.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
-    const opened = await openRecord(req, reply, userErrors, req.params.key);
-    if ('refused' in opened) return opened.refused;
-    const { row } = opened;
-    const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
-      (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
-    );
-    return reply.page('user-error-record', {
-      title: msg('detailErrorTitle', formatDateTime(row.CreatedAt as Date)),
-      back: { href: userErrors.pagePath, text: msg('detailBackTo', userErrorsDef.title) },
-      fields,
-    });
-  });
+  app.get<{ Params: { key: number } }>(
+    `${userErrors.pagePath}/:key`,
+    { schema: { params: keyParams }, config: { access: detailAccess(userErrors) } },
+    async (req, reply) => {
+      const row = await openRecord(req, userErrors, req.params.key);
+      if (!row) return recordNotFound(req, reply);
+      const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
+        (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
+      );
+      return reply.page('user-error-record', {
+        title: msg('detailErrorTitle', formatDateTime(row.CreatedAt as Date)),
+        back: { href: userErrors.pagePath, text: msg('detailBackTo', userErrorsDef.title) },
+        fields,
+      });
+    },
+  );
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
-import { keyParams, openRecord } from '../../../details/open-record.ts';
+import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
 import { recentChanges } from '../../../details/record-changes.ts';
 import { recordFields } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
@@ -24,26 +24,29 @@ const shownFields = [
 ];
 
 export default async function userDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(`${users.pagePath}/:key`, { schema: { params: keyParams } }, async (req, reply) => {
-    const opened = await openRecord(req, reply, users, req.params.key);
-    if ('refused' in opened) return opened.refused;
-    const { row } = opened;
-    const key = req.params.key;
-    const userName = String(row.UserName);
-    const [access, changesBy, changesTo] = await Promise.all([
-      accountAccess(app.db.pool, key),
-      recentChanges(app.db.pool, req.signedInUser(), { by: key }),
-      recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }),
-    ]);
-    const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
-    return reply.page('user-record', {
-      title: `${fullName} (${userName})`,
-      back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
-      fields: recordFields(usersDef, row, shownFields),
-      userName,
-      access,
-      changesBy,
-      changesTo,
-    });
-  });
+  app.get<{ Params: { key: number } }>(
+    `${users.pagePath}/:key`,
+    { schema: { params: keyParams }, config: { access: detailAccess(users) } },
+    async (req, reply) => {
+      const row = await openRecord(req, users, req.params.key);
+      if (!row) return recordNotFound(req, reply);
+      const key = req.params.key;
+      const userName = String(row.UserName);
+      const [access, changesBy, changesTo] = await Promise.all([
+        accountAccess(app.db.pool, key),
+        recentChanges(app.db.pool, req.signedInUser(), { by: key }),
+        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }),
+      ]);
+      const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
+      return reply.page('user-record', {
+        title: `${fullName} (${userName})`,
+        back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
+        fields: recordFields(usersDef, row, shownFields),
+        userName,
+        access,
+        changesBy,
+        changesTo,
+      });
+    },
+  );
 }

@@ -4,9 +4,9 @@
 // table the user may export: then the query is the list's own (search, column searches, sort, visible
 // columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals. A user has at most
 // config.limits.pdf.perUser PDFs under way (pdf-slots.ts): one more is refused before it reads a row.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reportAccess } from '../../../reports/report-access.ts';
 import { msg } from '../../../messages.ts';
-import { allows } from '../../../../common/roles.ts';
 import { findResource } from '../../../resources/index.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
 import { parametersFromQuery } from '../../../reports/parameters.ts';
@@ -35,7 +35,14 @@ const schema = {
 };
 
 export default async function reportStreamRoute(app: FastifyInstance) {
-  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema, config: { opensInBrowser: true } }, async (req, reply) => {
+  // A report by its name, or a table's PDF by the table's: the one named admits, or the table's export rule.
+  const named = (req: FastifyRequest) => {
+    const name = ((req.query as StreamQuery).filename ?? '').trim();
+    const table = findReport(name) ? undefined : findResource(name);
+    return findReport(name) ?? (table && { access: table.access.export });
+  };
+  const config = { opensInBrowser: true, access: reportAccess({}, named) };
+  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema, config }, async (req, reply) => {
     const user = req.signedInUser();
     const name = (req.query.filename ?? '').trim();
     try {
@@ -43,8 +50,6 @@ export default async function reportStreamRoute(app: FastifyInstance) {
       const def = findReport(name);
       const table = def ? undefined : findResource(name);
       if (!def && !table) throw new ReportRefusal(404, msg('reportUnknown', name, DEFAULT_FOLDER));
-      const access = def ? def.access : table!.access.export;
-      if (access === false || !allows(user, access)) throw new ReportRefusal(403, msg('forbidden'));
       app.pdf.assertAvailable();
       const pdf = await inPdfSlot(app, user.ID, async () => {
         const report = def
