@@ -1,26 +1,32 @@
 // The header's inbox badges: a button per kind (messages, alerts, notifications) showing its unread count,
-// drawn into the layout's empty #inbox-badges. Each opens the panel of its kind (inbox-panel.ts).
+// drawn into the layout's empty #inbox-badges, with its kind's icon from the page's SVG sprite (as the menu's:
+// an emoji is an empty box on a system without an emoji font). Each opens the panel of its kind
+// (inbox-panel.ts).
 import type { InboxResource, UnreadCounts } from '../../common/hub-frames.ts';
 import { msg, type MessageKey } from '../../common/messages.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 
 export const kindLabels = Object.fromEntries(inboxKinds.map((k) => [k.name, k.label])) as Record<InboxResource, MessageKey>;
-const icons: Record<InboxResource, string> = { messages: '\u2709', alerts: '\u26a0', notifications: '\u{1f514}' };
+const SVG = 'http://www.w3.org/2000/svg';
 /** Counts above this show as "99+". */
 const MOST_SHOWN = 99;
 
 export function drawBadges(host: HTMLElement, open: (resource: InboxResource, badge: HTMLButtonElement) => void): void {
   host.setAttribute('aria-label', msg('inboxLabel'));
-  for (const { name } of inboxKinds) {
+  for (const { name, icon: iconName } of inboxKinds) {
     const badge = document.createElement('button');
     badge.type = 'button';
     badge.className = 'inbox-badge';
     badge.dataset.inbox = name;
     badge.setAttribute('aria-expanded', 'false');
     badge.setAttribute('aria-controls', 'inbox-panel');
-    const icon = document.createElement('span');
+    const icon = document.createElementNS(SVG, 'svg');
+    icon.setAttribute('class', 'icon');
     icon.setAttribute('aria-hidden', 'true');
-    icon.textContent = icons[name];
+    icon.setAttribute('focusable', 'false');
+    const use = document.createElementNS(SVG, 'use');
+    use.setAttribute('href', `#icon-${iconName}`);
+    icon.append(use);
     const count = document.createElement('span');
     count.className = 'inbox-count';
     badge.append(icon, count);
