@@ -34,7 +34,7 @@ function inboxResource<const Name extends string, const Key extends string>(name
         label: 'Recipient',
         kind: 'select',
         rules: { digit: true },
-        options: { resource: 'users', value: 'UserID', label: 'UserName', only: 'IsActive', sameGroup: 'GroupID' },
+        options: { resource: 'users', value: 'UserID', label: 'FullName', only: 'IsActive', sameGroup: 'GroupID' },
         on: ['add'],
       },
       {
