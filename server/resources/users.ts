@@ -29,4 +29,5 @@ export const usersDef = defineResourceSql(users, {
     Version: 'u.version',
   },
   updatedAt: 'update_date',
+  guardRefusal: 'privilegeSuperAdminRow',
 });
