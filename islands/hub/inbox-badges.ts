@@ -7,29 +7,20 @@ import { msg, type MessageKey } from '../../common/messages.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 
 export const kindLabels = Object.fromEntries(inboxKinds.map((k) => [k.name, k.label])) as Record<InboxResource, MessageKey>;
-const SVG = 'http://www.w3.org/2000/svg';
 /** Counts above this show as "99+". */
 const MOST_SHOWN = 99;
 
 export function drawBadges(host: HTMLElement, open: (resource: InboxResource, badge: HTMLButtonElement) => void): void {
   host.setAttribute('aria-label', msg('inboxLabel'));
-  for (const { name, icon: iconName } of inboxKinds) {
+  for (const { name, icon } of inboxKinds) {
     const badge = document.createElement('button');
     badge.type = 'button';
     badge.className = 'inbox-badge';
     badge.dataset.inbox = name;
     badge.setAttribute('aria-expanded', 'false');
     badge.setAttribute('aria-controls', 'inbox-panel');
-    const icon = document.createElementNS(SVG, 'svg');
-    icon.setAttribute('class', 'icon');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.setAttribute('focusable', 'false');
-    const use = document.createElementNS(SVG, 'use');
-    use.setAttribute('href', `#icon-${iconName}`);
-    icon.append(use);
-    const count = document.createElement('span');
-    count.className = 'inbox-count';
-    badge.append(icon, count);
+    // Markup of our own constants only: the sprite's symbol, and the count showUnread fills.
+    badge.innerHTML = `<svg class="icon" aria-hidden="true" focusable="false"><use href="#icon-${icon}"></use></svg><span class="inbox-count"></span>`;
     badge.addEventListener('click', () => open(name, badge));
     host.append(badge);
   }
