@@ -53,14 +53,12 @@ describe('accessibility (axe-core)', { skip }, () => {
       const found: string[] = [];
       const check = async (what: string, box: string) => {
         found.push(...(await axeViolations(page)).map((v) => `${what}: ${v}`));
-        const wide = await page.evaluate(
-          (b) => ({
-            page: document.documentElement.scrollWidth - innerWidth,
-            box: document.querySelector(b)!.getBoundingClientRect().right - innerWidth,
-          }),
-          box,
-        );
-        if (wide.page > 0 || wide.box > 0.5) found.push(`${what}: ${wide.page} px too wide, its box ${wide.box} px past the screen`);
+        const wide = await page.evaluate((b) => {
+          const r = document.querySelector(b)!.getBoundingClientRect();
+          return { page: document.documentElement.scrollWidth - innerWidth, right: r.right - innerWidth, left: -r.left };
+        }, box);
+        if (wide.page > 0 || wide.right > 0.5 || wide.left > 0.5)
+          found.push(`${what}: ${wide.page} px too wide, its box ${wide.right} px past the right edge, ${wide.left} px past the left`);
       };
       await page.goto('/stores');
       await page.waitForSelector('#inbox-badges:not([hidden]) [data-inbox="messages"]');
