@@ -9,7 +9,7 @@ export type ChartType = (typeof chartTypes)[number];
 export interface ChartPoint {
   /** The full name: a cycle, a store, a state. */
   label: string;
-  /** A short name for an axis ("Jun 25"); the label when absent. */
+  /** A short name for an axis ("Jun 2025", never "Jun 25", which reads as a day); the label when absent. */
   short?: string;
   /** Sales in dollars as decimal text; null when there were none. */
   value: string | null;

@@ -1,16 +1,17 @@
 // The inbox's three kinds, defined once for both sides: each kind's resource (its URL name and the key of its
 // unread count), its value in the inbox table, its key column, the message naming it in the header's badges,
-// the dashboard and its table's title, and the message a toast of a new item of it says. Apart from the
+// the dashboard and its table's title, the message a toast of a new item of it says, and its badge's icon in
+// the page's SVG sprite (views/_icons.eta). Apart from the
 // resource definitions (common/resources/inbox.ts), which the browser bundle must not carry. A kind added
 // here is a kind everywhere: the types below follow, and what is keyed by them fails tsc until it has it.
 import type { MessageKey } from './messages.ts';
 
 export const inboxKinds = [
   // A message's toast names its sender first ({0}), then its title ({1}); the others' name the title ({0}).
-  { name: 'messages', kind: 'message', key: 'MessageID', label: 'inboxMessages', newItem: 'inboxNewMessage', fromSender: true },
-  { name: 'alerts', kind: 'alert', key: 'AlertID', label: 'inboxAlerts', newItem: 'inboxNewAlert' },
-  { name: 'notifications', kind: 'notification', key: 'NotificationID', label: 'inboxNotifications', newItem: 'inboxNewNotification' },
-] as const satisfies ReadonlyArray<{ name: string; kind: string; key: string; label: MessageKey; newItem: MessageKey; fromSender?: true }>;
+  { name: 'messages', kind: 'message', key: 'MessageID', label: 'inboxMessages', newItem: 'inboxNewMessage', fromSender: true, icon: 'mail' },
+  { name: 'alerts', kind: 'alert', key: 'AlertID', label: 'inboxAlerts', newItem: 'inboxNewAlert', icon: 'alert' },
+  { name: 'notifications', kind: 'notification', key: 'NotificationID', label: 'inboxNotifications', newItem: 'inboxNewNotification', icon: 'bell' },
+] as const satisfies ReadonlyArray<{ name: string; kind: string; key: string; label: MessageKey; newItem: MessageKey; fromSender?: true; icon: string }>;
 
 export type InboxKind = (typeof inboxKinds)[number]['kind'];
 /** The inbox resources' names (`messages`, `alerts`, `notifications`): the keys of unread counts. */

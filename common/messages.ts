@@ -41,6 +41,7 @@ export const defaultMessages = {
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)
   dismiss: 'Dismiss',
   close: 'Close',
+  loadPanelBusy: 'Close this panel to open another',
   requestFailedTitle: 'The request could not be completed',
   labelPage: 'Page',
   labelUrl: 'Url',

@@ -21,7 +21,8 @@ export const tableMessages = {
   settingsSaveState: 'Save state',
   settingsClose: 'Close',
   groupHeader: '{0}: {1}',
-  groupRecords: '{0} Record(s)',
+  /** A count of rows: a group's, and the footer's under a column that counts them. */
+  recordCount: '{0} Record(s)',
   columnResize: 'Width of {0}',
   columnMoved: '{0} moved to position {1}',
 

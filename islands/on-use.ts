@@ -31,8 +31,10 @@ export interface PendingUse {
   release(): () => void;
 }
 
-// A person reaching for the island; none of them is stopped, they only start the loading.
-const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel'] as const;
+// A person reaching for the island; none of them is stopped, they only start the loading. A field changed
+// wakes it too: a phone's picker, or a select set without focus or pointer, gives no other sign, and its
+// value (kept by takeEdits) would otherwise wait for the next pass of the pointer.
+const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel', 'input', 'change'] as const;
 
 type Edit = { field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement; value: string };
 

@@ -27,6 +27,7 @@ import currentUserRoute from './routes/api/common/current-user.ts';
 import { forgetLanguageOnClose } from './language.ts';
 import storesRoute from './routes/api/common/stores.ts';
 import healthRoute from './routes/healthz.ts';
+import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(pdfEngine);
 
   await app.register(healthRoute);
+  await app.register(faviconRoute);
   await app.register(loginRoutes);
   await app.register(currentUserRoute);
   await app.register(storesRoute);

@@ -96,6 +96,7 @@ export const serverMessages = {
   tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
   privilegeAdminFlags: 'Only a super administrator may make or unmake an administrator.',
   privilegeAdministratorActive: 'Only a super administrator may deactivate or reactivate an administrator.',
+  privilegeSuperAdminRow: 'Only a super administrator may change or delete a super administrator.',
   tableExportFormat: 'Export is available as CSV (format=csv) or Excel (format=xlsx).',
   tableExportBusy: '{0} exports are already being downloaded: please try again when one has finished.',
   tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',

@@ -9,7 +9,7 @@ export const audit = defineResource({
   screen: '/admin/audit',
   key: 'AuditID',
   columns: [
-    { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'At', label: 'When', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },
     { name: 'UserName', label: 'Who', type: 'text', format: 'text', searchable: true },
     { name: 'Resource', label: 'Table', type: 'text', format: 'text', sortable: true, searchable: true },

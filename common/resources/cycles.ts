@@ -8,7 +8,7 @@ export const cycles = defineResource({
   key: 'CycleID',
   version: 'Version',
   columns: [
-    { name: 'CycleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'CycleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'Kind', label: 'Kind', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'StartDate', label: 'Start', type: 'date', format: 'date', sortable: true },

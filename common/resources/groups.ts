@@ -8,7 +8,7 @@ export const groups = defineResource({
   key: 'GroupID',
   version: 'Version',
   columns: [
-    { name: 'GroupID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'GroupID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'Code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Description', label: 'Description', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },

@@ -9,8 +9,8 @@ export const menus = defineResource({
   key: 'MenuID',
   version: 'Version',
   columns: [
-    { name: 'MenuID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'ParentID', label: 'Parent ID', type: 'integer', format: 'text', hidden: true },
+    { name: 'MenuID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
+    { name: 'ParentID', label: 'Parent ID', type: 'integer', format: 'text', hidden: true, internal: true },
     { name: 'ParentTitle', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },

@@ -10,8 +10,8 @@ export const sales = defineResource({
   key: 'SaleID',
   version: 'Version',
   columns: [
-    { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
-    { name: 'StoreID', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
+    { name: 'StoreID', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'StoreNumber', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'StateCode', label: 'State', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },

@@ -8,7 +8,7 @@ export const states = defineResource({
   key: 'StateID',
   version: 'Version',
   columns: [
-    { name: 'StateID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'StateID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'Code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Region', label: 'Region', type: 'text', format: 'text', sortable: true, searchable: true },

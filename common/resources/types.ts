@@ -26,6 +26,11 @@ export interface Column<Name extends string = string> {
   hiddenOnMobile?: boolean;
   /** Left out of the table (and the export) unless the user shows it. */
   hidden?: boolean;
+  /**
+   * The program's, not the person's (a key, a foreign key, the version): hidden, and never offered in the
+   * Settings' column list or grouping, where an "ID" or a "Version" means nothing to anyone.
+   */
+  internal?: boolean;
   total?: FooterTotal;
   /**
    * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
@@ -38,7 +43,14 @@ export interface Column<Name extends string = string> {
 }
 
 /** The optimistic-lock column every changeable resource has, named as its `version`. */
-export const Version = { name: 'Version', label: 'Version', type: 'integer', format: 'integer', hidden: true } as const satisfies Column;
+export const Version = {
+  name: 'Version',
+  label: 'Version',
+  type: 'integer',
+  format: 'integer',
+  hidden: true,
+  internal: true,
+} as const satisfies Column;
 
 const actions = ['list', 'add', 'edit', 'delete', 'export'] as const;
 export type Action = (typeof actions)[number];

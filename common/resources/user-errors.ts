@@ -7,7 +7,7 @@ export const userErrors = defineResource({
   screen: '/admin/user-errors',
   key: 'ErrorID',
   columns: [
-    { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'CreatedAt', label: 'Reported', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },
     { name: 'UserName', label: 'User', type: 'text', format: 'text', searchable: true },
     { name: 'Page', label: 'Page', type: 'text', format: 'text', sortable: true, searchable: true },

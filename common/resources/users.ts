@@ -10,13 +10,15 @@ export const users = defineResource({
   key: 'UserID',
   version: 'Version',
   columns: [
-    { name: 'UserID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
+    { name: 'UserID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'UserName', label: 'User name', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'FirstName', label: 'First name', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'MiddleName', label: 'Middle name', type: 'text', format: 'text', hidden: true },
     { name: 'LastName', label: 'Last name', type: 'text', format: 'text', sortable: true, searchable: true },
+    // Whom a message goes to is chosen by it (inbox.ts): people know each other by name, not by user name.
+    { name: 'FullName', label: 'Full name', type: 'text', format: 'text', sortable: true, searchable: true, hidden: true },
     { name: 'Email', label: 'Email', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
-    { name: 'GroupID', label: 'Group ID', type: 'integer', format: 'text', hidden: true },
+    { name: 'GroupID', label: 'Group ID', type: 'integer', format: 'text', hidden: true, internal: true },
     { name: 'GroupName', label: 'Group', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Roles', label: 'Roles', type: 'text', format: 'text', hiddenOnMobile: true },
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },

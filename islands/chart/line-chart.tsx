@@ -14,8 +14,8 @@ const H = 190;
 const PAD = { left: 44, right: 10, top: 10, bottom: 24 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
-/** Room an axis name needs at font size 11 ("Jun 25"). */
-const LABEL_ROOM = 40;
+/** Room an axis name needs at font size 11 ("Jun 2025", "W23"). */
+const LABEL_ROOM = 56;
 
 function summary(points: ChartPoint[], values: Array<number | null>): string {
   const known = points

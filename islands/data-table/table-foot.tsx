@@ -1,7 +1,7 @@
 // The footer totals: the server's totals over every filtered row (not just the page), each formatted like
-// its column (a count as a whole number). Shown only when the resource declares totals and the answer
+// its column (a count as "9,900 Record(s)", in words: a bare number under a date column reads as nothing). Shown only when the resource declares totals and the answer
 // carries them. A column the user gave a width clips its total to it, as its body cells do (columns/).
-import { formatNumber, formatValue } from '../../common/format.ts';
+import { formatTotal, formatValue } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
 import type { DataTableInstance } from './use-data-table.ts';
@@ -26,7 +26,7 @@ export function TableFoot({ table, totals, sizes }: TableFootProps) {
             value === undefined || !column
               ? ''
               : column.total === 'count'
-                ? formatNumber(value as number)
+                ? tableMsg('recordCount', formatTotal(value, column))
                 : formatValue(value, column.format);
           const cls = [
             column ? `dt-col-${column.total === 'count' ? 'integer' : column.format}` : '',

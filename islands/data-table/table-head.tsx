@@ -1,7 +1,10 @@
 // The header row: the row checkbox column's box, then each shown column's label; a sortable column's label
-// is a button (APG sortable table) whose <th> carries aria-sort while sorted. A click sorts by that column
-// alone, ascending then descending; shift-click adds it to a multi-column sort (TanStack's default). Each
+// is a button (APG sortable table) whose <th> carries aria-sort while sorted. A click anywhere in the cell
+// (people aim at the header, not at its words) sorts by that column alone, ascending then descending;
+// shift-click adds it to a multi-column sort (TanStack's default). The cell hears the click, the button's
+// own included (Enter and Space on it click it), so one handler serves pointer and keyboard. Each
 // column's header has a resize edge and is dragged onto another to reorder (columns/).
+import type { MouseEvent } from 'react';
 import type { Header } from '@tanstack/react-table';
 import type { Row } from '../../common/table-config.ts';
 import type { ColumnLayout } from './columns/column-layout.ts';
@@ -24,17 +27,24 @@ function HeadCell({ header, table, layout }: { header: Header<Features, Row, unk
     .filter(Boolean)
     .join(' ');
   const multi = table.state.sorting.length > 1 && sorted ? header.column.getSortIndex() + 1 : null;
+  const sortable = header.column.getCanSort();
+  const toggle = header.column.getToggleSortingHandler();
+  const onClick = (event: MouseEvent<HTMLTableCellElement>) => {
+    // The resize edge is a control of its own.
+    if (!(event.target as Element).closest('.dt-resize')) toggle?.(event);
+  };
   return (
     <th
       scope="col"
-      className={className}
+      className={sortable ? `${className} dt-sortable` : className}
       aria-sort={sorted ? ariaSort[sorted] : undefined}
+      onClick={sortable ? onClick : undefined}
       // A width the user set (never on the server's first render, whose state has none: the CSP allows no style attribute).
       style={size ? { width: size, maxWidth: size } : undefined}
       {...(column ? headerDragProps(column.name, layout.move) : {})}
     >
-      {header.column.getCanSort() ? (
-        <button type="button" className={`dt-sort dt-sort-${sorted || 'none'}`} onClick={header.column.getToggleSortingHandler()}>
+      {sortable ? (
+        <button type="button" className={`dt-sort dt-sort-${sorted || 'none'}`}>
           <table.FlexRender header={header} />
           {multi && <span className="dt-sort-index">{multi}</span>}
         </button>

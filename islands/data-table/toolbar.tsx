@@ -1,5 +1,5 @@
-// The toolbar (spec section 2): Add, Edit, Delete (enabled only for the needed selection and permission),
-// Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N Record(s) Selected", which clears
+// The toolbar (spec section 2): Add, Edit, Delete (shown only to who may use them on this table, enabled only
+// for the needed selection), Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N Record(s) Selected", which clears
 // the selection, or "Select All", which selects the page); and when the rows were last read.
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
@@ -17,17 +17,20 @@ interface ToolbarProps {
 
 export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSelectAll }: ToolbarProps) {
   const { can } = config;
-  const button = (action: ToolbarAction, label: string, enabled: boolean) => (
-    <button type="button" className={`dt-button dt-${action}`} disabled={!enabled} onClick={() => onAction(action)}>
-      {label}
-    </button>
-  );
+  // A button the user may never use on this table is not drawn: a read-only table offers no Add, Edit or
+  // Delete, and a screen that adds elsewhere (Users' full form) shows its own link alone.
+  const button = (action: ToolbarAction, label: string, enabled: boolean, allowed = true) =>
+    allowed && (
+      <button type="button" className={`dt-button dt-action-${action}`} disabled={!enabled} onClick={() => onAction(action)}>
+        {label}
+      </button>
+    );
   return (
     <div className="dt-toolbar" role="toolbar" aria-label={tableMsg('tableToolbar')}>
       <span className="dt-group">
-        {button('add', tableMsg('tableAdd'), can.add)}
-        {button('edit', tableMsg('tableEdit'), can.edit && selected === 1)}
-        {button('delete', tableMsg('tableDelete'), can.delete && selected >= 1)}
+        {button('add', tableMsg('tableAdd'), true, can.add)}
+        {button('edit', tableMsg('tableEdit'), selected === 1, can.edit)}
+        {button('delete', tableMsg('tableDelete'), selected >= 1, can.delete)}
         {button('refresh', tableMsg('tableRefresh'), true)}
         {button('settings', tableMsg('tableSettings'), true)}
       </span>

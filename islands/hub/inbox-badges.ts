@@ -1,28 +1,25 @@
 // The header's inbox badges: a button per kind (messages, alerts, notifications) showing its unread count,
-// drawn into the layout's empty #inbox-badges. Each opens the panel of its kind (inbox-panel.ts).
+// drawn into the layout's empty #inbox-badges, with its kind's icon from the page's SVG sprite (as the menu's:
+// an emoji is an empty box on a system without an emoji font). Each opens the panel of its kind
+// (inbox-panel.ts).
 import { msg, type MessageKey } from '../../common/messages.ts';
 import { inboxKinds, perInboxResource, type InboxResource, type UnreadCounts } from '../../common/inbox-kinds.ts';
 
 export const kindLabels = Object.fromEntries(inboxKinds.map((k) => [k.name, k.label])) as Record<InboxResource, MessageKey>;
-const icons: Record<InboxResource, string> = { messages: '\u2709', alerts: '\u26a0', notifications: '\u{1f514}' };
 /** Counts above this show as "99+". */
 const MOST_SHOWN = 99;
 
 export function drawBadges(host: HTMLElement, open: (resource: InboxResource, badge: HTMLButtonElement) => void): void {
   host.setAttribute('aria-label', msg('inboxLabel'));
-  for (const { name } of inboxKinds) {
+  for (const { name, icon } of inboxKinds) {
     const badge = document.createElement('button');
     badge.type = 'button';
     badge.className = 'inbox-badge';
     badge.dataset.inbox = name;
     badge.setAttribute('aria-expanded', 'false');
     badge.setAttribute('aria-controls', 'inbox-panel');
-    const icon = document.createElement('span');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.textContent = icons[name];
-    const count = document.createElement('span');
-    count.className = 'inbox-count';
-    badge.append(icon, count);
+    // Markup of our own constants only: the sprite's symbol, and the count showUnread fills.
+    badge.innerHTML = `<svg class="icon" aria-hidden="true" focusable="false"><use href="#icon-${icon}"></use></svg><span class="inbox-count"></span>`;
     badge.addEventListener('click', () => open(name, badge));
     host.append(badge);
   }

@@ -2,12 +2,14 @@
 // connects (and again after each reconnection, since frames may have been missed meanwhile), then kept
 // current by the hub's frames: a `view-state` frame loads that part again, an inbox item joins its list,
 // new unread counts replace the old. The stores' selection stays in local storage (store-selector.ts); the
-// kept list of all stores there is replaced when the stores part changes. Each change is announced on
+// kept list of all stores there is replaced when the stores part changes, and the selector's count of them
+// follows. Each change is announced on
 // document as `backroom:view-state` ({ part }), for whatever shows that part.
 import type { ServerFrame } from '../../common/hub-frames.ts';
 import { inboxResourceOf } from '../../common/inbox-kinds.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 import type { ViewState, ViewStatePart } from '../../common/view-state.ts';
+import { showStoreTotal } from '../shell/store-selector.ts';
 import { currentStoreKeys } from '../shell/store-storage.ts';
 
 export const VIEW_STATE_EVENT = 'backroom:view-state';
@@ -45,12 +47,16 @@ function announce(part: ViewStatePart): void {
 function apply(parts: Partial<ViewState>): void {
   if (!state) return;
   Object.assign(state, parts);
-  if (parts.stores) keepStoreList(parts.stores);
+  if (parts.stores) storesChanged(parts.stores);
   for (const part of Object.keys(parts) as ViewStatePart[]) announce(part);
 }
 
-/** The store selector keeps the list of all stores in local storage: a kept list is replaced by the new one. */
-function keepStoreList(stores: ViewState['stores']): void {
+/**
+ * The store selector keeps the list of all stores in local storage: a kept list is replaced by the new one;
+ * and its button counts them.
+ */
+function storesChanged(stores: ViewState['stores']): void {
+  showStoreTotal(stores.length);
   const keys = currentStoreKeys();
   if (!keys || localStorage.getItem(keys.all) === null) return;
   try {
@@ -66,7 +72,7 @@ export async function loadViewState(): Promise<Readonly<ViewState>> {
   if (state) apply(loaded);
   else {
     state = loaded;
-    keepStoreList(loaded.stores);
+    storesChanged(loaded.stores);
     for (const part of Object.keys(loaded) as ViewStatePart[]) announce(part);
   }
   return state!;

@@ -1,11 +1,15 @@
 // Links with `data-load="<selector>"` load their page's content into that element instead of navigating
 // (spec section 2). A target that already shows content, or already holds that URL, shakes instead of
-// reloading; `data-load-close="<selector>"` buttons hide a target again so a link can load into it.
+// reloading; when it was another link, the target also says why at its top ("Close this panel to open
+// another"), as a shake alone reads as broken. `data-load-close="<selector>"` buttons hide a target again
+// so a link can load into it.
 // Loads go through htmx, so the loader, timeout, 401/403 and version rules hold for them too.
 import htmx from 'htmx.org';
+import { msg } from '../../common/messages.ts';
 import { shake } from '../shell/shake.ts';
 
 const LOADED_URL = 'loadUrl';
+const BUSY_CLASS = 'load-panel-busy';
 
 /** A plain left click: modified clicks (new tab, new window) keep the browser's own behaviour. */
 export function isPlainClick(event: MouseEvent): boolean {
@@ -19,8 +23,10 @@ function showsContent(target: HTMLElement): boolean {
 async function load(link: HTMLAnchorElement, target: HTMLElement): Promise<void> {
   const url = new URL(link.href);
   const path = url.pathname + url.search;
-  if (target.dataset[LOADED_URL] === path || showsContent(target)) {
+  const same = target.dataset[LOADED_URL] === path;
+  if (same || showsContent(target)) {
     target.hidden = false;
+    if (!same) sayBusy(target);
     shake(target);
     return;
   }
@@ -46,13 +52,27 @@ async function load(link: HTMLAnchorElement, target: HTMLElement): Promise<void>
   }
 }
 
+/** The panel's word that it holds another link's content, once at its top, in a polite live region. */
+function sayBusy(target: HTMLElement): void {
+  if (target.querySelector(`:scope > .${BUSY_CLASS}`)) return;
+  const note = document.createElement('p');
+  note.className = BUSY_CLASS;
+  note.setAttribute('role', 'status');
+  target.prepend(note);
+  // Filled once in the page: a live region announces what changes in it, not what it arrived with.
+  requestAnimationFrame(() => (note.textContent = msg('loadPanelBusy')));
+}
+
 export function startDataLoad(): void {
   document.addEventListener('click', (event) => {
     const origin = event.target as Element | null;
     const closer = origin?.closest<HTMLElement>('[data-load-close]');
     if (closer) {
       const target = document.querySelector<HTMLElement>(closer.dataset.loadClose ?? '');
-      if (target) target.hidden = true;
+      if (target) {
+        target.hidden = true;
+        target.querySelector(`:scope > .${BUSY_CLASS}`)?.remove();
+      }
       return;
     }
     const link = origin?.closest<HTMLAnchorElement>('a[data-load]');

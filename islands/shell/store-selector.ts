@@ -31,6 +31,17 @@ export function updateLabel(): void {
   if (short) short.textContent = scopeShortLabel(scope, selectedStores());
 }
 
+/**
+ * A store added or deleted (the hub's view state brought the new list): the button's count of the user's
+ * stores follows, as the server would write it on the next page load.
+ */
+export function showStoreTotal(total: number): void {
+  const button = document.getElementById('store-selector');
+  if (!button || button.dataset.total === String(total)) return;
+  button.dataset.total = String(total);
+  updateLabel();
+}
+
 /** Shows the selector when the shown page's data follows it; hides it (and its dialog) elsewhere. */
 function showWherePageSaysSo(): void {
   const button = document.getElementById('store-selector');

@@ -40,6 +40,8 @@ export interface ReportDefinition {
   parameters: FormDefinition;
   /** The options of the select parameters, as offered to this user. */
   choices?: (pool: pg.Pool, user: CurrentUser) => Promise<ChoiceLists>;
+  /** The values its form starts with before it is first sent (the cycle under way, for instance). */
+  initialValues?: (pool: pg.Pool) => Promise<FormValues>;
   run: (input: ReportInput) => Promise<ReportOutput>;
   /** The Eta view (under views/) drawing `body`. */
   template: string;

@@ -5,11 +5,10 @@
 import type pg from 'pg';
 import { format } from 'date-fns/format';
 import type { FormDefinition } from '../../common/form-definition.ts';
-import { msg } from '../messages.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
 import { loadCycleChoices } from './cycle-choices.ts';
-import { dateRangeFields, dateRangePair, typedDay } from './date-range.ts';
+import { dateRangeFields, dateRangePair, rangeCaption, typedDay } from './date-range.ts';
 import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
 import { worded } from '../worded.ts';
@@ -62,6 +61,6 @@ export function salesFilter(input: ReportInput): SalesFilter {
   return {
     where: conditions.join(' and '),
     params,
-    caption: [msg('reportRange', from, to), ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
+    caption: [rangeCaption(from, to), ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
   };
 }

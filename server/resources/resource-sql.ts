@@ -95,6 +95,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
+  /**
+   * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
+   * is not allowed, in words (else the plain refusal, which speaks of viewing a page).
+   */
+  guardRefusal?: MessageKey;
   /** Database constraints whose refusal concerns one field, with the message the user reads on it. */
   constraints?: Readonly<Record<string, { field: FieldOf<D>; message: MessageKey }>>;
   /**

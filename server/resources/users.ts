@@ -14,6 +14,7 @@ export const usersDef = defineResourceSql(users, {
     FirstName: 'u.first_name',
     MiddleName: 'u.middle_name',
     LastName: 'u.last_name',
+    FullName: `concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)`,
     Email: 'u.email',
     GroupID: { sql: 'u.group_id', nullable: true },
     GroupName: { sql: 'g.name', join: 'g', nullable: true },
@@ -30,4 +31,5 @@ export const usersDef = defineResourceSql(users, {
   },
   updatedAt: 'update_date',
   rowRule: usersTableRule,
+  guardRefusal: 'privilegeSuperAdminRow',
 });

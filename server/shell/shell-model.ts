@@ -15,7 +15,7 @@ export interface ShellModel {
   css: string;
   js: string;
   languageUrl: string;
-  /** htmx configuration, read from <meta name="htmx-config">: the spec's 10 s swap timeout and 20-page cache. */
+  /** htmx configuration, read from <meta name="htmx-config">: the spec's 10 s swap timeout and 20-page cache, no settle step. */
   htmxConfig: string;
 }
 
@@ -23,6 +23,10 @@ const htmxConfig = JSON.stringify({
   defaultTimeout: 10_000,
   historyCache: { size: 20 },
   implicitInheritance: false,
+  // No settle step: it gives each swapped-in element with an old one's id the old one's class and style
+  // attributes, then its own back, for CSS transitions the app has none of; under the CSP every such style
+  // attribute written (a date field's, after a refused report form was sent again) is an error in the console.
+  defaultSettleDelay: 0,
 });
 
 export async function shellModel(app: FastifyInstance, req: FastifyRequest): Promise<ShellModel> {

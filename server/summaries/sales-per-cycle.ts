@@ -25,7 +25,7 @@ export async function salesPerCycle(
   // One index range scan of sales per cycle: the current cycle only up to its last day with sales.
   const r = await pool.query<CycleSales>(
     `select c.cycle_id as "CycleID", c.name as "Name",
-            case when c.kind = 'monthly' then to_char(c.start_date, 'Mon YY') else to_char(c.start_date, '"W"IW') end as "Short",
+            case when c.kind = 'monthly' then to_char(c.start_date, 'Mon YYYY') else to_char(c.start_date, '"W"IW') end as "Short",
             (select sum(x.sales) from sales x join stores s on s.store_id = x.store_id
              where x.sale_date between c.start_date and least(c.end_date, $4::date) and ${where})::text as "Sales"
      from (select * from cycles where kind = $1 and start_date <= $2::date order by start_date desc limit $3) c

@@ -1,6 +1,8 @@
 // axe-core over what a super administrator meets, in real Chromium at 1280 and 375 px: every page reached from
 // the menu (and Add user), the Client errors page with reports in it, a report's result, the store dialog and
-// the request-failure dialog with its Details open. No violations at all.
+// the request-failure dialog with its Details open, the inbox panel, a store's detail in its overlay with its
+// panel (and the panel's note that another link waits), and the Settings dialog. No violations at all, and
+// none of the open panels and dialogs wider than the screen.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format } from 'date-fns/format';
@@ -8,6 +10,7 @@ import { subDays } from 'date-fns/subDays';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { axeViolations } from '../support/axe.ts';
 import { menuPages, reportTwoErrors } from '../support/menu-pages.ts';
+import { islandsLive } from '../support/tables.ts';
 
 const skip = browserSkipReason();
 
@@ -61,6 +64,46 @@ describe('accessibility (axe-core)', { skip }, () => {
       await page.click('.report-form button[type=submit]');
       await page.waitForSelector('#report-result table');
       found.push(...(await axeViolations(page)).map((v) => `/reports (result): ${v}`));
+      assert.deepEqual(found, []);
+      await context.close();
+    });
+
+    test(`the inbox panel, a detail overlay with its panel, and the Settings dialog have no violations and fit at ${width} px`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      const found: string[] = [];
+      const check = async (what: string, box: string) => {
+        found.push(...(await axeViolations(page)).map((v) => `${what}: ${v}`));
+        const wide = await page.evaluate((b) => {
+          const r = document.querySelector(b)!.getBoundingClientRect();
+          return { page: document.documentElement.scrollWidth - innerWidth, right: r.right - innerWidth, left: -r.left };
+        }, box);
+        if (wide.page > 0 || wide.right > 0.5 || wide.left > 0.5)
+          found.push(`${what}: ${wide.page} px too wide, its box ${wide.right} px past the right edge, ${wide.left} px past the left`);
+      };
+      await page.goto('/stores');
+      await page.waitForSelector('#inbox-badges:not([hidden]) [data-inbox="messages"]');
+      await page.click('#inbox-badges [data-inbox="messages"]');
+      await page.locator('#inbox-panel').waitFor();
+      await check('inbox panel', '#inbox-panel');
+      await page.keyboard.press('Escape');
+
+      await islandsLive(page);
+      await page.locator('table tbody tr').first().locator('a[data-popup-page]').click();
+      const popup = page.getByRole('dialog', { name: /^Stores: / });
+      await popup.locator('[data-detail-main]').waitFor();
+      await check('store detail overlay', 'dialog[open]');
+      await popup.getByRole('link', { name: 'Daily sales this cycle' }).click();
+      const panel = popup.getByRole('region', { name: 'Details' });
+      await panel.getByRole('button', { name: 'Close' }).waitFor();
+      await popup.locator('.record-links a').nth(1).click();
+      await panel.locator('.load-panel-busy').waitFor();
+      await check('store detail overlay, its panel and its note', 'dialog[open]');
+      await page.keyboard.press('Escape');
+      await popup.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Table settings' }).waitFor();
+      await check('table settings', 'dialog[open]');
       assert.deepEqual(found, []);
       await context.close();
     });

@@ -2,7 +2,8 @@
 // errors and show the right figures (read from their text alternatives, checked against SQL here), a
 // summary table's "more" toggle and its 'No Data found' (empty object, failed call), the store selection
 // followed, the 30 s refresh, drill-down into the panel beside, and axe-core finding nothing at 1280 and
-// 375 px wide, where nothing is wider than the screen.
+// 375 px wide, where nothing is wider than the screen; the dashboard's cards filling their rows, bars'
+// names whole and months named with their year.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -219,6 +220,29 @@ describe('dashboard, summaries and charts', { skip }, () => {
   });
 
   for (const width of [1280, 375]) {
+    test(`at ${width} px the dashboard's cards fill their rows, bars' names are whole and months carry their year`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 900 } });
+      await page.goto('/');
+      await islandsLive(page);
+      const rows = await page.$$eval('.cards > *', (cards) => {
+        const tops = new Map<number, number>();
+        for (const c of cards) {
+          const top = Math.round(c.getBoundingClientRect().top);
+          tops.set(top, (tops.get(top) ?? 0) + 1);
+        }
+        return [...tops.values()];
+      });
+      // Four cards: two rows of two on a desk, one a row on a phone; never a row with one card beside room for more.
+      assert.deepEqual(rows, width === 1280 ? [2, 2] : [1, 1, 1, 1]);
+      const cut = await page.$$eval('.bar-label', (labels) =>
+        labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+      );
+      assert.deepEqual(cut, [], 'no name cut off');
+      const months = await page.$$eval('.chart-axis text', (texts) => texts.map((t) => t.textContent ?? ''));
+      assert.ok(months.length > 0 && months.every((m) => /^[A-Z][a-z]{2} \d{4}$/.test(m)), months.join(', '));
+      await context.close();
+    });
+
     test(`axe-core finds no violation on the dashboard, Summaries and Charts at ${width} px, and nothing is wider than the screen`, async () => {
       const { page, context } = await env.newPage('admin', { viewport: { width, height: 900 } });
       for (const path of ['/', '/summaries', '/charts']) {

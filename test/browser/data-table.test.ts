@@ -256,17 +256,17 @@ describe('the data-table island', { skip }, () => {
   test('the toolbar offers what the user may do: a clerk may not delete stores, nobody adds client errors', async () => {
     const { page, context } = await env.newPage('clerk');
     await openTable(page, '/stores');
-    for (const name of ['Add', 'Edit', 'Delete', 'Refresh', 'Settings', 'PDF', 'Excel', 'CSV', 'Copy'])
+    for (const name of ['Add', 'Edit', 'Refresh', 'Settings', 'PDF', 'Excel', 'CSV', 'Copy'])
       assert.equal(await button(page, name).count(), 1, name);
+    assert.equal(await button(page, 'Delete').count(), 0, 'a button the clerk may never use is not shown');
     assert.equal(await button(page, 'Add').isEnabled(), true);
     await page.locator('.dt-table tbody tr').nth(0).getByRole('checkbox').check();
     assert.equal(await button(page, 'Edit').isEnabled(), true);
-    assert.equal(await button(page, 'Delete').isDisabled(), true);
     await context.close();
 
     const it = await env.newPage('itdesk');
     await openTable(it.page, '/admin/user-errors');
-    assert.equal(await button(it.page, 'Add').isDisabled(), true);
+    assert.equal(await button(it.page, 'Add').count(), 0);
     await it.context.close();
   });
 
@@ -293,7 +293,7 @@ describe('the data-table island', { skip }, () => {
     await context.close();
   });
 
-  test("the footer shows the server's totals over every filtered row, formatted like their columns", async () => {
+  test("the footer shows the server's totals over every filtered row, formatted like their columns, a count in words", async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/sales');
     const totals = await page.evaluate(
@@ -302,7 +302,7 @@ describe('the data-table island', { skip }, () => {
     const columns: ReadonlyArray<Column> = sales.columns;
     for (const c of columns.filter((c) => c.total)) {
       const text = await page.textContent(`.dt-table tfoot td[data-column="${c.name}"]`);
-      const expected = c.total === 'count' ? formatValue(totals[c.name], 'integer') : formatValue(totals[c.name], c.format);
+      const expected = c.total === 'count' ? `${formatValue(totals[c.name], 'integer')} Record(s)` : formatValue(totals[c.name], c.format);
       assert.equal(text, expected, c.name);
       assert.ok(expected !== '', c.name);
     }

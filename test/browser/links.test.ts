@@ -1,5 +1,6 @@
 // data-load and popup links in real Chromium (spec section 2): a data-load link fills its target and the
-// target shakes instead of reloading when it already shows content or that URL; data-popup-page opens the
+// target shakes instead of reloading when it already shows content or that URL (and, for another link's URL,
+// says to close it first, on a desk and on a phone); data-popup-page opens the
 // page (or a named part) in an overlay that closes by button, Esc or a click outside, and says so when
 // the page cannot be loaded; data-popup-embed opens the link in an iframe overlay.
 import { describe, test } from '../support/node-test.ts';
@@ -8,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { isSameDocument, markDocument } from '../support/navigation.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
+import { defaultMessages as shown } from '../../common/messages.ts';
 
 const skip = browserSkipReason();
 
@@ -82,6 +84,35 @@ describe('data-load and popup links', { skip }, () => {
     assert.equal(loads(), 2, 'a hidden target takes another URL');
     await context.close();
   });
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px, another link shakes the panel showing content and the panel says to close it first`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      await page.goto('/test/playground');
+      const busy = page.locator('#panel .load-panel-busy');
+      await page.click('#load-1');
+      await page.locator('#panel', { hasText: 'Test page 1.' }).waitFor();
+      assert.equal(await busy.count(), 0, 'nothing to say while nothing was refused');
+
+      const shook = nextShake(page, '#panel');
+      await page.click('#load-2');
+      await shook;
+      await page.locator('#panel .load-panel-busy', { hasText: shown.loadPanelBusy }).waitFor();
+      assert.equal(await busy.getAttribute('role'), 'status');
+      assert.match((await page.textContent('#panel')) ?? '', /Test page 1\./, 'still the first page');
+      const box = (await busy.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width, 'the note is on the screen');
+      // Said once, however often the person tries.
+      await page.click('#load-2');
+      assert.equal(await busy.count(), 1);
+
+      await page.click('#close-panel');
+      await page.click('#load-2');
+      await page.locator('#panel', { hasText: 'Test page 2.' }).waitFor();
+      assert.equal(await busy.count(), 0, 'a new load says nothing of the old refusal');
+      await context.close();
+    });
+  }
 
   test('a data-load of a forbidden page shows the 403 notice and leaves the target alone', async () => {
     const { page, context } = await playground();

@@ -2,7 +2,7 @@
 // edit and delete with a real round trip (rows marked, removed rows seen a moment before they go, notices,
 // the database changed), the shake and every message on a refused save, the server's field messages, a
 // conflict between two browsers, the delete question, focus kept in and given back, Esc, axe-core with each
-// dialog open, and a 375 px screen.
+// dialog open, and a 375 px screen; a refused edit of a super administrator says why in words.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -386,7 +386,23 @@ describe('row dialogs', { skip }, () => {
     await context.close();
   });
 
-  test("an insert dialog starts from each field's default and draws a long text as a text area: a message sent from the Messages screen", async () => {
+  for (const width of [1280, 375]) {
+    test(`at ${width} px an administrator editing a super administrator is told what is not allowed`, async () => {
+      const { page, context } = await env.newPage('manager', { viewport: { width, height: 800 } });
+      await openTable(page, '/admin/users');
+      await page.getByRole('checkbox', { name: 'Select row admin', exact: true }).check();
+      await screen.button(page, 'Edit').click();
+      const dialog = page.getByRole('dialog', { name: 'Edit in Users' });
+      await dialog.waitFor();
+      await dialog.getByRole('textbox', { name: 'Middle name', exact: true }).fill('Q');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await screen.waitForNotice(page, `1 Record(s) Failed to Update. ${m.privilegeSuperAdminRow}`);
+      assert.equal(await page.locator('.dt-notice', { hasText: m.forbidden }).count(), 0, 'not the page refusal');
+      await context.close();
+    });
+  }
+
+  test("an insert dialog starts from each field's default and draws a long text as a text area: a message sent from the Messages screen to a person chosen by name", async () => {
     const { page, context } = await env.newPage('itdesk');
     await openTable(page, '/messages');
     await screen.button(page, 'Add').click();
@@ -394,7 +410,7 @@ describe('row dialogs', { skip }, () => {
     await dialog.waitFor();
     assert.equal(await dialog.getByRole('textbox', { name: 'Severity', exact: true }).inputValue(), 'info');
     assert.equal(await dialog.getByRole('textbox', { name: 'Text', exact: true }).evaluate((el) => el.tagName), 'TEXTAREA');
-    await dialog.getByRole('combobox', { name: 'Recipient', exact: true }).selectOption({ label: 'clerk' });
+    await dialog.getByRole('combobox', { name: 'Recipient', exact: true }).selectOption({ label: 'Casey Nguyen' });
     await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Shelf count');
     await dialog.getByRole('textbox', { name: 'Text', exact: true }).fill('Please count the shelves\nbefore Friday.');
     assert.deepEqual(await axeViolations(page), []);

@@ -1,7 +1,9 @@
 // A table screen's island hydrates when first used (islands/on-use.ts, islands/data-table/wake-rule.ts), in
 // real Chromium: a cold table screen loads neither React nor the table's code and asks for nothing until a
 // person reaches for it, while its rows, links and clock work; what the person does while the code is on its
-// way (a sort clicked, a row ticked, a search typed, a page size picked) is done once it has come; a state
+// way (a sort clicked, a row ticked, a search typed, a page size picked, even with no pointer or focus near
+// it, as a phone's picker gives none, at 1280 and 375 px) is done once it has come, and later picks work
+// as they are made; a state
 // saved for the screen, or another store selection, wakes the table as its page arrives.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -132,6 +134,33 @@ describe('a table island waits for its first use', { skip }, () => {
     assert.ok((await page.locator('.dt-table tbody tr').count()) <= 10);
     await context.close();
   });
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px a page size picked with no pointer or focus on the table is applied once the code has come, and later picks at once`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      const release = await holdTableCode(page);
+      const calls = storeCalls(page);
+      await page.goto('/stores');
+      // As a phone's native picker sets it: the value and its events, nothing else.
+      const pick = (size: string) =>
+        page.locator('.dt-length select').evaluate((select: HTMLSelectElement, value) => {
+          select.value = value;
+          select.dispatchEvent(new Event('input', { bubbles: true }));
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, size);
+      await pick('10');
+      assert.equal(await live(page), 0);
+      release();
+      await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr').length === 10);
+      assert.equal(calls.at(-1)?.searchParams.get('length'), '10');
+      assert.equal(await page.locator('.dt-length select').inputValue(), '10');
+
+      await pick('50');
+      await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr').length === 50);
+      assert.equal(calls.at(-1)?.searchParams.get('length'), '50');
+      await context.close();
+    });
+  }
 
   test('a state saved for the screen wakes the table as its page arrives; the default state is not kept', async () => {
     const { page, context } = await env.newPage('admin');

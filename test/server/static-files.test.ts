@@ -1,5 +1,6 @@
 // Static files through HTTP: the browser bundles are public and cached for good; their source maps are
-// served to signed-in administrators only, unless the app runs in development (npm run dev).
+// served to signed-in administrators only, unless the app runs in development (npm run dev). The icon a
+// browser asks for by itself (/favicon.ico) is served to anyone.
 import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
@@ -9,6 +10,18 @@ const shared = useTestApp('admin', 'manager', 'clerk');
 
 /** The URL of the main bundle's source map, as the bundle's sourceMappingURL names it. */
 const mapUrl = (t: TestApp): string => `${t.app.assets.url('app.js')}.map`;
+
+describe('the icon', () => {
+  test('/favicon.ico answers an icon to anyone, signed in or not (a PDF tab asks for it)', async () => {
+    const res = await shared.t.app.inject({ url: '/favicon.ico' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An .ico's header: reserved 0, type 1 (icon), and at least one image.
+    assert.deepEqual([...res.rawPayload.subarray(0, 4)], [0, 0, 1, 0]);
+    assert.ok(res.rawPayload.readUInt16LE(4) >= 1);
+    assert.equal(res.headers['cache-control'], 'public, max-age=3600');
+  });
+});
 
 describe('compressed bundles', () => {
   test('scripts and stylesheets go out compressed ahead of time, brotli or gzip as the browser accepts, and unpack to the file itself', async () => {

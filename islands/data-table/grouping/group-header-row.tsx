@@ -49,7 +49,7 @@ export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: 
         >
           {tableMsg('groupHeader', groupColumn.label, groupValueText(line.value, groupColumn))}
         </button>
-        {line.figures && <span className="dt-group-count">{tableMsg('groupRecords', line.figures.count)}</span>}
+        {line.figures && <span className="dt-group-count">{tableMsg('recordCount', formatValue(line.figures.count, 'integer'))}</span>}
         {inline.map((c) => (
           <span key={c.name} className="dt-group-inline-total">
             {tableMsg('groupHeader', c.label, formatTotal(totals[c.name], c))}

@@ -1,5 +1,6 @@
 // The settings' columns: a checkbox per column to show or hide it (the last shown one cannot be hidden), and
-// Move up / Move down buttons, the keyboard's way to reorder what the header's drag does. A moved column's
+// Move up / Move down buttons (internal columns, keys and versions, are not offered, and a move passes over
+// them), the keyboard's way to reorder what the header's drag does. A moved column's
 // button keeps the focus (React moves its row, which would drop it), and the move is announced.
 import { useEffect, useRef } from 'react';
 import { tableMsg } from '../../../common/table-messages.ts';
@@ -19,6 +20,7 @@ interface ColumnListProps {
 
 export function ColumnList({ config, state, change, announce, idPrefix }: ColumnListProps) {
   const order = orderedColumns(config, state);
+  const offered = order.filter((n) => !config.columns.find((c) => c.name === n)?.internal);
   const shown = order.filter((n) => isColumnVisible(config, state, n));
   const refocus = useRef<string | null>(null);
   useEffect(() => {
@@ -27,21 +29,22 @@ export function ColumnList({ config, state, change, announce, idPrefix }: Column
     refocus.current = null;
   });
   const move = (name: string, by: -1 | 1) => {
-    const to = order.indexOf(name) + by;
-    const next = movedColumn(order, name, to);
+    const place = offered.indexOf(name) + by;
+    // Into the offered neighbour's place: before it going up, after it going down (movedColumn takes `name` out first).
+    const next = movedColumn(order, name, order.indexOf(offered[place]!));
     change({ columnOrder: next });
     // At either end the button pressed is disabled: the other one takes the focus.
-    const atEnd = to === 0 || to === order.length - 1;
+    const atEnd = place === 0 || place === offered.length - 1;
     refocus.current = `${idPrefix}${name}-${atEnd ? (by < 0 ? 'down' : 'up') : by < 0 ? 'up' : 'down'}`;
     const label = config.columns.find((c) => c.name === name)?.label ?? name;
-    announce(tableMsg('columnMoved', label, to + 1));
+    announce(tableMsg('columnMoved', label, place + 1));
   };
   return (
     <fieldset className="dt-settings-columns">
       <legend>{tableMsg('settingsColumns')}</legend>
       <p className="dt-settings-hint">{tableMsg('settingsColumnsHint')}</p>
       <ul>
-        {order.map((name, i) => {
+        {offered.map((name, i) => {
           const column = config.columns.find((c) => c.name === name)!;
           const visible = isColumnVisible(config, state, name);
           return (
@@ -69,7 +72,7 @@ export function ColumnList({ config, state, change, announce, idPrefix }: Column
                   type="button"
                   id={`${idPrefix}${name}-down`}
                   aria-label={tableMsg('settingsMoveDown', column.label)}
-                  disabled={i === order.length - 1}
+                  disabled={i === offered.length - 1}
                   onClick={() => move(name, 1)}
                 >
                   <span aria-hidden="true">{'\u2193'}</span>

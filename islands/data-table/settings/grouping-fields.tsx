@@ -13,7 +13,7 @@ interface GroupingFieldsProps {
 }
 
 export function GroupingFields({ config, state, change, idPrefix }: GroupingFieldsProps) {
-  const groupable = config.columns.filter((c) => c.sortable);
+  const groupable = config.columns.filter((c) => c.sortable && !c.internal);
   const regroup = (mainGroup: string | null, subGroup: string | null) =>
     change({ mainGroup, subGroup: mainGroup && subGroup !== mainGroup ? subGroup : null, expandedGroups: [], page: 0 });
   const options = (except: string | null) =>

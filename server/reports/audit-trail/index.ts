@@ -7,7 +7,7 @@ import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';
 import { resources } from '../../resources/index.ts';
 import { listableResources } from '../../audit/readable-entries.ts';
-import { dateRangeFields, dateRangePair, typedDay } from '../date-range.ts';
+import { dateRangeFields, dateRangePair, rangeCaption, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
@@ -76,6 +76,6 @@ export const auditTrailReport = defineReport({
       emptyText: msg('summaryEmpty'),
     };
     const table = resource === null ? msg('reportAllTables') : (titles.get(resource) ?? resource);
-    return { caption: [msg('reportRange', from, to), table, msg('reportChanges', formatNumber(entries.length))], body };
+    return { caption: [rangeCaption(from, to), table, msg('reportChanges', formatNumber(entries.length))], body };
   },
 });

@@ -4,6 +4,7 @@ import { formatDate, formatValue } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';
 import { defineReport } from '../definition.ts';
+import type { FormValues } from '../../forms/submitted-form.ts';
 import { loadCycleChoices } from '../cycle-choices.ts';
 import { parameterText as text, storesCaption } from '../parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';
@@ -47,6 +48,11 @@ export const cycleSummaryReport = defineReport({
   access: { role: 'reports' },
   parameters,
   choices: async (pool) => ({ CycleID: await loadCycleChoices(pool) }),
+  // The monthly cycle under way (the first of the list's kinds), as the dashboard shows it.
+  initialValues: async (pool): Promise<FormValues> => {
+    const current = await cycleSpan(pool, { cycleId: null, kind: 'monthly' });
+    return current ? { CycleID: String(current.cycleId) } : {};
+  },
   landscape: true,
   async run(input) {
     // The form offered only existing cycles, and checked the value was one of them.

@@ -61,6 +61,7 @@ export default async function reportRoutes(app: FastifyInstance) {
   ) {
     const { def, checked, format = 'HTML4.0', stores = '', panel } = screen;
     const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.signedInUser()) : {});
+    const values = checked?.values ?? (await def?.initialValues?.(app.db.pool));
     return reply.code(status).page('reports', {
       title: def ? msg('reportsPageTitle', def.title) : msg('reportsTitle'),
       storeSelector: true,
@@ -68,7 +69,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       report: def && {
         name: def.name,
         title: def.title,
-        fields: fieldViews(def.parameters, { idPrefix: 'report', values: checked?.values, messages: checked?.messages, choices }),
+        fields: fieldViews(def.parameters, { idPrefix: 'report', values, messages: checked?.messages, choices }),
         dateRange: def.parameters.dateRange ? JSON.stringify(def.parameters.dateRange) : '',
       },
       format,

@@ -260,7 +260,8 @@ async function lockForChange(
   const row = await reachableRow(client, def, user, 'edit', key, true);
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed'), conflict: true });
   const guard = def.guardedRows;
-  if (guard && row[guard.when.name] === true && !allows(user, guard.access)) throw new RowRefused({ error: msg('forbidden') });
+  if (guard && row[guard.when.name] === true && !allows(user, guard.access))
+    throw new RowRefused({ error: msg(def.guardRefusal ?? 'forbidden') });
   return row;
 }
 

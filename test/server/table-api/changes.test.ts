@@ -240,7 +240,7 @@ describe('edit and versions', () => {
     );
   });
 
-  test('only a super administrator changes a super administrator account', async () => {
+  test('only a super administrator changes a super administrator account; another is told so in words', async () => {
     const manager = await signIn(shared.t.app, 'manager');
     const rows = (
       await shared.t.db.pool.query<{ user_name: string; user_id: number; version: number }>(
@@ -253,7 +253,7 @@ describe('edit and versions', () => {
       Version: target('admin').version,
       IsActive: false,
     });
-    assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.forbidden }]);
+    assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.privilegeSuperAdminRow }]);
     const allowed = await change(manager, 'PATCH', 'users', {
       UserID: target('trainee').user_id,
       Version: target('trainee').version,

@@ -26,19 +26,32 @@ async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
 }
 
 describe('listing the choices', () => {
-  test('a sender chooses among the active users, though not allowed to list users, and can narrow them by name', async () => {
+  test('a sender chooses among the active users by full name, though not allowed to list users, and can narrow them by name', async () => {
     assert.equal((await shared.itdesk.inject({ url: '/api/users' })).statusCode, 403);
     const { status, body } = await choices(shared.itdesk, 'messages', 'field=UserID');
     assert.equal(status, 200);
-    const active = await rows<{ user_id: number; user_name: string }>(
-      'select user_id, user_name from users where is_active order by user_name, user_id',
+    const active = await rows<{ user_id: number; full_name: string }>(
+      `select user_id, concat_ws(' ', first_name, nullif(middle_name, ''), last_name) as full_name
+       from users where is_active order by 2, user_id`,
     );
-    assert.deepEqual(body, { options: active.map((u) => ({ value: u.user_id, label: u.user_name })), more: false });
-    assert.ok(!body.options.some((o) => o.label === 'former'), 'an inactive user is no choice');
-    const narrowed = await choices(shared.itdesk, 'messages', 'field=UserID&search=ANAL');
+    assert.deepEqual(body, { options: active.map((u) => ({ value: u.user_id, label: u.full_name })), more: false });
+    const former = (
+      await rows<{ full_name: string }>(`select concat_ws(' ', first_name, last_name) as full_name from users where user_name = 'former'`)
+    )[0]!;
+    assert.ok(!body.options.some((o) => o.label === former.full_name), 'an inactive user is no choice');
+    const analyst = (
+      await rows<{ first_name: string; full_name: string }>(
+        `select first_name, concat_ws(' ', first_name, nullif(middle_name, ''), last_name) as full_name from users where user_name = 'analyst'`,
+      )
+    )[0]!;
+    const narrowed = await choices(
+      shared.itdesk,
+      'messages',
+      `field=UserID&search=${encodeURIComponent(analyst.first_name.toUpperCase())}`,
+    );
     assert.deepEqual(
       narrowed.body.options.map((o) => o.label),
-      ['analyst'],
+      [analyst.full_name],
     );
     // Literal text: a % finds only a % in a name.
     assert.deepEqual((await choices(shared.itdesk, 'messages', 'field=UserID&search=%25')).body.options, []);
