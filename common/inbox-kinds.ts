@@ -8,10 +8,33 @@ import type { MessageKey } from './messages.ts';
 
 export const inboxKinds = [
   // A message's toast names its sender first ({0}), then its title ({1}); the others' name the title ({0}).
-  { name: 'messages', kind: 'message', key: 'MessageID', label: 'inboxMessages', newItem: 'inboxNewMessage', fromSender: true, icon: 'mail' },
+  {
+    name: 'messages',
+    kind: 'message',
+    key: 'MessageID',
+    label: 'inboxMessages',
+    newItem: 'inboxNewMessage',
+    fromSender: true,
+    icon: 'mail',
+  },
   { name: 'alerts', kind: 'alert', key: 'AlertID', label: 'inboxAlerts', newItem: 'inboxNewAlert', icon: 'alert' },
-  { name: 'notifications', kind: 'notification', key: 'NotificationID', label: 'inboxNotifications', newItem: 'inboxNewNotification', icon: 'bell' },
-] as const satisfies ReadonlyArray<{ name: string; kind: string; key: string; label: MessageKey; newItem: MessageKey; fromSender?: true; icon: string }>;
+  {
+    name: 'notifications',
+    kind: 'notification',
+    key: 'NotificationID',
+    label: 'inboxNotifications',
+    newItem: 'inboxNewNotification',
+    icon: 'bell',
+  },
+] as const satisfies ReadonlyArray<{
+  name: string;
+  kind: string;
+  key: string;
+  label: MessageKey;
+  newItem: MessageKey;
+  fromSender?: true;
+  icon: string;
+}>;
 
 export type InboxKind = (typeof inboxKinds)[number]['kind'];
 /** The inbox resources' names (`messages`, `alerts`, `notifications`): the keys of unread counts. */

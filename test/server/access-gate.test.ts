@@ -63,7 +63,12 @@ describe('the request gate', () => {
     const clerk = await signIn(app, 'clerk');
     ran.length = 0;
     for (const { url, method = 'GET', payload, rule } of refused) {
-      const res = await clerk.inject({ method, url, payload, headers: { accept: url.startsWith('/api/') ? 'application/json' : 'text/html' } });
+      const res = await clerk.inject({
+        method,
+        url,
+        payload,
+        headers: { accept: url.startsWith('/api/') ? 'application/json' : 'text/html' },
+      });
       assert.equal(res.statusCode, 403, `${url} (${rule})`);
       assert.ok(res.body.includes(m.forbidden) || res.body.includes(escape(m.forbidden)), url);
     }
