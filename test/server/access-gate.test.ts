@@ -70,7 +70,7 @@ describe('the request gate', () => {
         headers: { accept: url.startsWith('/api/') ? 'application/json' : 'text/html' },
       });
       assert.equal(res.statusCode, 403, `${url} (${rule})`);
-      assert.ok(res.body.includes(m.forbidden) || res.body.includes(escape(m.forbidden)), url);
+      assert.ok(res.body.includes(m.forbidden) || res.body.includes(asHtml(m.forbidden)), url);
     }
     assert.deepEqual(ran, [], 'handlers that ran for refused requests');
     assert.deepEqual(
@@ -92,6 +92,6 @@ describe('the request gate', () => {
 });
 
 /** The message as an HTML page writes it. */
-function escape(text: string): string {
+function asHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
