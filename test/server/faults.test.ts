@@ -227,8 +227,8 @@ describe('faults under traffic', () => {
 });
 
 /**
- * Kills the PDF engine's Chromium. One may exit by itself between the reading of its id and the kill (the
- * engine retires a browser after its share of PDFs): the next one launched is killed then.
+ * Kills the PDF engine's Chromium. The id read may be of one already gone (the one killed a round before, until
+ * the engine has heard it disconnect; or one retired after its share of PDFs): the next one is killed then.
  */
 async function killChromium(app: FastifyInstance): Promise<void> {
   await until(
