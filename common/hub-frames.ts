@@ -28,6 +28,12 @@ export type ServerFrame =
 export type ClientFrame = { type: 'pong' };
 
 /**
+ * Says, in a frame handler's default branch, which frame types it leaves to others: a new frame type fails
+ * tsc there until the handler handles it or names it. Its calls are marked pure, so they cost nothing.
+ */
+export function leftToOthers<Types extends ServerFrame['type']>(_frame: { type: Types }): void {}
+
+/**
  * Close codes of ours (4000-4999 are the application's). The session ended (signed out, or replaced by a new
  * sign-in): the browser does not reconnect, its next page visit goes to the sign-in page.
  */

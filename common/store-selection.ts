@@ -40,34 +40,9 @@ export function isLowMemory(estimate: StorageEstimateLike, storeCount: number): 
   return remainingShare(estimate, storeCount) < LOW_MEMORY_SHARE;
 }
 
-/** The most stores one selection may name: the largest chain's, and a bound on what one request reads. */
-export const MAX_SELECTED_STORES = 5000;
-
-const storeId = /^[1-9]\d{0,8}$/;
-
 /** The selection as a request's `stores` parameter, `3,17,42`: what every route that takes it reads. */
 export function storesParam(stores: readonly number[]): string {
   return stores.join(',');
-}
-
-/**
- * Reads the `stores` parameters of a request (server/stores/stores-param.ts): each a comma list of store ids,
- * or a JSON list of them. Null when none is named (every store the user sees); undefined when one is not a
- * store id, or more than MAX_SELECTED_STORES are named.
- */
-export function readStoresParam(texts: ReadonlyArray<string>): number[] | null | undefined {
-  const items = texts
-    .flatMap((text) =>
-      text
-        .trim()
-        .replace(/^\[(.*)\]$/s, '$1')
-        .split(','),
-    )
-    .map((item) => item.trim())
-    .filter(Boolean);
-  if (items.length === 0) return null;
-  if (items.length > MAX_SELECTED_STORES || items.some((item) => !storeId.test(item))) return undefined;
-  return [...new Set(items.map(Number))];
 }
 
 /** Parses the stored selection: a list of positive store ids, or null (all stores) for anything else. */

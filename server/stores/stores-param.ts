@@ -2,8 +2,32 @@
 // take (`stores=3,17,42`; a JSON list is read too). One schema and one reader for all of them, so a
 // selection means the same and is refused the same way everywhere. (The table API reads it with the same
 // reader and answers in its own dialect: server/table-api/request/table-request.ts.)
-import { MAX_SELECTED_STORES, readStoresParam } from '../../common/store-selection.ts';
 import { Refusal } from '../plugins/refusals.ts';
+
+/** The most stores one selection may name: the largest chain's, and a bound on what one request reads. */
+export const MAX_SELECTED_STORES = 5000;
+
+const storeId = /^[1-9]\d{0,8}$/;
+
+/**
+ * Reads the `stores` parameters of a request: each a comma list of store ids,
+ * or a JSON list of them. Null when none is named (every store the user sees); undefined when one is not a
+ * store id, or more than MAX_SELECTED_STORES are named.
+ */
+export function readStoresParam(texts: ReadonlyArray<string>): number[] | null | undefined {
+  const items = texts
+    .flatMap((text) =>
+      text
+        .trim()
+        .replace(/^\[(.*)\]$/s, '$1')
+        .split(','),
+    )
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) return null;
+  if (items.length > MAX_SELECTED_STORES || items.some((item) => !storeId.test(item))) return undefined;
+  return [...new Set(items.map(Number))];
+}
 
 /**
  * Its JSON schema in a route's querystring. What the text says is left to storesOf, so that a selection that

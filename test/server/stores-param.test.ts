@@ -5,7 +5,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
-import { MAX_SELECTED_STORES, readStoresParam } from '../../common/store-selection.ts';
+import { MAX_SELECTED_STORES, readStoresParam } from '../../server/stores/stores-param.ts';
 
 const shared = useTestApp('admin');
 

@@ -13,6 +13,7 @@ import {
   type FormatName,
 } from '../../common/format.ts';
 import { useLanguage } from '../../server/messages.ts';
+import { formatCount } from '../../common/format-count.ts';
 
 /** One test per vector, named after the input and the expected text. */
 function table<T>(name: string, fn: (input: T) => string, vectors: ReadonlyArray<[T, string]>): void {
@@ -134,6 +135,13 @@ describe('formatNumber', () => {
     for (const decimals of [-1, 1.5, 21, Number.NaN]) {
       assert.throws(() => formatNumber(1, decimals), RangeError, String(decimals));
     }
+  });
+});
+
+describe('formatCount', () => {
+  test('shows a whole count with comma thousands, as formatNumber does', () => {
+    for (const n of [0, 7, 999, 1000, 500, 12345678]) assert.equal(formatCount(n), formatNumber(n));
+    assert.equal(formatCount(1234567), '1,234,567');
   });
 });
 

@@ -3,7 +3,7 @@
 // be named; every number is checked; anything else is refused with a sentence, never passed on to SQL.
 // Searches are always literal text (bRegex / search[regex] are ignored): a regular expression from the
 // client would be a way to make the database work without bound.
-import { readStoresParam } from '../../../common/store-selection.ts';
+import { readStoresParam } from '../../stores/stores-param.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
