@@ -1,7 +1,8 @@
 // A record's fields as a detail page lists them: each named column's label and its value formatted as the
-// table shows it (common/format.ts).
+// table shows it (common/format.ts). The names are typed by the resource's definition: a page naming a
+// column its definition lacks fails tsc.
 import { formatValue } from '../../common/format.ts';
-import type { ResourceDef } from '../resources/resource-def.ts';
+import type { ColumnOf, Resource } from '../../common/resources/types.ts';
 import type { Row } from '../resources/resource-def.ts';
 
 export interface ShownField {
@@ -9,11 +10,15 @@ export interface ShownField {
   value: string;
 }
 
-/** The named columns of `row`, in the order named; a name the definition lacks fails loudly (a page's mistake). */
-export function recordFields(def: ResourceDef, row: Row, names: ReadonlyArray<string>): ShownField[] {
+/** The columns a detail page of `D`'s rows shows, in order. */
+export type ShownColumns<D extends Resource> = ReadonlyArray<ColumnOf<D>>;
+
+/** The named columns of `row`, in the order named. */
+export function recordFields<D extends Resource>(resource: D, row: Row, names: ShownColumns<D>): ShownField[] {
   return names.map((name) => {
-    const column = def.columns.find((c) => c.name === name);
-    if (!column) throw new Error(`resource ${def.name} has no column ${name}`);
+    const column = resource.columns.find((c) => c.name === name);
+    // Only a definition typed loosely (a string column name) gets here.
+    if (!column) throw new Error(`resource ${resource.name} has no column ${name}`);
     return { label: column.label, value: formatValue(row[name], column.format) };
   });
 }

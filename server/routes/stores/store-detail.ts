@@ -12,13 +12,14 @@ import { detailTables } from '../../details/detail-tables.ts';
 import { detailAccess, keyParams, openRecord, recordNotFound } from '../../details/open-record.ts';
 import { everyOf } from '../../plugins/access.ts';
 import { recentChanges } from '../../details/record-changes.ts';
-import { recordFields } from '../../details/record-fields.ts';
+import { recordFields, type ShownColumns } from '../../details/record-fields.ts';
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
 import { storesDef } from '../../resources/stores.ts';
+import { stores as storesResource } from '../../../common/resources/stores.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
 
 const stores = detailTables.stores;
-const shownFields = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
+const shownFields: ShownColumns<typeof storesResource> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 export default async function storeDetailRoutes(app: FastifyInstance) {
   app.get<{ Params: { key: number } }>(
@@ -44,7 +45,7 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
       return reply.page('store-record', {
         title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
         back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
-        fields: recordFields(storesDef, row, shownFields),
+        fields: recordFields(storesResource, row, shownFields),
         salesShown,
         sales,
         changes,

@@ -6,11 +6,12 @@ import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
-import { recordFields } from '../../../details/record-fields.ts';
+import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
+import { userErrors as userErrorsResource } from '../../../../common/resources/user-errors.ts';
 
 const userErrors = detailTables['user-errors'];
-const shownFields = [
+const shownFields: ShownColumns<typeof userErrorsResource> = [
   'CreatedAt',
   'UserName',
   'Page',
@@ -32,7 +33,7 @@ export default async function errorDetailRoute(app: FastifyInstance) {
     async (req, reply) => {
       const row = await openRecord(req, userErrors, req.params.key);
       if (!row) return recordNotFound(req, reply);
-      const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
+      const fields = recordFields(userErrorsResource, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
         (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
       );
       return reply.page('user-error-record', {

@@ -5,12 +5,13 @@ import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
 import { recentChanges } from '../../../details/record-changes.ts';
-import { recordFields } from '../../../details/record-fields.ts';
+import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
 import { usersDef } from '../../../resources/users.ts';
+import { users as usersResource } from '../../../../common/resources/users.ts';
 
 const users = detailTables.users;
-const shownFields = [
+const shownFields: ShownColumns<typeof usersResource> = [
   'UserName',
   'FirstName',
   'MiddleName',
@@ -41,7 +42,7 @@ export default async function userDetailRoute(app: FastifyInstance) {
       return reply.page('user-record', {
         title: `${fullName} (${userName})`,
         back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
-        fields: recordFields(usersDef, row, shownFields),
+        fields: recordFields(usersResource, row, shownFields),
         userName,
         access,
         changesBy,
