@@ -25,6 +25,8 @@ export const limitSettings = {
     perUser: setting('EXPORTS_PER_USER', 2),
     /** A download whose client has not read for this long is dropped. */
     stallMs: setting('EXPORT_STALL_MS', 60_000),
+    /** An export that took at least this long tells its user, in the inbox, that it is ready. */
+    noticeAfterMs: setting('EXPORT_NOTICE_AFTER_MS', 3000),
     /** Rows an Excel export may hold: more are refused before the first byte. */
     xlsxMaxRows: setting('XLSX_MAX_ROWS', XLSX_MAX_DATA_ROWS, XLSX_MAX_DATA_ROWS),
   },

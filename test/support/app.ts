@@ -175,10 +175,18 @@ export async function signIn(
  * signed in, and closed after its last. `shared.t` is the app; `shared.admin` (etc.) a signed-in user.
  */
 export function useTestApp<U extends string>(...users: U[]): { readonly t: TestApp } & Readonly<Record<U, SignedIn>> {
+  return useTestAppWith({}, ...users);
+}
+
+/** useTestApp, the app built with `overrides` (its own limits, say). */
+export function useTestAppWith<U extends string>(
+  overrides: TestConfig,
+  ...users: U[]
+): { readonly t: TestApp } & Readonly<Record<U, SignedIn>> {
   const shared = {} as { t: TestApp } & Record<U, SignedIn>;
   const signedIn = shared as Record<U, SignedIn>;
   before(async () => {
-    shared.t = await createTestApp();
+    shared.t = await createTestApp(overrides);
     for (const user of users) signedIn[user] = await signIn(shared.t.app, user);
   });
   after(() => shared.t?.close());

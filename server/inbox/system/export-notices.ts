@@ -11,9 +11,6 @@ import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { raiseItems, type SystemItem } from './raise.ts';
 
-/** Tests lower it. */
-export const exportNotices = { afterMs: 3000 };
-
 export interface ExportOf {
   /** The table's or report's title. */
   title: string;
@@ -25,7 +22,7 @@ export type ExportOutcome = { done: true } | { done: false; reason: string };
 
 /** Raises the notice the outcome calls for, if any; never throws (a failure to tell is logged). */
 export function noticeExport(app: FastifyInstance, user: CurrentUser, what: ExportOf, startedAt: number, outcome: ExportOutcome): void {
-  if (outcome.done && Date.now() - startedAt < exportNotices.afterMs) return;
+  if (outcome.done && Date.now() - startedAt < app.config.limits.exports.noticeAfterMs) return;
   const item: SystemItem = outcome.done
     ? {
         userId: user.ID,
