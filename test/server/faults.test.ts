@@ -53,7 +53,9 @@ describe('faults under traffic', () => {
   const events: string[] = [];
   before(async () => {
     uncaught = watchUncaught();
-    t = await createTestApp();
+    // A PDF caught by a strike may wait for its deadline (rarely: seen in 2 of 7 CI runs, not yet explained):
+    // a short one keeps the PDF round within the test's 60 s, which still sees a PDF printed after the strikes.
+    t = await createTestApp({ limits: { pdf: { jobMs: 10_000 } } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await signIn(t.app, 'admin');
     sales = (await t.db.pool.query<Sale>('select sale_id, version, transactions from sales order by sale_id')).rows;
