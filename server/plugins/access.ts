@@ -6,16 +6,13 @@
 // then reloads the whole page, which lands on /login); a refusal is a 403 through the one error path. A
 // refused request runs no handler: the gate (request-gate.ts) returns the reply it is sending.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
+import { allows } from '../../common/roles.ts';
 import { msg } from '../messages.ts';
+import type { RouteAccess } from './route-access.ts';
 import { isPartial } from './partial-pages.ts';
 import { sendError, wantsJson } from './errors.ts';
 
-/**
- * The access a route needs: a rule (`false`: nobody), or a function deciding for the signed-in user from the
- * request (it may read the database: a menu entry's rule).
- */
-export type RouteAccess = Access | false | ((req: FastifyRequest, user: CurrentUser) => boolean | Promise<boolean>);
+export type { RouteAccess } from './route-access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

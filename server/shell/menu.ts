@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
 import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
-import type { RouteAccess } from '../plugins/access.ts';
+import type { RouteAccess } from '../plugins/route-access.ts';
 
 export interface MenuItem {
   id: number;

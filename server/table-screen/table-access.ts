@@ -4,7 +4,7 @@
 // with the route access tableAccess gives.
 import type { ActionAccess } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
-import type { RouteAccess } from '../plugins/access.ts';
+import type { RouteAccess } from '../plugins/route-access.ts';
 import { accessForPath, loadMenuRows, type MenuRow } from '../shell/menu.ts';
 
 /** A table as its access rule sees it: its list rule and its screen's path. */

@@ -6,7 +6,7 @@
 // and no result. (The browser clears the panel as the form is sent, and says 'Unable to load the report.'
 // there when the answer is a failure: islands/reports/report-screen.ts.)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reportAccess } from '../../reports/report-access.ts';
+import { reportInQueryAccess } from '../../reports/report-access.ts';
 import { msg } from '../../messages.ts';
 import { fieldViews } from '../../forms/field-views.ts';
 import { sendError } from '../../plugins/errors.ts';
@@ -23,11 +23,7 @@ import { drawReport, readFormat, type ReportFormat } from '../../reports/run-rep
 import { ReportRefusal } from '../../reports/report-refusal.ts';
 
 /** The report screen: for the reports role, and for a named report, whoever that report admits. */
-const namedReport = (req: FastifyRequest) => {
-  const name = parametersFromQuery(req.query).report;
-  return name ? findReport(name) : undefined;
-};
-const config = { access: reportAccess({ role: 'reports' }, namedReport) };
+const config = { access: reportInQueryAccess };
 
 /** What views/reports/_panel.eta shows. */
 type ReportPanel =
