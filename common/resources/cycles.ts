@@ -9,7 +9,7 @@ export const cycles = defineResource({
   version: 'Version',
   columns: [
     { name: 'CycleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
-    { name: 'Kind', label: 'Kind', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Kind', label: 'Kind', type: 'text', format: 'text', sortable: true, searchable: true, values: ['weekly', 'monthly'] },
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'StartDate', label: 'Start', type: 'date', format: 'date', sortable: true },
     { name: 'EndDate', label: 'End', type: 'date', format: 'date', sortable: true },

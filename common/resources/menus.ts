@@ -16,7 +16,7 @@ export const menus = defineResource({
     { name: 'Url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true },
     { name: 'SortOrder', label: 'Order', type: 'integer', format: 'integer', sortable: true },
-    { name: 'RequiredRole', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'RequiredRole', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true, values: roleCodes },
     { name: 'AdminOnly', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'SuperAdminOnly', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true },
     Version,

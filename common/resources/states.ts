@@ -1,6 +1,10 @@
 // States: the 50 states and DC with their regions. Everyone reads them; administrators change them.
 import { defineResource, Version } from './types.ts';
 
+/** The chain's regions, by code: a state belongs to one. */
+export const regionCodes = ['NE', 'SE', 'MW', 'SW', 'WE'] as const;
+export type RegionCode = (typeof regionCodes)[number];
+
 export const states = defineResource({
   name: 'states',
   title: 'States',
@@ -11,7 +15,7 @@ export const states = defineResource({
     { name: 'StateID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'Code', label: 'Code', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'Region', label: 'Region', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Region', label: 'Region', type: 'text', format: 'text', sortable: true, searchable: true, values: regionCodes },
     Version,
   ],
   fields: [

@@ -33,6 +33,11 @@ export interface Column<Name extends string = string> {
   internal?: boolean;
   total?: FooterTotal;
   /**
+   * The column's fixed set of values (a cycle's kind, a message's severity): its field is a select of them,
+   * the server refuses any other, and its filter offers them. Declared once here, for field and filter.
+   */
+  values?: ReadonlyArray<string>;
+  /**
    * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
    * 10 and 0). The export then formats within it, and skips rounding where the value has no more decimals
    * than it shows (a test holds it to the database's column type).

@@ -1,8 +1,10 @@
 // The places demo stores are spread over: the 50 states and DC with their region and a few real cities each.
+import type { RegionCode } from '../../common/resources/states.ts';
+
 interface StatePlace {
   code: string;
   name: string;
-  region: 'NE' | 'SE' | 'MW' | 'SW' | 'WE';
+  region: RegionCode;
   cities: string[];
 }
 
