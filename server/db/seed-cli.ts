@@ -1,28 +1,61 @@
-// `npm run seed [-- --sales-rows N]`: seeds the demo data if absent (the whole sales history at once), and
-// grows daily sales to N rows.
+// `npm run seed [-- --stores N] [-- --sales-rows N]`: seeds the demo data if absent (the whole sales history at
+// once), adds stores up to N (a chain: `--stores 5000 --sales-rows 10000000`), and plans and loads days of
+// daily sales until there are about N rows. Resumable: run it again after a stop and it goes on.
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { openDatabase } from './index.ts';
 import { ensureSeeded } from './first-start.ts';
 import { loadSalesHistory } from './sales-history.ts';
-import { growSales } from './sales-rows.ts';
+import { planSalesGrowth } from './sales-growth.ts';
+import { addStoresUpTo } from './seed-stores.ts';
 
-const { values } = parseArgs({ options: { 'sales-rows': { type: 'string' } } });
+const { values } = parseArgs({ options: { stores: { type: 'string' }, 'sales-rows': { type: 'string' } } });
+
+/** A count given on the command line: a whole number from 1, or absent. */
+function count(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.replaceAll('_', ''));
+  if (!Number.isSafeInteger(n) || n < 1) {
+    console.error(`--${name} takes a whole number from 1 (got "${text}")`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const stores = count('stores', values.stores);
+const rows = count('sales-rows', values['sales-rows']);
 const config = readConfig();
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 // Growing millions of rows takes statements longer than a request's deadline: this tool sets none.
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await ensureSeeded(db.pool, config);
-  let shown = false;
-  await loadSalesHistory(db.pool, { onProgress: (percent) => (shown = process.stdout.write(`\rsales history: ${percent} %`)) });
-  if (shown) process.stdout.write('\n');
-  const rows = Number(values['sales-rows'] ?? 0);
-  if (rows > 0) {
-    const started = Date.now();
-    const total = await growSales(db.pool, { rows });
-    await db.pool.query('analyze sales');
-    console.log(`sales now holds ${total} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // A new database asked for a number of rows gets its history planned by that number alone, not 1,100 days first.
+  await ensureSeeded(db.pool, config, { ...(stores && { stores }), ...(rows && { salesDays: 0 }) });
+  if (stores) {
+    const added = await addStoresUpTo(db.pool, stores);
+    if (added) console.log(`added ${added} stores (${seconds()})`);
+  }
+  await load('sales history');
+  if (rows) {
+    const growth = await planSalesGrowth(db.pool, rows);
+    if ('atMost' in growth) {
+      console.error(`the stores can hold at most ${growth.atMost} rows of daily sales since they opened: add stores with --stores`);
+      process.exitCode = 2;
+    } else if (growth.planned) {
+      console.log(`planned ${growth.days} days of sales for every store`);
+      await load('daily sales');
+    }
+    const total = (await db.pool.query<{ n: number }>('select count(*)::int as n from sales')).rows[0]!.n;
+    console.log(`sales now holds ${total} rows (${seconds()})`);
   }
 } finally {
   await db.close();
+}
+
+/** Loads the planned history, if any, showing its progress. */
+async function load(what: string): Promise<void> {
+  let shown = false;
+  await loadSalesHistory(db.pool, { onProgress: (percent) => (shown = process.stdout.write(`\r${what}: ${percent} %`)) });
+  if (shown) process.stdout.write(`\n${what} loaded (${seconds()})\n`);
 }

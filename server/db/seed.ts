@@ -6,7 +6,8 @@
 import type pg from 'pg';
 import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
 import { hashPassword } from '../auth/password.ts';
-import { regionGroups, statePlaces, storeSuffixes } from './seed-places.ts';
+import { regionGroups, statePlaces } from './seed-places.ts';
+import { addStoresUpTo } from './seed-stores.ts';
 import { loadSalesHistory, planSalesHistory } from './sales-history.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -171,7 +172,7 @@ export async function seedFirstScreens(pool: pg.Pool, options: SeedOptions): Pro
     await client.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if ((await client.query(`select 1 from meta where key = 'seeded'`)).rowCount) return false;
     await seedReference(client);
-    await seedStores(client, options.stores ?? 500);
+    await addStoresUpTo(client, options.stores ?? 500);
     await seedCycles(client);
     await seedMenus(client);
     await seedUsers(client, options.adminPassword, options.demoPassword ?? options.adminPassword);
@@ -208,39 +209,6 @@ async function seedReference(db: pg.PoolClient): Promise<void> {
     [...roleCodes],
     roleCodes.map((c) => roleNames[c]),
   ]);
-}
-
-async function seedStores(db: pg.PoolClient, count: number): Promise<void> {
-  // Spread stores over states by how many cities we know there, so big states get more stores.
-  const slots = statePlaces.flatMap((s) => s.cities.map((city) => ({ state: s.code, region: s.region, city })));
-  const numbers: number[] = [];
-  const names: string[] = [];
-  const cities: string[] = [];
-  const states: string[] = [];
-  const groups: string[] = [];
-  const opened: string[] = [];
-  const active: boolean[] = [];
-  for (let i = 0; i < count; i++) {
-    const slot = slots[(i * 7) % slots.length]!;
-    const suffix = storeSuffixes[Math.floor(i / slots.length) % storeSuffixes.length]!;
-    numbers.push(1001 + i);
-    names.push(`${slot.city} ${suffix}`);
-    cities.push(slot.city);
-    states.push(slot.state);
-    groups.push(slot.region);
-    // Most stores predate the sales history; a few opened during it, so their sales start later.
-    const year = i % 17 === 0 ? 2024 + (i % 3) : 1995 + (i % 28);
-    opened.push(`${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`);
-    active.push(i % 23 !== 0);
-  }
-  await db.query(
-    `insert into stores (store_number, name, city, state_id, group_id, open_date, is_active)
-     select n, nm, c, st.state_id, g.group_id, od::date, a
-     from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bool[]) as x(n, nm, c, s, gc, od, a)
-     join states st on st.code = x.s
-     join groups g on g.code = x.gc`,
-    [numbers, names, cities, states, groups, opened, active],
-  );
 }
 
 async function seedCycles(db: pg.PoolClient): Promise<void> {
