@@ -8,6 +8,7 @@ import { openDatabase } from './db/index.ts';
 import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './db/first-start.ts';
 import { buildApp } from './app.ts';
 import { loadServerLanguage } from './language.ts';
+import { addMenuEntries } from './shell/menu-entries.ts';
 import { startMissingSalesCheck } from './inbox/system/missing-sales.ts';
 
 const config = readConfig();
@@ -52,6 +53,9 @@ db.events?.on('lost', (error) => {
 // The language file first, so that no page is served in the default words (the app may serve the file itself).
 await app.ready();
 await loadServerLanguage(app);
+// An upgraded install gets the menu entries of screens it did not have, in the language file's words.
+const menuAdded = await addMenuEntries(db.pool);
+if (menuAdded.length) app.log.info({ entries: menuAdded }, 'menu entries added');
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', databasePid: db.pid, ms: Date.now() - started },

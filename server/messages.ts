@@ -104,6 +104,11 @@ export const serverMessages = {
   tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
+  // The side menu's sections (server/shell/menu-entries.ts)
+  menuStores: 'Stores',
+  menuSales: 'Sales',
+  menuInbox: 'Inbox',
+  menuAdministration: 'Administration',
   dashboardTitle: 'Dashboard',
   dashboardWelcome: 'Welcome, {0}.',
   dashboardScope: 'Figures for {0}, {1} to {2}, for the stores you see and have selected.',

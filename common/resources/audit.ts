@@ -7,6 +7,7 @@ export const audit = defineResource({
   name: 'audit',
   title: 'Audit log',
   screen: '/admin/audit',
+  menu: { section: 'administration', icon: 'list', order: 190 },
   key: 'AuditID',
   columns: [
     { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },

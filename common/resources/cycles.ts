@@ -5,6 +5,7 @@ export const cycles = defineResource({
   name: 'cycles',
   title: 'Cycles',
   screen: '/cycles',
+  menu: { section: 'stores', icon: 'calendar', order: 50 },
   key: 'CycleID',
   version: 'Version',
   columns: [

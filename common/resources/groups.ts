@@ -5,6 +5,7 @@ export const groups = defineResource({
   name: 'groups',
   title: 'Groups',
   screen: '/admin/groups',
+  menu: { section: 'administration', icon: 'users', order: 170 },
   key: 'GroupID',
   version: 'Version',
   columns: [

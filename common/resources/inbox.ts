@@ -6,12 +6,19 @@
 // values accepted follow the one rule (server/table-api/change/choices.ts).
 import { defineResource, Version } from './types.ts';
 
-/** One of the three: its URL name, title and its key's API name. */
-function inboxResource<const Name extends string, const Key extends string>(name: Name, title: string, key: Key) {
+/** One of the three: its URL name, title, its key's API name and its place in the side menu. */
+function inboxResource<const Name extends string, const Key extends string>(
+  name: Name,
+  title: string,
+  key: Key,
+  icon: string,
+  order: number,
+) {
   return defineResource({
     name,
     title,
     screen: `/${name}`,
+    menu: { section: 'inbox', icon, order },
     key,
     version: 'Version',
     columns: [
@@ -63,6 +70,6 @@ function inboxResource<const Name extends string, const Key extends string>(name
   });
 }
 
-export const messages = inboxResource('messages', 'Messages', 'MessageID');
-export const alerts = inboxResource('alerts', 'Alerts', 'AlertID');
-export const notifications = inboxResource('notifications', 'Notifications', 'NotificationID');
+export const messages = inboxResource('messages', 'Messages', 'MessageID', 'mail', 120);
+export const alerts = inboxResource('alerts', 'Alerts', 'AlertID', 'bell', 130);
+export const notifications = inboxResource('notifications', 'Notifications', 'NotificationID', 'info', 140);

@@ -1,6 +1,6 @@
 // The registry of resource definitions' browser-safe halves: every entity the table API serves. Adding an
 // entity is a file beside this one and a line here, its SQL half in server/resources (and a line in that
-// registry, which holds it to this one), a migration for its table and its menu row.
+// registry, which holds it to this one) and a migration for its table; its menu entry is its `menu` place.
 import { audit } from './audit.ts';
 import { cycles } from './cycles.ts';
 import { groups } from './groups.ts';

@@ -6,6 +6,7 @@ export const menus = defineResource({
   name: 'menus',
   title: 'Menus',
   screen: '/admin/menus',
+  menu: { section: 'administration', icon: 'menu', order: 180 },
   key: 'MenuID',
   version: 'Version',
   columns: [

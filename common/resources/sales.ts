@@ -7,6 +7,7 @@ export const sales = defineResource({
   name: 'sales',
   title: 'Daily sales',
   screen: '/sales',
+  menu: { section: 'sales', icon: 'table', order: 70 },
   key: 'SaleID',
   version: 'Version',
   columns: [

@@ -9,6 +9,7 @@ export const states = defineResource({
   name: 'states',
   title: 'States',
   screen: '/states',
+  menu: { section: 'stores', icon: 'map', order: 40 },
   key: 'StateID',
   version: 'Version',
   columns: [

@@ -6,6 +6,7 @@ export const stores = defineResource({
   name: 'stores',
   title: 'Stores',
   screen: '/stores',
+  menu: { section: 'stores', icon: 'store', order: 30 },
   key: 'StoreID',
   version: 'Version',
   columns: [

@@ -3,6 +3,7 @@
 // the server joins it to the definition's SQL half (server/resources), typed so that half can name only
 // the columns declared here, and derives the list, add/edit/delete and export endpoints from the two.
 import type { FormField } from '../form-definition.ts';
+import type { MenuPlace } from '../menu-sections.ts';
 import type { FormatName } from '../format.ts';
 import type { Access } from '../roles.ts';
 import { wordedResource, type LabelledLater } from './words.ts';
@@ -72,6 +73,11 @@ export interface Resource {
    * is built from this definition (server/table-screen/). Absent: the resource has the table API only.
    */
   screen?: string;
+  /**
+   * The screen's entry in the side menu (its title is the resource's, its access the list's): every install
+   * gets it, a new one and an upgraded one alike (server/shell/menu-entries.ts).
+   */
+  menu?: MenuPlace;
   /** The key column: an integer column of the base table. */
   key: string;
   /** The optimistic-lock column (Version); absent for read-only resources. */

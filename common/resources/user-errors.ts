@@ -5,6 +5,7 @@ export const userErrors = defineResource({
   name: 'user-errors',
   title: 'Client errors',
   screen: '/admin/user-errors',
+  menu: { section: 'administration', icon: 'bug', order: 200 },
   key: 'ErrorID',
   columns: [
     { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },

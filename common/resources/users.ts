@@ -7,6 +7,7 @@ export const users = defineResource({
   name: 'users',
   title: 'Users',
   screen: '/admin/users',
+  menu: { section: 'administration', icon: 'users', order: 160 },
   key: 'UserID',
   version: 'Version',
   columns: [

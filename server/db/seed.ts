@@ -1,5 +1,5 @@
 // Demo data that feels real: states, regional groups, instances, roles, ~500 stores, weekly and monthly
-// cycles over 3 years, daily sales per store, the side menu, users with every combination of flags and
+// cycles over 3 years, daily sales per store, the side menu (server/shell/menu-entries.ts), users with every combination of flags and
 // roles, and a few inbox items. Idempotent: a marker in `meta` says it ran. Everything but the sales is
 // one transaction of a fraction of a second; the sales history, planned in it, is loaded after it
 // (sales-history.ts): in the background on the app's first start, at once by `seedDemo`.
@@ -10,6 +10,7 @@ import { regionGroups, statePlaces } from './seed-places.ts';
 import { addStoresUpTo } from './seed-stores.ts';
 import { loadSalesHistory, planSalesHistory } from './sales-history.ts';
 import { inTransaction } from './transaction.ts';
+import { addMenuEntriesWith } from '../shell/menu-entries.ts';
 
 interface SeedOptions {
   adminPassword: string;
@@ -101,63 +102,6 @@ const instances = [
   { code: 'TRAIN', name: 'Training' },
 ];
 
-interface MenuSeed {
-  title: string;
-  url: string;
-  icon: string;
-  role?: RoleCode;
-  admin?: boolean;
-  superAdmin?: boolean;
-  children?: MenuSeed[];
-}
-
-const menus: MenuSeed[] = [
-  { title: 'Dashboard', url: '/', icon: 'home' },
-  {
-    title: 'Stores',
-    url: '',
-    icon: 'store',
-    children: [
-      { title: 'Stores', url: '/stores', icon: 'store', role: 'stores' },
-      { title: 'States', url: '/states', icon: 'map' },
-      { title: 'Cycles', url: '/cycles', icon: 'calendar' },
-    ],
-  },
-  {
-    title: 'Sales',
-    url: '',
-    icon: 'chart',
-    children: [
-      { title: 'Daily sales', url: '/sales', icon: 'table', role: 'sales' },
-      { title: 'Summaries', url: '/summaries', icon: 'sum', role: 'sales' },
-      { title: 'Charts', url: '/charts', icon: 'chart', role: 'sales' },
-    ],
-  },
-  { title: 'Reports', url: '/reports', icon: 'report', role: 'reports' },
-  {
-    title: 'Inbox',
-    url: '',
-    icon: 'inbox',
-    children: [
-      { title: 'Messages', url: '/messages', icon: 'mail' },
-      { title: 'Alerts', url: '/alerts', icon: 'bell' },
-      { title: 'Notifications', url: '/notifications', icon: 'info' },
-    ],
-  },
-  {
-    title: 'Administration',
-    url: '',
-    icon: 'gear',
-    children: [
-      { title: 'Users', url: '/admin/users', icon: 'users', admin: true },
-      { title: 'Groups', url: '/admin/groups', icon: 'users', admin: true },
-      { title: 'Menus', url: '/admin/menus', icon: 'menu', superAdmin: true },
-      { title: 'Audit log', url: '/admin/audit', icon: 'list', admin: true },
-      { title: 'Client errors', url: '/admin/user-errors', icon: 'bug', role: 'it' },
-    ],
-  },
-];
-
 /** Two app instances starting together on a new PostgreSQL database take turns to seed it. */
 const SEED_LOCK = 7_240_312;
 
@@ -174,7 +118,7 @@ export async function seedFirstScreens(pool: pg.Pool, options: SeedOptions): Pro
     await seedReference(client);
     await addStoresUpTo(client, options.stores ?? 500);
     await seedCycles(client);
-    await seedMenus(client);
+    await addMenuEntriesWith(client);
     await seedUsers(client, options.adminPassword, options.demoPassword ?? options.adminPassword);
     await seedInbox(client);
     await planSalesHistory(client, options.salesDays ?? 1100);
@@ -221,23 +165,6 @@ async function seedCycles(db: pg.PoolClient): Promise<void> {
     insert into cycles (kind, name, start_date, end_date)
     select 'monthly', to_char(d, 'FMMonth YYYY'), d::date, (d + interval '1 month' - interval '1 day')::date
     from generate_series(date_trunc('month', current_date - interval '3 years'), current_date, interval '1 month') d`);
-}
-
-async function seedMenus(db: pg.PoolClient): Promise<void> {
-  let order = 0;
-  for (const top of menus) {
-    const parent = await insertMenu(db, top, null, (order += 10));
-    for (const child of top.children ?? []) await insertMenu(db, child, parent, (order += 10));
-  }
-}
-
-async function insertMenu(db: pg.PoolClient, m: MenuSeed, parent: number | null, order: number): Promise<number> {
-  const r = await db.query<{ menu_id: number }>(
-    `insert into menus (parent_id, title, url, icon, sort_order, required_role, admin_only, super_admin_only)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning menu_id`,
-    [parent, m.title, m.url, m.icon, order, m.role ?? null, m.admin ?? false, m.superAdmin ?? false],
-  );
-  return r.rows[0]!.menu_id;
 }
 
 async function seedUsers(db: pg.PoolClient, adminPassword: string, demoPassword: string): Promise<void> {

@@ -13,7 +13,7 @@ export const DEMO_PASSWORD = 'demo-test-password';
 /** Small but complete: every table has rows, and sales span enough days to page, sort and total. */
 export const TEST_SEED = { stores: 60, salesDays: 40 };
 
-/** Changes whenever a migration or the seed changes, so a stale embedded template is never reused. */
+/** Changes whenever a migration or the seed (menu entries included) changes, so a stale embedded template is never reused. */
 export function templateKey(): string {
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
@@ -22,6 +22,10 @@ export function templateKey(): string {
     'server/db/seed-places.ts',
     'server/db/sales-history.ts',
     'server/db/sales-rows.ts',
+    'server/db/seed-stores.ts',
+    // The menu's rows: the entries declared there and in the resource definitions.
+    'server/shell/menu-entries.ts',
+    ...readdirSync(join(root, 'common/resources')).map((f) => `common/resources/${f}`),
     'test/support/template-db.ts',
   ])
     hash.update(readFileSync(join(root, f)));
