@@ -1,7 +1,7 @@
 // The resources the table API serves, by URL name: each definition's two halves joined (common/resources
 // and the SQL half beside this file). Every definition of the registry has its SQL half here, under its own
 // name, or this fails to compile. Adding a resource: its browser-safe half in common/resources (and a line
-// in that registry), its SQL half here (and a line below), a migration for its table and its menu row.
+// in that registry), its SQL half here (and a line below) and a migration for its table.
 import type { definitions } from '../../common/resources/index.ts';
 import { auditDef } from './audit.ts';
 import { cyclesDef } from './cycles.ts';

@@ -2,6 +2,7 @@
 // column's expression, its row scope, fixed condition and values, and the tables kept for its totals and
 // counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
 // expression for every column that half declares and names no other column, field or join.
+import type pg from 'pg';
 import type { MessageKey } from '../messages.ts';
 import type { TableName } from '../db/table-changes.ts';
 import type { CurrentUser } from '../../common/roles.ts';
@@ -72,6 +73,22 @@ export type RowRule = (
   sent: ReadonlyArray<SentValue>,
 ) => RowRuleFailure | null;
 
+/** What a table screen shows beside its table: a notice above it ('' for none) and links beside its toolbar. */
+export interface ScreenExtras {
+  notice: string;
+  links: Array<{ href: string; text: string }>;
+}
+
+/**
+ * A resource's table screen's own part: the query parameters it reads beyond the store selection (JSON
+ * schema properties) and what it shows from them (the users screen's link to the new-user form, and the
+ * notice naming the user just added).
+ */
+export interface ScreenExtrasHook {
+  query: Record<string, object>;
+  read(pool: pg.Pool, query: Record<string, unknown>): Promise<ScreenExtras>;
+}
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
@@ -95,6 +112,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
+  /** What its table screen shows beside the table, when it shows more (ScreenExtrasHook). */
+  screenExtras?: ScreenExtrasHook;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).

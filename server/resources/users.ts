@@ -3,6 +3,7 @@
 import { users } from '../../common/resources/users.ts';
 import { defineResourceSql } from './resource-def.ts';
 import { usersTableRule } from '../users/users-table-rule.ts';
+import { usersScreen } from '../users/users-screen.ts';
 
 export const usersDef = defineResourceSql(users, {
   table: 'users',
@@ -31,5 +32,6 @@ export const usersDef = defineResourceSql(users, {
   },
   updatedAt: 'update_date',
   rowRule: usersTableRule,
+  screenExtras: usersScreen,
   guardRefusal: 'privilegeSuperAdminRow',
 });

@@ -1,14 +1,13 @@
 // GET <screen> for every resource definition that names one (common/resources: `screen`): the table screen,
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
-// rendered on the server inside the data-table island. Refused as its menu entry is and as the definition's
-// list access is (table-screen/table-access.ts).
+// rendered on the server inside the data-table island, and what the SQL half adds beside it (`screenExtras`).
+// Refused as its menu entry is and as the definition's list access is (table-screen/table-access.ts).
 import type { FastifyInstance } from 'fastify';
 import { definitions } from '../../common/resources/index.ts';
 import { renderIsland } from '../islands/render-island.ts';
 import { findResource } from '../resources/index.ts';
 import { storesOf, storesSchema } from '../stores/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
-import { screenExtras, screenQuery } from '../table-screen/screen-extras.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { tableAccess } from '../table-screen/table-access.ts';
 
@@ -22,7 +21,7 @@ export default async function tableScreens(app: FastifyInstance) {
     const schema = {
       querystring: {
         type: 'object',
-        properties: { stores: storesSchema, ...screenQuery(resource.name) },
+        properties: { stores: storesSchema, ...def.screenExtras?.query },
       },
     };
     const config = { access: tableAccess({ access: resource.access, screen }) };
@@ -31,7 +30,7 @@ export default async function tableScreens(app: FastifyInstance) {
       const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
       const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
       const initial = await firstPage(app.db.pool, def, user, stores, app.config.limits.lists);
-      const extras = await screenExtras(app, resource.name, req.query);
+      const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {
         title: resource.title,
         storeSelector: storeScoped,
