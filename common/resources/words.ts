@@ -7,7 +7,6 @@
 // spreading it, which would keep the default words.
 import { languageText } from '../messages.ts';
 import type { FormField } from '../form-definition.ts';
-import type { Column } from './types.ts';
 
 /** `target` with the own properties of each source, getters kept as getters. */
 export function copyOwn<T extends object>(...sources: ReadonlyArray<object>): T {
@@ -23,17 +22,23 @@ function word(object: object, prop: string, key: string, text: () => string): vo
 /** A field as a definition may write it: its label may be left to its column. */
 export type LabelledLater<F extends FormField> = Omit<F, 'label'> & { label?: string };
 
+/** What of a column has words (types.ts's Column, named apart so that this file does not import it back). */
+interface WordedColumn {
+  name: string;
+  label: string;
+}
+
 interface Words {
   name: string;
   title: string;
-  columns: ReadonlyArray<Column>;
+  columns: ReadonlyArray<WordedColumn>;
   fields: ReadonlyArray<LabelledLater<FormField>>;
 }
 
 /** The definition with its words read from the language file, falling back to its own. */
 export function wordedResource<D extends Words>(def: D): D & { fields: ReadonlyArray<FormField> } {
   const columns = def.columns.map((c) => {
-    const column = copyOwn<Column>(c);
+    const column = copyOwn<WordedColumn>(c);
     word(column, 'label', `${def.name}.${c.name}`, () => c.label);
     return column;
   });

@@ -7,7 +7,7 @@
 import type { DataTableProps } from './data-table.tsx';
 import type { WakeRule } from '../on-use.ts';
 import { CHANGED_EVENT } from '../hub/changed-event.ts';
-import { selectedStores } from '../shell/store-selector.ts';
+import { selectedStores } from '../shell/store-label.ts';
 
 export const savedStateKey = (pagePath: string) => `backroom.tableState:${pagePath}`;
 

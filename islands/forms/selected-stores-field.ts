@@ -2,7 +2,7 @@
 // `input[data-selected-stores]` gets the selection (`3,17,42`, empty for all stores) just
 // before the form is sent, so it is always the current one.
 import { storesParam } from '../../common/store-selection.ts';
-import { selectedStores } from '../shell/store-selector.ts';
+import { selectedStores } from '../shell/store-label.ts';
 
 export function startSelectedStoresField(): void {
   document.addEventListener(

@@ -31,7 +31,7 @@ export function viewState(): Readonly<ViewState> | null {
 }
 
 /** The stores' selection (ids), kept in local storage; null when all stores are selected. */
-export { selectedStores } from '../shell/store-selector.ts';
+export { selectedStores } from '../shell/store-label.ts';
 
 async function fetchParts(parts?: ReadonlyArray<ViewStatePart>): Promise<Partial<ViewState>> {
   const query = parts ? `?parts=${parts.join(',')}` : '';

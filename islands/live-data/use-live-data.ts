@@ -5,7 +5,7 @@
 // rather than an error dialog: figures on a dashboard fail softly.
 import { useEffect, useState } from 'react';
 import { chartDefaults } from '../../common/charts.ts';
-import { selectedStores } from '../shell/store-selector.ts';
+import { selectedStores } from '../shell/store-label.ts';
 import { withStores } from './stores-param.ts';
 
 export interface LiveData<T> {

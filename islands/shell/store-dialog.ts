@@ -5,7 +5,7 @@
 import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
 import { isLowMemory } from '../../common/store-selection.ts';
 import { msg } from '../../common/messages.ts';
-import { readScope, selectedStores, updateLabel } from './store-selector.ts';
+import { readScope, selectedStores, updateLabel } from './store-label.ts';
 import { currentStoreKeys } from './store-storage.ts';
 import { StoreListView } from './store-list-view.ts';
 

@@ -2,34 +2,11 @@
 // signed-in user's keys (store-storage.ts). Its label names the user's scope ("All West stores (109)",
 // "12 of 109 West stores"), from the counts the server put on the button. It shows only on pages whose
 // data follows the selection (their <main data-store-selector>), after full loads and swaps alike. Tables,
-// summaries and reports read `selectedStores()` and listen for `stores:changed` to refetch with the new scope.
+// summaries and reports read `selectedStores()` (store-label.ts) and listen for `stores:changed` to refetch.
 // The dialog comes with its first opening (store-dialog.ts).
-import { scopeLabel, scopeShortLabel, type StoreScope } from '../../common/store-scope-label.ts';
-import { parseSelection } from '../../common/store-selection.ts';
-import { currentStoreKeys } from './store-storage.ts';
-
-export function selectedStores(): number[] | null {
-  const keys = currentStoreKeys();
-  return keys ? parseSelection(localStorage.getItem(keys.selected)) : null;
-}
+import { selectedStores, updateLabel } from './store-label.ts';
 
 const storeDialog = () => import('./store-dialog.ts');
-
-/** The scope the server wrote on the button: the user's region (none: every store) and how many they see. */
-export function readScope(button: HTMLElement): StoreScope {
-  return { region: button.dataset.region || null, total: Number(button.dataset.total) || 0 };
-}
-
-/** Names the scope on the selector's button, with the selection kept in this browser. */
-export function updateLabel(): void {
-  const button = document.getElementById('store-selector');
-  const label = document.getElementById('store-selector-label');
-  const short = document.getElementById('store-selector-short');
-  if (!button || !label) return;
-  const scope = readScope(button);
-  label.textContent = scopeLabel(scope, selectedStores());
-  if (short) short.textContent = scopeShortLabel(scope, selectedStores());
-}
 
 /**
  * A store added or deleted (the hub's view state brought the new list): the button's count of the user's
