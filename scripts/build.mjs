@@ -22,7 +22,7 @@ const serverOptions = {
   entryPoints: {
     main: join(root, 'server/main.ts'),
     'embedded-server': join(root, 'server/db/embedded-server.ts'),
-    'seed-cli': join(root, 'server/db/seed-cli.ts'),
+    'seed-cli': join(root, 'server/demo/seed-cli.ts'),
   },
   bundle: true,
   platform: 'node',

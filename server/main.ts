@@ -5,7 +5,7 @@
 // database's process cannot be restarted, it exits with status 1 for its supervisor.
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './db/first-start.ts';
+import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './demo/first-start.ts';
 import { buildApp } from './app.ts';
 import { loadServerLanguage } from './language.ts';
 import { addMenuEntries } from './shell/menu-entries.ts';

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
-import { seedDemo } from '../../server/db/seed.ts';
-import { growSales } from '../../server/db/sales-rows.ts';
+import { seedDemo } from '../../server/demo/seed.ts';
+import { growSales } from '../../server/demo/sales-rows.ts';
 import { signIn, type SignedIn } from '../../test/support/app.ts';
 import { cacheDir } from '../../test/support/template-db.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TemplateFunction } from 'eta';
 import type { Assets } from '../assets.ts';
 import { msg } from '../messages.ts';
-import { salesHistoryProgress } from '../db/sales-history.ts';
+import { salesHistoryProgress } from '../demo/sales-history.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
 

@@ -5,9 +5,9 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createTestApp } from '../support/app.ts';
-import { loadSalesHistory } from '../../server/db/sales-history.ts';
-import { planSalesGrowth } from '../../server/db/sales-growth.ts';
-import { addStoresUpTo } from '../../server/db/seed-stores.ts';
+import { loadSalesHistory } from '../../server/demo/sales-history.ts';
+import { planSalesGrowth } from '../../server/demo/sales-growth.ts';
+import { addStoresUpTo } from '../../server/demo/seed-stores.ts';
 
 describe('making a chain', () => {
   test('adds stores up to the count asked, over every region, with new numbers; a second run adds none', async () => {

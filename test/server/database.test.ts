@@ -6,7 +6,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { createTestApp, signIn } from '../support/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { growSales } from '../../server/db/sales-rows.ts';
+import { growSales } from '../../server/demo/sales-rows.ts';
 import { embeddedTemplateDir, postgresBase, scratchDir } from '../support/template-db.ts';
 import { until } from '../support/until.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
-import { seedDemo } from '../../server/db/seed.ts';
+import { seedDemo } from '../../server/demo/seed.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SEED, cacheDir, embeddedTemplateDir, postgresUrl } from './template-db.ts';
 
 const [mode, name] = process.argv.slice(2);

@@ -18,11 +18,11 @@ export function templateKey(): string {
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
   for (const f of [
-    'server/db/seed.ts',
-    'server/db/seed-places.ts',
-    'server/db/sales-history.ts',
-    'server/db/sales-rows.ts',
-    'server/db/seed-stores.ts',
+    'server/demo/seed.ts',
+    'server/demo/seed-places.ts',
+    'server/demo/sales-history.ts',
+    'server/demo/sales-rows.ts',
+    'server/demo/seed-stores.ts',
     // The menu's rows: the entries declared there and in the resource definitions.
     'server/shell/menu-entries.ts',
     ...readdirSync(join(root, 'common/resources')).map((f) => `common/resources/${f}`),

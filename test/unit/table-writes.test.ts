@@ -19,10 +19,10 @@ function files(dir: string): string[] {
 
 /** Files that write resource tables without announcing, and why that is right. */
 const exempt: Record<string, string> = {
-  'server/db/seed.ts': 'the demo data, written before the app serves',
-  'server/db/sales-rows.ts': 'npm run seed, a tool of its own',
-  'server/db/seed-stores.ts': 'the demo stores, written by the first seed or by npm run seed, before the app serves',
-  'server/db/sales-history.ts': 'through changeTables by its callers (first-start.ts) or before the app serves',
+  'server/demo/seed.ts': 'the demo data, written before the app serves',
+  'server/demo/sales-rows.ts': 'npm run seed, a tool of its own',
+  'server/demo/seed-stores.ts': 'the demo stores, written by the first seed or by npm run seed, before the app serves',
+  'server/demo/sales-history.ts': 'through changeTables by its callers (first-start.ts) or before the app serves',
   'server/audit/audit-log.ts': "inside its callers' changes, whose tables name audit_log",
 };
 

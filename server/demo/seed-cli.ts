@@ -3,7 +3,7 @@
 // daily sales until there are about N rows. Resumable: run it again after a stop and it goes on.
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
-import { openDatabase } from './index.ts';
+import { openDatabase } from '../db/index.ts';
 import { ensureSeeded } from './first-start.ts';
 import { loadSalesHistory } from './sales-history.ts';
 import { planSalesGrowth } from './sales-growth.ts';

@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/password.ts';
 import { regionGroups, statePlaces } from './seed-places.ts';
 import { addStoresUpTo } from './seed-stores.ts';
 import { loadSalesHistory, planSalesHistory } from './sales-history.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { addMenuEntriesWith } from '../shell/menu-entries.ts';
 
 interface SeedOptions {

@@ -11,8 +11,8 @@
 // - Shared: each step locks the state row, so app instances starting together on one PostgreSQL take turns.
 import type pg from 'pg';
 import { insertSalesRows } from './sales-rows.ts';
-import { allowExportTime } from './query-deadline.ts';
-import { inTransaction } from './transaction.ts';
+import { allowExportTime } from '../db/query-deadline.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 const KEY = 'sales_history';
 /** Rows per step, about: a step holds the embedded database's one connection for a fraction of a second. */

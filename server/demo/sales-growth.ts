@@ -4,7 +4,7 @@
 // plan is refused, saying how many they can hold.
 import type pg from 'pg';
 import { planSalesHistory } from './sales-history.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** A century of sales: further back than any chain's history. */
 const MOST_DAYS = 36_525;

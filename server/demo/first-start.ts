@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { generatePassword } from '../auth/password.ts';
 import { seedFirstScreens } from './seed.ts';
-import { changeTables, SYSTEM, type TableName } from './table-changes.ts';
+import { changeTables, SYSTEM, type TableName } from '../db/table-changes.ts';
 import { loadSalesHistory, salesHistoryProgress } from './sales-history.ts';
 
 export async function ensureSeeded(
