@@ -14,7 +14,8 @@ import { growSales } from '../../server/demo/sales-rows.ts';
 import { signIn, type SignedIn } from '../../test/support/app.ts';
 import { cacheDir } from '../../test/support/template-db.ts';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
+/** The bench database's admin password (demo users have it too: no demo password is set). */
+export const ADMIN_PASSWORD = 'bench-admin-password';
 const BENCH_DATABASE = process.env.BENCH_DATABASE ?? 'backroom_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error(`BENCH_DATABASE ${BENCH_DATABASE} is not a plain database name`);
 

@@ -1,0 +1,155 @@
+// Staff at work, as a server sees them: many signed-in people, each swapping pages (htmx partial requests) and
+// paging tables (the table API), with a think time between clicks, against one app instance in its own
+// process (`npm start`'s bundle) on the bench database (1M daily sales on PostgreSQL; see lib/table-bench.ts).
+// 1. Load: BENCH_STAFF people (500) with 1 s think time (0.5-1.5 s) for BENCH_SECONDS (60 s), after a ramp:
+//    latency p50/p99 and errors. Targets: p99 <= 100 ms, 0 errors.
+// 2. Saturation: workers with no think time, 8 to 128 at once, 15 s each: the most requests per second
+//    served with 0 errors. Target >= 1,000 req/s. BENCH_SATURATION=0 skips it.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/load.ts
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
+import { percentile, report } from './report.ts';
+import { startServer } from './server-process.ts';
+
+const STAFF = Number(process.env.BENCH_STAFF ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const PORT = process.env.BENCH_PORT ?? '3198';
+const base = `http://127.0.0.1:${PORT}`;
+
+/** What each kind of staff opens: the pages of their menu and the tables on them. */
+const roles = {
+  admin: {
+    pages: ['/', '/stores', '/sales', '/states', '/cycles', '/summaries', '/admin/users'],
+    tables: ['stores', 'sales', 'states', 'cycles'],
+  },
+  manager: { pages: ['/', '/stores', '/sales', '/summaries', '/charts', '/reports'], tables: ['stores', 'sales', 'cycles'] },
+  analyst: { pages: ['/', '/sales', '/summaries', '/charts', '/reports'], tables: ['sales'] },
+  clerk: { pages: ['/', '/stores', '/states', '/cycles'], tables: ['stores', 'states', 'cycles'] },
+} as const;
+type Role = keyof typeof roles;
+
+interface Person {
+  role: Role;
+  cookie: string;
+}
+
+/** Signs in through the login form, as a browser does: the session cookie. */
+async function signIn(user: Role): Promise<string> {
+  const form = await fetch(`${base}/login`);
+  const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookiesOf(form), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user, password: ADMIN_PASSWORD, _csrf: token }),
+  });
+  if (res.status !== 303) throw new Error(`sign-in as ${user}: ${res.status}`);
+  return cookiesOf(res);
+}
+
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
+
+/** One click: a page swap (two in five) or a table page (a random page of the first 40, in a random sortable order). */
+function click(person: Person): { url: string; headers: Record<string, string> } {
+  const { pages, tables } = roles[person.role];
+  if (Math.random() < 0.4) return { url: pick(pages), headers: { cookie: person.cookie, 'hx-request': 'true', 'hx-target': 'main#main' } };
+  const table = pick(tables);
+  const start = 25 * Math.floor(Math.random() * 40);
+  const search = Math.random() < 0.2 ? '&search[value]=ar' : '';
+  return {
+    url: `/api/${table}?draw=1&start=${start}&length=25&order[0][column]=0&order[0][dir]=${pick(['asc', 'desc'])}${search}`,
+    headers: { cookie: person.cookie, accept: 'application/json' },
+  };
+}
+
+interface Tally {
+  ms: number[];
+  errors: number;
+  firstError?: string;
+}
+
+async function send(person: Person, tally: Tally): Promise<void> {
+  const { url, headers } = click(person);
+  const began = performance.now();
+  try {
+    const res = await fetch(base + url, { headers });
+    await res.arrayBuffer();
+    tally.ms.push(performance.now() - began);
+    if (res.status !== 200) {
+      tally.errors++;
+      tally.firstError ??= `${res.status} on ${url}`;
+    }
+  } catch (err) {
+    tally.errors++;
+    tally.firstError ??= `${(err as Error).message} on ${url}`;
+  }
+}
+
+const bench = await openBenchApp();
+const env = { ...bench.env, ADMIN_PASSWORD, PORT, LOG_LEVEL: 'error' };
+console.log(`  ${bench.kind}, ${bench.rows} daily sales`);
+await bench.close();
+const server = await startServer(env);
+try {
+  const people: Person[] = [];
+  const kinds = Object.keys(roles) as Role[];
+  for (let i = 0; i < STAFF; i += 10) {
+    const batch = kinds.length ? Array.from({ length: Math.min(10, STAFF - i) }, (_, k) => kinds[(i + k) % kinds.length]!) : [];
+    people.push(...(await Promise.all(batch.map(async (role) => ({ role, cookie: await signIn(role) })))));
+  }
+
+  // 1. Load: each person clicks, thinks 0.5-1.5 s, clicks again; the first 10 s (everyone starting) are not counted.
+  const tally: Tally = { ms: [], errors: 0 };
+  const warm: Tally = { ms: [], errors: 0 };
+  let counting = false;
+  const end = performance.now() + (10 + SECONDS) * 1000;
+  setTimeout(() => (counting = true), 10_000).unref();
+  await Promise.all(
+    people.map(async (person) => {
+      await sleep(Math.random() * 1000);
+      while (performance.now() < end) {
+        await send(person, counting ? tally : warm);
+        await sleep(500 + Math.random() * 1000);
+      }
+    }),
+  );
+  console.log(
+    `${STAFF} staff, 1 s think time, ${SECONDS} s (${tally.ms.length} requests, ${(tally.ms.length / SECONDS).toFixed(0)} req/s)`,
+  );
+  report({ name: 'p50', value: percentile(tally.ms, 50), unit: 'ms' });
+  report({ name: 'p99', value: percentile(tally.ms, 99), unit: 'ms', target: { op: '<=', value: 100 } });
+  report({ name: 'errors', value: tally.errors, unit: '', target: { op: '<=', value: 0 } });
+  if (tally.firstError) console.log(`  first error: ${tally.firstError}`);
+
+  // 2. Saturation: workers click back to back; the best rate with no error.
+  if (process.env.BENCH_SATURATION !== '0') {
+    let best = 0;
+    for (const workers of [8, 16, 32, 64, 128]) {
+      const round: Tally = { ms: [], errors: 0 };
+      const stop = performance.now() + 15_000;
+      await Promise.all(
+        people.slice(0, workers).map(async (person) => {
+          while (performance.now() < stop) await send(person, round);
+        }),
+      );
+      const rate = round.ms.length / 15;
+      report({
+        name: `${workers} workers, no think time (p99 ${percentile(round.ms, 99).toFixed(0)} ms, ${round.errors} errors)`,
+        value: rate,
+        unit: 'req/s',
+      });
+      if (round.errors === 0) best = Math.max(best, rate);
+      else console.log(`  first error: ${round.firstError}`);
+    }
+    report({ name: 'saturation: most req/s with 0 errors', value: best, unit: 'req/s', target: { op: '>=', value: 1000 } });
+  }
+} finally {
+  await server.stop();
+}
