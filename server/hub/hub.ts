@@ -80,6 +80,7 @@ export default fp(async function hub(app: FastifyInstance) {
       else {
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
+        if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);
         if (event.tables.includes('users')) recheckSessions();
         for (const def of changedResources(event.tables)) {
           connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });

@@ -30,7 +30,7 @@ export default async function tableScreens(app: FastifyInstance) {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
       const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
-      const initial = await firstPage(app.db.pool, def, user, stores, app.config.limits.lists);
+      const initial = await firstPage(app.db.reads(req).pool, def, user, stores, app.config.limits.lists);
       const extras = await screenExtras(app, resource.name, req.query);
       return reply.page('table-screen', {
         title: resource.title,
