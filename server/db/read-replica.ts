@@ -190,18 +190,20 @@ export function replicaLost(err: unknown): boolean {
 }
 
 /**
- * The standby cancelled the query because replaying the primary's WAL needed what it read (a vacuumed row):
- * the primary answers it instead.
+ * The primary answers instead when the standby cancelled the query because replaying the primary's WAL
+ * needed what it read (a vacuumed row), or refused it because it writes (a read that makes what it reads on
+ * first use: a standby runs only read-only transactions).
  */
-export function recoveryConflict(err: unknown): boolean {
-  return (err as { code?: string }).code === '40001' && /conflict with recovery/i.test(message(err));
+export function primaryAnswers(err: unknown): boolean {
+  const { code } = err as { code?: string };
+  return code === '25006' || (code === '40001' && /conflict with recovery/i.test(message(err)));
 }
 
 type AnyCall = (...args: unknown[]) => unknown;
 
 /**
- * Turns `pool`'s promised queries and checkouts to `fallback` when the replica is found gone (told to `lost`)
- * or cancels a query for replaying: a read never fails for the replica's sake unless it was under way on a
+ * Turns `pool`'s promised queries and checkouts to `fallback` when the replica is found gone (told to `lost`),
+ * or cancels or refuses a query the primary can answer: a read never fails for the replica's sake unless it was under way on a
  * connection the replica broke.
  */
 export function fallBackTo(pool: pg.Pool, fallback: pg.Pool, lost: (err: unknown) => void): void {
@@ -213,7 +215,7 @@ export function fallBackTo(pool: pg.Pool, fallback: pg.Pool, lost: (err: unknown
     if (!(result instanceof Promise)) return result;
     return result.catch((err: unknown) => {
       if (replicaLost(err)) lost(err);
-      else if (!recoveryConflict(err)) throw err;
+      else if (!primaryAnswers(err)) throw err;
       return queryAgain(...args);
     });
   }) as typeof pool.query;
