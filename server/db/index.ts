@@ -153,14 +153,9 @@ async function openReplica(
   let replica: ReadReplica | undefined;
   const lost = (err: unknown) => replica?.lost(err);
   const { pool, exportPool } = serverPools(connection, deadlines, exportConnections, lost);
-  // The checks wait for a connection no longer than one check's interval.
-  const checks = newPool({
-    ...connection,
-    max: 1,
-    idleTimeoutMillis: 0,
-    connectionTimeoutMillis: limits.checkMs,
-    statement_timeout: limits.checkMs,
-  });
+  // A check waits for a connection, or an answer, at most a few seconds: a replica that hangs is then down.
+  const checkMs = Math.max(limits.checkMs, 5000);
+  const checks = newPool({ ...connection, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: checkMs, statement_timeout: checkMs });
   fallBackTo(pool, db.pool, lost);
   fallBackTo(exportPool, db.exportPool, lost);
   replica = new ReadReplica({ pool, exportPool, checks }, db.pool, limits);

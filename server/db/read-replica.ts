@@ -42,6 +42,15 @@ export interface ReplicaPools {
   checks: pg.Pool;
 }
 
+/** Tables changed before the primary's WAL position `lsn`, which the replica has not yet replayed. */
+interface Unreplayed {
+  lsn: bigint;
+  tables: ReadonlyArray<string>;
+}
+
+/** Changes awaiting replay kept apart (one per check that found some); past it the oldest are merged. */
+const MAX_UNREPLAYED = 1000;
+
 export class ReadReplica extends EventEmitter<ReplicaEvents> {
   #state: ReplicaState = { used: false, reason: 'starting', lagSeconds: null };
   readonly #lag = new ReplicaLag();
@@ -51,7 +60,7 @@ export class ReadReplica extends EventEmitter<ReplicaEvents> {
   readonly #writers = new Map<number, bigint>();
   /** Tables changed since the last check took the primary's position; then with that position until replayed. */
   #changedTables = new Set<string>();
-  #unreplayed: Array<{ lsn: bigint; tables: ReadonlyArray<string> }> = [];
+  #unreplayed: Unreplayed[] = [];
   #writes = 0;
   #timer: NodeJS.Timeout | undefined;
   #checking: Promise<void> | undefined;
@@ -135,6 +144,11 @@ export class ReadReplica extends EventEmitter<ReplicaEvents> {
       if (this.#unplaced.get(user) === write) this.#unplaced.delete(user);
     }
     if (tables.length > 0) this.#unreplayed.push({ lsn: position, tables });
+    // While the replica is down, the oldest two are one: forgotten once the later is replayed, still after both.
+    if (this.#unreplayed.length > MAX_UNREPLAYED) {
+      const [first, second] = this.#unreplayed.splice(0, 2) as [Unreplayed, Unreplayed];
+      this.#unreplayed.unshift({ lsn: second.lsn, tables: [...new Set([...first.tables, ...second.tables])] });
+    }
 
     let standby: { standby: boolean; replayed: string | null };
     try {

@@ -22,6 +22,6 @@ export default async function healthRoute(app: FastifyInstance) {
 }
 
 function logReplica(app: FastifyInstance, state: ReplicaState): void {
-  if (state.used) app.log.info({ replica: state }, 'the read replica is read again');
+  if (state.used) app.log.info({ replica: state }, 'the read replica is read');
   else app.log.warn({ replica: state }, `the read replica is not read (${state.reason}): reads go to the primary`);
 }
