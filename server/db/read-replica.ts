@@ -2,7 +2,7 @@
 // exports, reports, summaries and charts (`db.reads(req)`, index.ts). Everything else, and every read while the
 // replica cannot be trusted, goes to the primary:
 // - it is checked every REPLICA_CHECK_MS, never per request: whether it answers, whether it is a standby, and
-//   how far behind it is (lag.ts); down, or further behind than REPLICA_MAX_LAG_SECONDS, it is not used until
+//   how far behind it is (replica-lag.ts); down, or further behind than REPLICA_MAX_LAG_SECONDS, it is not used until
 //   a check finds it well again;
 // - a read that finds it gone (a lost connection) marks it down at once and is run again on the primary, so a
 //   replica failing fails at most the reads under way on a connection it broke (an export's download);
@@ -34,7 +34,7 @@ export interface ReplicaEvents {
   replayed: [pg.Pool, ReadonlyArray<string>];
 }
 
-/** The replica's pools, which `wire` turns to the primary's on a lost connection. */
+/** The replica's pools (made in index.ts, turned to the primary's on a lost connection by `fallBackTo`). */
 export interface ReplicaPools {
   pool: pg.Pool;
   exportPool: pg.Pool;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
+const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /** The newest installed PostgreSQL's binaries that can make a replica; null when there are none. */
 export function postgresBinaries(): string | null {
@@ -115,9 +116,16 @@ export async function startReplicaCluster(fill: (primaryUrl: string) => Promise<
     }
     rmSync(dir, { recursive: true, force: true });
     process.off('exit', destroy);
+    for (const signal of signals) process.off(signal, ended);
   };
-  // A test process that ends without its after hooks still leaves nothing running.
+  // A test process that ends without its after hooks (an uncaught error, the runner's timeout ending it)
+  // still leaves nothing running: the signal is raised again once the servers are stopped.
+  const ended = (signal: NodeJS.Signals) => {
+    destroy();
+    process.kill(process.pid, signal);
+  };
   process.on('exit', destroy);
+  for (const signal of signals) process.on(signal, ended);
   try {
     asPostgres(bin, 'initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
     appendFileSync(join(primaryDir, 'postgresql.conf'), serverSettings(primaryPort, dir));
