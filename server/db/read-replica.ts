@@ -120,7 +120,10 @@ export class ReadReplica extends EventEmitter<ReplicaEvents> {
 
   /** One check; a check asked for while one runs is that one. */
   check(): Promise<void> {
-    this.#checking ??= this.#check().finally(() => (this.#checking = undefined));
+    // A check that fails in a way not foreseen takes the replica out of use; it never ends the process.
+    this.#checking ??= this.#check()
+      .catch((err: unknown) => this.lost(err))
+      .finally(() => (this.#checking = undefined));
     return this.#checking;
   }
 

@@ -15,6 +15,7 @@ import { signIn, testConfig, type SignedIn } from '../support/app.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SEED, postgresBase } from '../support/template-db.ts';
 import { replicaUnavailable, startReplicaCluster, type ReplicaCluster } from '../support/replica-cluster.ts';
 import { until } from '../support/until.ts';
+import { pdfText } from '../support/pdf.ts';
 import { currentQuery, url } from './table-api/support.ts';
 
 const skip = postgresBase()
@@ -124,7 +125,7 @@ describe('a read replica', { skip: skip ?? false }, () => {
     await until(async () => (await listed(analyst, 'Vermont')).includes('Vermont on the primary'), 'the replayed change is listed');
   });
 
-  test('reports and summaries read from the replica', async () => {
+  test('reports (HTML and PDF) and summaries read from the replica', async () => {
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
     const report = async () => {
       const res = await analyst.inject({
@@ -146,8 +147,13 @@ describe('a read replica', { skip: skip ?? false }, () => {
       assert.equal(res.statusCode, 200, res.body);
       return res.body;
     };
-    const code = /\(([A-Z]{2})\)</.exec(await report())?.[1];
-    assert.ok(code, 'the report names a state');
+    const [, name, code] = />([^<>]+) \(([A-Z]{2})\)</.exec(await report()) ?? [];
+    assert.ok(name && code, 'the report names a state');
+    const printed = async () => {
+      const res = await analyst.inject({ url: `/api/common/report?filename=states&stream=true&format=pdf&search[value]=${code}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return pdfText(res.rawPayload);
+    };
     const before = await totals();
     await pauseReplay();
     try {
@@ -155,6 +161,8 @@ describe('a read replica', { skip: skip ?? false }, () => {
       await one.db.pool.query(`update sales set sales = sales + 1000 where sale_date >= current_date - 40`);
       assert.doesNotMatch(await report(), /Reported on the primary/);
       assert.equal(await totals(), before);
+      const pdf = await printed();
+      assert.ok(pdf.includes(name) && !pdf.includes('Reported on the primary'), pdf);
     } finally {
       await resumeReplay();
     }
