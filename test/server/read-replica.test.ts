@@ -125,7 +125,7 @@ describe('a read replica', { skip: skip ?? false }, () => {
     await until(async () => (await listed(analyst, 'Vermont')).includes('Vermont on the primary'), 'the replayed change is listed');
   });
 
-  test('reports (HTML and PDF) and summaries read from the replica', async () => {
+  test('reports (HTML and PDF), summaries and charts read from the replica', async () => {
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
     const report = async () => {
       const res = await analyst.inject({
@@ -142,11 +142,13 @@ describe('a read replica', { skip: skip ?? false }, () => {
       assert.equal(res.statusCode, 200, res.body);
       return res.body;
     };
-    const totals = async () => {
-      const res = await analyst.inject({ url: '/api/summaries/totals' });
+    const figures = async (path: string) => {
+      const res = await analyst.inject({ url: path });
       assert.equal(res.statusCode, 200, res.body);
       return res.body;
     };
+    const totals = () => figures('/api/summaries/totals');
+    const chart = () => figures('/api/charts/sales-by-state');
     const [, name, code] = />([^<>]+) \(([A-Z]{2})\)</.exec(await report()) ?? [];
     assert.ok(name && code, 'the report names a state');
     const printed = async () => {
@@ -155,18 +157,21 @@ describe('a read replica', { skip: skip ?? false }, () => {
       return pdfText(res.rawPayload);
     };
     const before = await totals();
+    const chartBefore = await chart();
     await pauseReplay();
     try {
       await renameBehind(code, 'Reported on the primary');
       await one.db.pool.query(`update sales set sales = sales + 1000 where sale_date >= current_date - 40`);
       assert.doesNotMatch(await report(), /Reported on the primary/);
       assert.equal(await totals(), before);
+      assert.equal(await chart(), chartBefore);
       const pdf = await printed();
       assert.ok(pdf.includes(name) && !pdf.includes('Reported on the primary'), pdf);
     } finally {
       await resumeReplay();
     }
     await until(async () => (await totals()) !== before, 'the summary has the replayed sales');
+    assert.notEqual(await chart(), chartBefore, 'and so has the chart');
     assert.match(await report(), /Reported on the primary/);
   });
 
