@@ -20,7 +20,7 @@ import requestGate from './plugins/request-gate.ts';
 import errors, { answerFrameworkError } from './plugins/errors.ts';
 import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import { forgetOnChanges } from './table-api/cache/changed-tables.ts';
+import { forgetKeptFigures, forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
@@ -80,6 +80,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   app.decorate('db', db);
   // Before the hub's: a change is forgotten here before other instances hear of it.
   forgetOnChanges(db.pool);
+  db.replica?.on('replayed', forgetKeptFigures);
   app.decorate('assets', assets);
 
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):

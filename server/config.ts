@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   /** Unset: the embedded PGlite database persisted in dataDir. */
   databaseUrl: string | undefined;
+  /** A streaming replica of that server, which lists, exports, reports, summaries and charts read (db/read-replica.ts). */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   adminPassword: string | undefined;
   demoPassword: string | undefined;
@@ -41,6 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT === '0' ? 0 : intOr(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,

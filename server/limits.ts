@@ -85,6 +85,12 @@ export const limitSettings = {
     /** Up to this many store ids, a store condition is a list of ids; past it a subquery (query/filter.ts). */
     dimensionMaxIds: setting('LIST_DIMENSION_MAX_IDS', 10_000),
   },
+  replica: {
+    /** A read replica (DATABASE_READ_URL) further behind the primary than this is not read; the primary is. */
+    maxLagSeconds: setting('REPLICA_MAX_LAG_SECONDS', 10),
+    /** How often the replica is checked: whether it answers, and how far behind it is (server/db/read-replica.ts). */
+    checkMs: setting('REPLICA_CHECK_MS', 2000),
+  },
 } as const satisfies Record<string, Record<string, Setting>>;
 
 type Settings = typeof limitSettings;

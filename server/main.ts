@@ -58,7 +58,12 @@ const menuAdded = await addMenuEntries(db.pool);
 if (menuAdded.length) app.log.info({ entries: menuAdded }, 'menu entries added');
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres', databasePid: db.pid, ms: Date.now() - started },
+  {
+    database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres',
+    databasePid: db.pid,
+    replica: db.replica?.state,
+    ms: Date.now() - started,
+  },
   `Backroom is ready on http://localhost:${config.port}`,
 );
 if (!closing) history = loadHistoryInBackground(db.pool, app.log);

@@ -7,6 +7,7 @@ import { migrate } from './migrate.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 import { newPool } from './pools.ts';
+import { fallBackTo, ReadReplica, type ReplicaLimits } from './read-replica.ts';
 import { defaultLimits } from '../limits.ts';
 
 // int8 (counts, bigserial keys) as numbers: our keys and counts stay far below 2^53.
@@ -35,6 +36,13 @@ export type Database = {
    * opens is the same PGlite session, so a name an earlier connection prepared would clash.
    */
   preparesStatements: boolean;
+  /**
+   * The database a request's heavy reads go to (lists, exports, reports, summaries, charts): a read replica's
+   * pools when one is configured, in use, and has replayed the request's user's last change; else this one.
+   */
+  reads(req?: ReadingRequest): Database;
+  /** The read replica (DATABASE_READ_URL), its state for /healthz and the log. */
+  replica?: ReadReplica | undefined;
   /** Embedded only: the database process's id, for logs and operators; a restart gives a new one. */
   readonly pid?: number | undefined;
   /** Embedded only: its process's restarts, and giving up on it ('lost'), for main.ts to log and act on. */
@@ -42,8 +50,17 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Who reads: a request, with its signed-in user if any. */
+export interface ReadingRequest {
+  user?: { ID: number } | null | undefined;
+}
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl`'s server for the heavy reads (a PostgreSQL server only). */
+  databaseReadUrl?: string | undefined;
+  /** How far behind the replica may be, and how often it is checked (config.limits.replica). */
+  limits?: { replica: ReplicaLimits } | undefined;
   dataDir: string;
   /** Apply migrations on open (the app does; tools that only read may not). */
   migrate?: boolean;
@@ -57,8 +74,11 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const deadlines =
     options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
+  if (options.databaseReadUrl && !options.databaseUrl)
+    throw new Error('DATABASE_READ_URL names a replica of the PostgreSQL server DATABASE_URL names: set both, or neither.');
+  const exportConnections = options.exportConnections ?? defaultLimits.exports.atOnce;
   const { db, connection } = options.databaseUrl
-    ? openServer(options.databaseUrl, deadlines, options.exportConnections ?? defaultLimits.exports.atOnce)
+    ? openServer(options.databaseUrl, deadlines, exportConnections)
     : await openEmbedded(options.dataDir, deadlines);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
@@ -72,6 +92,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     }
     await db.pool.query('select 1');
+    // After the migrations: the replica replays them. Down at start, it is not read until a check finds it.
+    if (options.databaseReadUrl) await openReplica(db, options.databaseReadUrl, deadlines, exportConnections, options.limits?.replica);
   } catch (err) {
     await db.close();
     throw err;
@@ -87,24 +109,62 @@ interface Opened {
 
 function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number): Opened {
   const connection = { connectionString: url };
-  const pool = newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') });
-  const exportPool = newPool({
-    ...connection,
-    max: exportConnections,
-    idleTimeoutMillis: 10_000,
-    ...serverLimits(deadlines, 'exportMs'),
-  });
+  const { pool, exportPool } = serverPools(connection, deadlines, exportConnections);
   const db: Database = {
     kind: 'postgres',
     pool,
     exportPool,
     preparesStatements: true,
     health: () => pool.query('select 1').then(() => 'ok' as const),
+    // Until a replica is opened beside it (openReplica).
+    reads: () => db,
     close: async () => {
-      await Promise.all([pool.end(), exportPool.end()]);
+      await Promise.all([db.replica?.stop(), pool.end(), exportPool.end()]);
     },
   };
   return { db, connection };
+}
+
+/** A server's pools: 10 connections for requests, `exportConnections` for exports. */
+function serverPools(
+  connection: pg.ClientConfig,
+  deadlines: Deadlines | undefined,
+  exportConnections: number,
+  lost?: (err: Error) => void,
+): { pool: pg.Pool; exportPool: pg.Pool } {
+  return {
+    pool: newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }, lost),
+    exportPool: newPool({ ...connection, max: exportConnections, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') }, lost),
+  };
+}
+
+/**
+ * Opens the read replica beside `db` (its pools as many as the primary's), checks it once and keeps checking
+ * it: a replica that does not answer leaves the app on the primary, never unable to start.
+ */
+async function openReplica(
+  db: Database,
+  url: string,
+  deadlines: Deadlines | undefined,
+  exportConnections: number,
+  limits: ReplicaLimits = defaultLimits.replica,
+): Promise<void> {
+  const connection = { connectionString: url };
+  let replica: ReadReplica | undefined;
+  const lost = (err: unknown) => replica?.lost(err);
+  const { pool, exportPool } = serverPools(connection, deadlines, exportConnections, lost);
+  // A check waits for a connection, or an answer, at most a few seconds: a replica that hangs is then down.
+  const checkMs = Math.max(limits.checkMs, 5000);
+  const checks = newPool({ ...connection, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: checkMs, statement_timeout: checkMs });
+  fallBackTo(pool, db.pool, lost);
+  fallBackTo(exportPool, db.exportPool, lost);
+  replica = new ReadReplica({ pool, exportPool, checks }, db.pool, limits);
+  const served = replica;
+  // The primary's interface with the replica's pools in its place.
+  const view: Database = { ...db, pool, exportPool, reads: () => view };
+  db.replica = replica;
+  db.reads = (req) => (served.serves(req?.user?.ID) ? view : db);
+  await replica.start();
 }
 
 /**
@@ -141,6 +201,7 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): 
     pool,
     exportPool: pool,
     preparesStatements: false,
+    reads: () => db,
     get pid() {
       return server.pid;
     },

@@ -5,12 +5,13 @@
 // is idle in the pool; on a checked-out client (an export's, a transaction's, a migration's) nobody did, and
 // Node ends the process on an 'error' event nobody listens to. So each connection listens from its birth:
 // whoever holds it learns of the loss from its statement, and the pool drops it when it is released.
+// `lost` hears of each such loss (a read replica's pools stop being read at the first: read-replica.ts).
 import pg from 'pg';
 
-export function newPool(config: pg.PoolConfig): pg.Pool {
+export function newPool(config: pg.PoolConfig, lost: (err: Error) => void = () => undefined): pg.Pool {
   const pool = new pg.Pool(config);
   // An idle connection lost: the pool has already dropped it, and opens another when next asked.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   return pool;
 }

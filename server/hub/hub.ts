@@ -14,7 +14,7 @@ import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../common/hub-frames.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { resources } from '../resources/index.ts';
-import { onTableChanges } from '../db/table-changes.ts';
+import { onTableChanges, SYSTEM } from '../db/table-changes.ts';
 import { forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
 import { changedParts } from '../view-state/changed-parts.ts';
@@ -80,6 +80,7 @@ export default fp(async function hub(app: FastifyInstance) {
       else {
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
+        if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);
         if (event.tables.includes('users')) recheckSessions();
         for (const def of changedResources(event.tables)) {
           connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
@@ -90,7 +91,9 @@ export default fp(async function hub(app: FastifyInstance) {
     },
     // Events announced while this instance was not listening went unheard: nothing kept can be trusted.
     () => {
-      forgetKeptFigures(pool, [...new Set(resources.flatMap((def) => [...def.tables]))]);
+      const tables = [...new Set(resources.flatMap((def) => [...def.tables]))];
+      forgetKeptFigures(pool, tables);
+      app.db.replica?.changed(tables, SYSTEM);
       catchUp();
     },
   );

@@ -53,7 +53,7 @@ export async function drawReport(
 ): Promise<string> {
   const { values, stores, choices } = checked;
   const [output, links] = await Promise.all([
-    def.run({ pool: app.db.pool, user, values, stores, choices, maxRows: app.config.limits.reports.maxRows }),
+    def.run({ pool: app.db.reads({ user }).pool, user, values, stores, choices, maxRows: app.config.limits.reports.maxRows }),
     forScreen ? openableDetails(app.db.pool, user) : {},
   ]);
   return reportFragment(app, { title: def.title, description, template: def.template, output, links });

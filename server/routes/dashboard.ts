@@ -35,7 +35,7 @@ async function salesCards(ctx: CardContext) {
 export default async function dashboardRoute(app: FastifyInstance) {
   app.get('/', async (req, reply) => {
     const user = req.signedInUser();
-    const ctx: CardContext = { pool: app.db.pool, user, filter: readSummaryFilter({}) };
+    const ctx: CardContext = { pool: app.db.reads(req).pool, user, filter: readSummaryFilter({}) };
     const figures = allows(user, salesFigures);
     const [menu, figureCards] = await Promise.all([loadMenuRows(ctx.pool), figures ? salesCards(ctx) : null]);
     const inbox = await dashboardInbox(ctx.pool, user, menu);

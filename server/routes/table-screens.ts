@@ -29,7 +29,7 @@ export default async function tableScreens(app: FastifyInstance) {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
       const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
-      const initial = await firstPage(app.db.pool, def, user, stores, app.config.limits.lists);
+      const initial = await firstPage(app.db.reads(req).pool, def, user, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {
         title: resource.title,

@@ -13,7 +13,7 @@ export default async function summariesPage(app: FastifyInstance) {
     '/summaries',
     { schema: { querystring: { type: 'object', properties: summaryQueryProperties } }, config: { access: menuEntryAccess('/summaries') } },
     async (req, reply) => {
-      const ctx: CardContext = { pool: app.db.pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
+      const ctx: CardContext = { pool: app.db.reads(req).pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
       const [form, ...cards] = await Promise.all([
         filterForm(ctx.pool, ctx.user, ctx.filter, '/summaries'),
         totalsCard(ctx),

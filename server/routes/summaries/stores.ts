@@ -15,7 +15,7 @@ export default async function drillDownPage(app: FastifyInstance) {
     '/summaries/stores',
     { config: { access: salesFigures }, schema: { querystring: { type: 'object', properties: summaryQueryProperties } } },
     async (req, reply) => {
-      const detail = await drillDown(app.db.pool, req.signedInUser(), readSummaryFilter(req.query));
+      const detail = await drillDown(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query));
       return reply.page('store-detail', {
         title: detail?.title ?? msg('summariesTitle'),
         rows: detail?.rows ?? [],

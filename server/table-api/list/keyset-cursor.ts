@@ -25,11 +25,13 @@ const keys = new WeakMap<pg.Pool, Promise<Buffer>>();
 export function cursorKey(pool: pg.Pool): Promise<Buffer> {
   let key = keys.get(pool);
   if (!key) {
+    // One statement: on a read replica it is refused as a whole and run on the primary (db/read-replica.ts).
     key = (async () => {
-      await pool.query(`insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing`, [
-        randomBytes(32).toString('hex'),
-      ]);
-      const { rows } = await pool.query<{ value: string }>(`select value from meta where key = 'cursor_key'`);
+      const { rows } = await pool.query<{ value: string }>(
+        `with made as (insert into meta (key, value) values ('cursor_key', $1) on conflict (key) do nothing returning value)
+         select value from made union all select value from meta where key = 'cursor_key'`,
+        [randomBytes(32).toString('hex')],
+      );
       return Buffer.from(rows[0]!.value, 'hex');
     })();
     // A failed read is asked again by the next request, not remembered.

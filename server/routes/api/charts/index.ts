@@ -19,13 +19,13 @@ export default async function chartRoutes(app: FastifyInstance) {
     '/api/charts/sales-per-cycle',
     querystring({ count: { type: 'integer', minimum: 2, maximum: 60 } }),
     async (req) =>
-      salesPerCyclePoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.count ?? defaultSizes.cycles),
+      salesPerCyclePoints(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query), req.query.count ?? defaultSizes.cycles),
   );
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/top-stores', querystring({ limit }), async (req) =>
-    topStorePoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? defaultSizes.stores),
+    topStorePoints(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? defaultSizes.stores),
   );
   // Without a limit, every state the user's stores are in.
   app.get<{ Querystring: SummaryQuery & { limit?: number } }>('/api/charts/sales-by-state', querystring({ limit }), async (req) =>
-    stateSalesPoints(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? null),
+    stateSalesPoints(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query), req.query.limit ?? null),
   );
 }

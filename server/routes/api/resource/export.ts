@@ -72,8 +72,8 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
     const user = req.signedInUser();
     const body =
       format === 'xlsx'
-        ? await exportXlsx(app.db, def, request, user, app.config.limits)
-        : exportCsv(app.db, def, request, user, app.config.limits);
+        ? await exportXlsx(app.db.reads(req), def, request, user, app.config.limits)
+        : exportCsv(app.db.reads(req), def, request, user, app.config.limits);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
     watchDownload(app, user, { title: def.title, format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
     return downloadHeaders(def, reply, format).send(body);

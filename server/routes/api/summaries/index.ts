@@ -20,12 +20,18 @@ const ranking = {
 
 export default async function summaryRoutes(app: FastifyInstance) {
   app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', totals, async (req) =>
-    totalsTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query)),
+    totalsTable(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query)),
   );
 
   for (const order of Object.keys(storeOrders) as StoreOrder[]) {
     app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, ranking, async (req) =>
-      storeRankingTable(app.db.pool, req.signedInUser(), readSummaryFilter(req.query), order, req.query.limit ?? defaultSizes.stores),
+      storeRankingTable(
+        app.db.reads(req).pool,
+        req.signedInUser(),
+        readSummaryFilter(req.query),
+        order,
+        req.query.limit ?? defaultSizes.stores,
+      ),
     );
   }
 }
