@@ -1,0 +1,77 @@
+// A page of groups (`maingroup`, `subgroup`; table-request.ts): a grouped list pages through its groups,
+// not its rows. Each group is one line with its value, its row count and its footer totals over every row
+// of it the filter finds, in the order the sort gives the grouping column; `start` and `length` count
+// groups. Inside a group (`group`, the filter's condition: filter.ts) the same call gives the page of its
+// sub groups, or of its rows (list.ts). One grouped query, which also counts the groups (a window over
+// them); kept in the totals cache, as the footer totals are. On a resource with a totals table (sales per
+// store and month) the groups are summed from it when the filter allows it and the grouping column is kept
+// there or read through the dimension's joins: a million sales by state add up ~30k rows, not a million.
+import type pg from 'pg';
+import type { GroupTotals } from '../../../common/table-config.ts';
+import type { ColumnDef, ResourceDef, Row } from '../../resources/resource-def.ts';
+import { cachedTotals } from '../cache/totals-cache.ts';
+import type { Filter } from '../query/filter.ts';
+import { fromClause } from '../query/sql.ts';
+import type { TableRequest } from '../request/table-request.ts';
+import { totalsTableFor } from './totals-table.ts';
+
+/** One page of groups as read (and cached): the groups, how many the filter finds, and when. */
+export interface GroupPage {
+  groups: GroupTotals[];
+  count: number;
+  at: string;
+}
+
+/** Whether the request reads a page of groups (a level of grouping below the group it is inside). */
+export function readsGroups(req: Pick<TableRequest, 'groups' | 'within'>): boolean {
+  return req.within.length < req.groups.length;
+}
+
+/**
+ * The totals table, when it answers the filter and gives the grouping column: kept there, or read through
+ * the dimension's joins, which join it by the dimension key (then kept there too).
+ */
+function rollupFor(def: ResourceDef, filter: Filter, column: ColumnDef): ResourceDef['totalsTable'] {
+  const table = totalsTableFor(def, filter);
+  if (!table) return undefined;
+  const dimension = def.dimension;
+  const throughDimension =
+    column.join !== undefined && dimension?.joins.includes(column.join) === true && table.keeps.includes(dimension.key.name);
+  return table.keeps.includes(column.name) || throughDimension ? table : undefined;
+}
+
+export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableRequest, filter: Filter): Promise<GroupPage> {
+  const column = req.groups[req.within.length]!;
+  const dir = req.order.find((t) => t.column === column)?.dir ?? 'asc';
+  const rollup = rollupFor(def, filter, column);
+  // The totals table's aggregates read its own columns; the others, their column.
+  const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
+  const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
+  const count = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
+  const from = `from ${fromClause(def, [...filter.columns, column, ...aggregated], rollup?.table)} where ${filter.where}`;
+  const params = [...filter.params, req.length, req.start];
+  const text = `select ${column.sql} as "__value", ${count} as "__rows", count(*) over ()::int8 as "__groups"${aggregates.map((a) => `, ${a}`).join('')}
+                ${from}
+                group by ${column.sql}
+                order by ${column.sql} ${dir}
+                limit $${params.length - 1} offset $${params.length}`;
+  return cachedTotals(pool, def.name, { text, params }, async () => {
+    const rows = (await pool.query<Row>(text, params)).rows;
+    // Past the last group the window has no row to count on: the groups are counted apart.
+    const counted =
+      rows.length > 0 || req.start === 0
+        ? Number(rows[0]?.__groups ?? 0)
+        : Number(
+            (await pool.query<{ n: number }>(`select count(*)::int8 as n from (select 1 ${from} group by ${column.sql}) g`, filter.params))
+              .rows[0]?.n ?? 0,
+          );
+    return {
+      count: counted,
+      groups: rows.map(({ __value, __rows, __groups, ...totals }) => ({
+        values: [...req.within, __value],
+        count: Number(__rows ?? 0),
+        totals,
+      })),
+    };
+  });
+}
