@@ -111,9 +111,9 @@ describe('grouping Daily sales at scale', { skip }, () => {
       await page.waitForSelector('.dt-group-depth-2');
       assert.deepEqual(
         (await groupRows(page, 2)).map((g) => [g.label, g.count]),
-        stores.slice(0, 25).map((s) => [`Store #: ${formatNumber(s.number)}`, `${formatNumber(s.n)} Record(s)`]),
+        stores.slice(0, 25).map((s) => [`Store #: ${s.number}`, `${formatNumber(s.n)} Record(s)`]),
       );
-      const store = page.getByRole('button', { name: `Store #: ${formatNumber(stores[0]!.number)}` });
+      const store = page.getByRole('button', { name: `Store #: ${stores[0]!.number}` });
       await store.focus();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status)').length > 0);
