@@ -3,7 +3,7 @@
 // of it the filter finds, in the order the sort gives the grouping column; `start` and `length` count
 // groups. Inside a group (`group`, the filter's condition: filter.ts) the same call gives the page of its
 // sub groups, or of its rows (list.ts). One grouped query, which also counts the groups (a window over
-// them); kept in the totals cache, as the footer totals are. On a resource with a totals table (sales per
+// them, or apart on a large table); kept in the totals cache, as the footer totals are. On a resource with a totals table (sales per
 // store and month) the groups are summed from it when the filter allows it and the grouping column is kept
 // there or read through the dimension's joins: a million sales by state add up ~30k rows, not a million.
 import type pg from 'pg';
@@ -13,12 +13,14 @@ import { cachedTotals } from '../cache/totals-cache.ts';
 import type { Filter } from '../query/filter.ts';
 import { fromClause } from '../query/sql.ts';
 import type { TableRequest } from '../request/table-request.ts';
+import { countRows } from './count.ts';
 import { totalsTableFor } from './totals-table.ts';
 
-/** One page of groups as read (and cached): the groups, how many the filter finds, and when. */
+/** One page of groups as read (and cached): the groups, how many the filter finds (or about), and when. */
 export interface GroupPage {
   groups: GroupTotals[];
   count: number;
+  estimate: boolean;
   at: string;
 }
 
@@ -49,29 +51,34 @@ export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableReque
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const count = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const from = `from ${fromClause(def, [...filter.columns, column, ...aggregated], rollup?.table)} where ${filter.where}`;
+  // Counting the groups in the same query (a window over them) needs every group made, which costs little
+  // on the totals table or over few rows. Over many (count.ts says so by estimating them), a page of groups
+  // by an indexed column (dates, amounts) reads only its groups' rows along the index, and the groups are
+  // counted apart, by the planner's estimate (flagged), as the rows of a large list are.
+  const windowed = rollup !== undefined || !(await countRows(pool, def, from, filter.params)).estimate;
   const params = [...filter.params, req.length, req.start];
-  const text = `select ${column.sql} as "__value", ${count} as "__rows", count(*) over ()::int8 as "__groups"${aggregates.map((a) => `, ${a}`).join('')}
+  const text = `select ${column.sql} as "__value", ${count} as "__rows"${windowed ? `, count(*) over ()::int8 as "__groups"` : ''}${aggregates.map((a) => `, ${a}`).join('')}
                 ${from}
                 group by ${column.sql}
                 order by ${column.sql} ${dir}
                 limit $${params.length - 1} offset $${params.length}`;
-  return cachedTotals(pool, def.name, { text, params }, async () => {
-    const rows = (await pool.query<Row>(text, params)).rows;
-    // Past the last group the window has no row to count on: the groups are counted apart.
-    const counted =
-      rows.length > 0 || req.start === 0
-        ? Number(rows[0]?.__groups ?? 0)
-        : Number(
-            (await pool.query<{ n: number }>(`select count(*)::int8 as n from (select 1 ${from} group by ${column.sql}) g`, filter.params))
-              .rows[0]?.n ?? 0,
-          );
-    return {
-      count: counted,
-      groups: rows.map(({ __value, __rows, __groups, ...totals }) => ({
-        values: [...req.within, __value],
-        count: Number(__rows ?? 0),
-        totals,
-      })),
-    };
-  });
+  const groupCount = (exactLimit?: number) =>
+    countRows(pool, def, `from (select 1 ${from} group by ${column.sql}) g`, filter.params, exactLimit);
+  const [page, apart] = await Promise.all([
+    cachedTotals(pool, def.name, { text, params }, async () => {
+      const rows = (await pool.query<Row>(text, params)).rows;
+      return {
+        // Past the last group the window has no row to count on.
+        counted: rows.length > 0 || req.start === 0 ? Number(rows[0]?.__groups ?? 0) : null,
+        groups: rows.map(({ __value, __rows, __groups, ...totals }) => ({
+          values: [...req.within, __value],
+          count: Number(__rows ?? 0),
+          totals,
+        })),
+      };
+    }),
+    windowed ? null : groupCount(0),
+  ]);
+  const counted = apart ?? (page.counted !== null ? { count: page.counted, estimate: false } : await groupCount());
+  return { groups: page.groups, count: counted.count, estimate: counted.estimate, at: page.at };
 }

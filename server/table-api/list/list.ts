@@ -47,7 +47,7 @@ export async function listRows(
   if (readsGroups(req)) {
     // A page of groups: counted in groups; the footer totals are the same as over the rows.
     const [page, totals] = await Promise.all([groupPage(pool, def, req, filter), wantsTotals ? totalsOf(pool, def, filter) : null]);
-    const count = { count: page.count, estimate: false };
+    const count = { count: page.count, estimate: page.estimate };
     const syncedAt = new Date().toISOString();
     return { rows: [], total: count, filtered: count, totals, groups: page, next: null, prev: null, syncedAt };
   }
