@@ -69,7 +69,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
   const page = infinite.page;
   // Grouped, the answer is a page of groups; the rows shown are those of the open groups, read apart.
-  const contents = useGroupContents(config, state, stores, !!state.mainGroup && !!page?.groups);
+  const contents = useGroupContents(config, state, stores, (state.mainGroup && page?.groups) || null);
   const grouping = useRowGrouping(config, state, setState, page?.groups, contents);
   const groupRows = useMemo(() => (grouping ? linesRows(grouping.lines) : null), [grouping]);
   const rows = groupRows ?? page?.data ?? noRows;

@@ -1,7 +1,8 @@
 // A person groups Daily sales by state (issue 26, "Grouping at scale"), at 1280 and 375 px: one line per
 // state with its row count (checked against the database), paged through the states with the pager; a
 // state opened from the keyboard shows its rows a page at a time ("More rows"); a second grouping column
-// puts the state's stores inside it, each opening to its own rows; axe-core finds nothing throughout.
+// puts the state's stores inside it, each opening to its own rows, read again by Refresh; axe-core finds
+// nothing throughout.
 // SCREENSHOTS_DIR=<dir> saves what the test sees at each width, for a person to look at.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -119,6 +120,17 @@ describe('grouping Daily sales at scale', { skip }, () => {
       await page.waitForFunction(() => document.querySelectorAll('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status)').length > 0);
       assert.equal(await dataRows(page).count(), Math.min(25, stores[0]!.n));
       assert.deepEqual(await axeViolations(page), [], 'axe-core with sub groups open');
+      // Refresh reads the open groups again: the store's rows stay, read afresh.
+      const edited = await sql<{ sale_id: number }>(
+        `update sales set transactions = 4321 where sale_id = (select sa.sale_id from sales sa join stores s using (store_id)
+           where s.store_number = $1 and s.state_code = $2 order by sa.sale_date desc, sa.sale_id desc limit 1) returning sale_id`,
+        [stores[0]!.number, state.code],
+      );
+      assert.equal(edited.length, 1);
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page.locator('.dt-table tbody td', { hasText: '4,321' }).waitFor({ state: 'attached' });
+      assert.equal(await dataRows(page).count(), Math.min(25, stores[0]!.n));
+      assert.equal(await store.getAttribute('aria-expanded'), 'true');
       // Nothing is wider than the screen (the table scrolls in its own region).
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page fits the screen');
       await screenshot(page, `grouping-${width}-sub`);

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GroupTotals, Row, TableConfig } from '../../../common/table-config.ts';
 import { fetchList } from '../list-fetch.ts';
 import type { TableState } from '../table-state.ts';
+import { groupKey } from './group-lines.ts';
 import { groupBase, groupPageLength, groupUrl } from './group-query.ts';
 
 export interface GroupContent {
@@ -34,8 +35,8 @@ export function useGroupContents(
   config: TableConfig,
   state: TableState,
   stores: readonly number[] | null,
-  /** The table shows groups (its grouped answer is in): until then nothing is read. */
-  active: boolean,
+  /** The page of groups shown (null until a grouped answer is in: nothing is read until then). */
+  shown: ReadonlyArray<GroupTotals> | null,
 ): GroupContents {
   const base = groupBase(config, state, stores);
   const length = groupPageLength(state);
@@ -46,7 +47,8 @@ export function useGroupContents(
   const byKey = useMemo(() => (stale ? new Map<string, GroupContent>() : contents.byKey), [stale, contents.byKey]);
 
   const read = useCallback(
-    (key: string, start: number, count: number, keep: GroupContent | null) => {
+    /** `keep`: what the page read goes under (null: it stands alone); `showing`: what shows while it is read. */
+    (key: string, start: number, count: number, keep: GroupContent | null, showing: GroupContent | null = keep) => {
       calls.current.get(key)?.abort();
       const controller = new AbortController();
       calls.current.set(key, controller);
@@ -54,11 +56,11 @@ export function useGroupContents(
       const set = (content: GroupContent) => {
         if (!controller.signal.aborted) setContents((c) => ({ base, byKey: new Map(c.base === base ? c.byKey : []).set(key, content) }));
       };
-      set({ ...(keep ?? empty), loading: true, error: null });
+      set({ ...(showing ?? empty), loading: true, error: null });
       fetchList(groupUrl(config, base, JSON.parse(key) as unknown[], start, count), controller.signal).then(
         (outcome) => {
           calls.current.delete(key);
-          if (!outcome.ok) return set({ ...(keep ?? empty), loading: false, error: outcome.error });
+          if (!outcome.ok) return set({ ...(showing ?? empty), loading: false, error: outcome.error });
           const { page } = outcome;
           set({
             groups: page.groups ? [...(keep?.groups ?? []), ...page.groups] : null,
@@ -86,12 +88,18 @@ export function useGroupContents(
     };
   }, [base]);
 
-  // Each open group not read yet is read from its first page.
+  // Each open group in sight not read yet is read from its first page: a main group on the page, or a sub
+  // group of an open one (a saved state may name open groups of other pages).
   const expanded = state.expandedGroups;
   useEffect(() => {
-    if (!active) return;
-    for (const key of expanded) if (!byKey.has(key)) read(key, 0, length, null);
-  }, [active, expanded, byKey, read, length]);
+    if (!shown) return;
+    const onPage = new Set(shown.map((g) => groupKey(g.values)));
+    const inSight = (key: string) => {
+      const values = JSON.parse(key) as unknown[];
+      return onPage.has(groupKey(values.slice(0, 1))) && (values.length === 1 || expanded.includes(groupKey(values.slice(0, 1))));
+    };
+    for (const key of expanded) if (!byKey.has(key) && inSight(key)) read(key, 0, length, null);
+  }, [shown, expanded, byKey, read, length]);
 
   return useMemo(
     () => ({
@@ -102,7 +110,8 @@ export function useGroupContents(
       },
       reload: () => {
         for (const [key, shown] of byKey) {
-          if (expanded.includes(key)) read(key, 0, Math.max(length, shown.groups?.length ?? shown.rows.length), null);
+          // What was shown stays until the group's new rows replace it: the table does not jump.
+          if (expanded.includes(key)) read(key, 0, Math.max(length, shown.groups?.length ?? shown.rows.length), null, shown);
         }
       },
     }),

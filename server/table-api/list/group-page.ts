@@ -67,9 +67,10 @@ export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableReque
   const [page, apart] = await Promise.all([
     cachedTotals(pool, def.name, { text, params }, async () => {
       const rows = (await pool.query<Row>(text, params)).rows;
+      // Past the last group the window has no row to count on: they are counted apart (and kept with the page).
+      const past = windowed && rows.length === 0 && req.start > 0 ? await groupCount() : null;
       return {
-        // Past the last group the window has no row to count on.
-        counted: rows.length > 0 || req.start === 0 ? Number(rows[0]?.__groups ?? 0) : null,
+        counted: windowed ? (past ?? { count: Number(rows[0]?.__groups ?? 0), estimate: false }) : null,
         groups: rows.map(({ __value, __rows, __groups, ...totals }) => ({
           values: [...req.within, __value],
           count: Number(__rows ?? 0),
@@ -79,6 +80,6 @@ export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableReque
     }),
     windowed ? null : groupCount(0),
   ]);
-  const counted = apart ?? (page.counted !== null ? { count: page.counted, estimate: false } : await groupCount());
+  const counted = apart ?? page.counted!;
   return { groups: page.groups, count: counted.count, estimate: counted.estimate, at: page.at };
 }
