@@ -2,7 +2,7 @@
 // state with its row count (checked against the database), paged through the states with the pager; a
 // state opened from the keyboard shows its rows a page at a time ("More rows"); a second grouping column
 // puts the state's stores inside it, each opening to its own rows, read again by Refresh; axe-core finds
-// nothing throughout.
+// nothing throughout. With infinite scroll the groups load page after page, each once.
 // SCREENSHOTS_DIR=<dir> saves what the test sees at each width, for a person to look at.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -136,4 +136,37 @@ describe('grouping Daily sales at scale', { skip }, () => {
       await screenshot(page, `grouping-${width}-sub`);
       await context.close();
     });
+
+  test('with infinite scroll, the groups load page after page as the table nears its bottom, each once, in order', async () => {
+    const { page, context } = await env.newPage('admin', { viewport: { width: 1280, height: 700 } });
+    const states = await sql<{ code: string }>(
+      `select distinct s.state_code as code from sales sa join stores s using (store_id) order by 1`,
+    );
+    await openTable(page, '/sales');
+    await page.getByRole('combobox', { name: /Show/ }).selectOption('10');
+    await settings(page, async (dialog) => {
+      await dialog.getByLabel('Main grouping').selectOption({ label: 'State' });
+      await dialog.getByLabel(/Infinite scroll/).check();
+    });
+    await page.waitForSelector('.dt-group-row');
+    const region = page.locator('.dt-scroll');
+    // Scrolled to the bottom until every state is in.
+    await page.waitForFunction((total) => {
+      const r = document.querySelector('.dt-scroll')!;
+      r.scrollTop = r.scrollHeight;
+      return document.querySelectorAll('.dt-group-row').length === total;
+    }, states.length);
+    assert.deepEqual(
+      (await groupRows(page, 1)).map((g) => g.label),
+      states.map((s) => `State: ${s.code}`),
+    );
+    assert.equal(await page.locator('.dt-info').textContent(), `Showing 1 to ${states.length} of ${states.length} groups`);
+    // A group opened far down reads its rows there, a page (10) at a time.
+    await region.evaluate((r) => r.scrollTo({ top: r.scrollHeight }));
+    const last = page.getByRole('button', { name: `State: ${states.at(-1)!.code}` });
+    await last.click();
+    await page.getByRole('button', { name: /^More rows \(10 of / }).waitFor();
+    assert.equal(await dataRows(page).count(), 10);
+    await context.close();
+  });
 });
