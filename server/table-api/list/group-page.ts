@@ -42,6 +42,14 @@ function rollupFor(def: ResourceDef, filter: Filter, column: ColumnDef): Resourc
   return table.keeps.includes(column.name) || throughDimension ? table : undefined;
 }
 
+/**
+ * What the groups are made by: the column, or for a point in time its millisecond, as the API writes
+ * times (a JS Date); opening a group reads that millisecond's rows (filter.ts).
+ */
+function groupedBy(column: ColumnDef): string {
+  return column.type === 'datetime' ? `date_trunc('milliseconds', ${column.sql})` : column.sql;
+}
+
 export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableRequest, filter: Filter): Promise<GroupPage> {
   const column = req.groups[req.within.length]!;
   const dir = req.order.find((t) => t.column === column)?.dir ?? 'asc';
@@ -56,14 +64,14 @@ export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableReque
   // by an indexed column (dates, amounts) reads only its groups' rows along the index, and the groups are
   // counted apart, by the planner's estimate (flagged), as the rows of a large list are.
   const windowed = rollup !== undefined || !(await countRows(pool, def, from, filter.params)).estimate;
+  const by = groupedBy(column);
   const params = [...filter.params, req.length, req.start];
-  const text = `select ${column.sql} as "__value", ${count} as "__rows"${windowed ? `, count(*) over ()::int8 as "__groups"` : ''}${aggregates.map((a) => `, ${a}`).join('')}
+  const text = `select ${by} as "__value", ${count} as "__rows"${windowed ? `, count(*) over ()::int8 as "__groups"` : ''}${aggregates.map((a) => `, ${a}`).join('')}
                 ${from}
-                group by ${column.sql}
-                order by ${column.sql} ${dir}
+                group by ${by}
+                order by ${by} ${dir}
                 limit $${params.length - 1} offset $${params.length}`;
-  const groupCount = (exactLimit?: number) =>
-    countRows(pool, def, `from (select 1 ${from} group by ${column.sql}) g`, filter.params, exactLimit);
+  const groupCount = (exactLimit?: number) => countRows(pool, def, `from (select 1 ${from} group by ${by}) g`, filter.params, exactLimit);
   const [page, apart] = await Promise.all([
     cachedTotals(pool, def.name, { text, params }, async () => {
       const rows = (await pool.query<Row>(text, params)).rows;

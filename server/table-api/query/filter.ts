@@ -58,9 +58,18 @@ function matches(columns: ReadonlyArray<ColumnDef>, text: string): Condition {
   };
 }
 
-/** The column equal to `value` (NULL to NULL: the group of rows without a value). */
+/**
+ * The column equal to `value` (NULL to NULL: the group of rows without a value); a point in time within
+ * the millisecond given, as the API writes times and groups them (list/group-page.ts).
+ */
 function equals(column: ColumnDef, value: unknown): Condition {
-  return (params) => (value === null ? `${column.sql} is null` : `${column.sql} = ${typedParam(params, value, column.type)}`);
+  return (params) => {
+    if (value === null) return `${column.sql} is null`;
+    const given = typedParam(params, value, column.type);
+    return column.type === 'datetime'
+      ? `${column.sql} >= ${given} and ${column.sql} < ${given} + interval '1 millisecond'`
+      : `${column.sql} = ${given}`;
+  };
 }
 
 function and(conditions: ReadonlyArray<string>): string {

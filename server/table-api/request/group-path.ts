@@ -9,14 +9,23 @@ import { one, type Params } from './params.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const isoTime = /^[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const decimal = /^-?\d{1,20}(\.\d{1,20})?$/;
+
+/** A calendar day as yyyy-MM-dd that exists (31/02 does not; nor year 0, which PostgreSQL has not). */
+function realDay(text: string): boolean {
+  if (!isoDate.test(text) || text.startsWith('0000')) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
 /** Whether `value` can stand for a value of a column of `type` (null: the group of rows without one). */
 function fits(value: unknown, type: ValueType): boolean {
   if (value === null) return true;
   switch (type) {
     case 'text':
-      return typeof value === 'string';
+      // A NUL cannot be stored in a text, so no row holds one.
+      return typeof value === 'string' && !value.includes('\u0000');
     case 'boolean':
       return typeof value === 'boolean';
     case 'integer':
@@ -24,9 +33,10 @@ function fits(value: unknown, type: ValueType): boolean {
     case 'number':
       return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && decimal.test(value));
     case 'date':
-      return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+      return typeof value === 'string' && realDay(value);
     case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+      // As the API writes one (ISO 8601): a real day, then a time.
+      return typeof value === 'string' && realDay(value.slice(0, 10)) && isoTime.test(value.slice(10)) && !Number.isNaN(Date.parse(value));
   }
 }
 

@@ -288,6 +288,47 @@ describe('group pages', () => {
     assert.ok(inside.data.every((r) => r.GroupName === null));
   });
 
+  test('a group of a point in time (to the millisecond, as the API writes times) opens to its rows', async () => {
+    // Audited changes, their times kept to the microsecond.
+    for (const store of await sql<{ store_id: number; version: number; city: string }>(
+      `select store_id, version, city from stores order by store_id limit 3`,
+    )) {
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: store.version, City: `${store.city} Town` },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    // Two of them in one millisecond, apart by microseconds.
+    const ids = (await sql<{ audit_id: number }>(`select audit_id from audit_log order by audit_id desc limit 2`)).map((r) => r.audit_id);
+    await sql(
+      `update audit_log set at = case audit_id when $1 then '2026-01-02 10:00:00.123456+00'::timestamptz else '2026-01-02 10:00:00.123789+00' end where audit_id = any($2)`,
+      [ids[0], ids],
+    );
+    const query = (extra: Query) =>
+      list(
+        shared.admin,
+        'audit',
+        currentQuery(['AuditID', 'At', 'Action'], {
+          maingroup: 'At',
+          length: 100,
+          'order[0][column]': 1,
+          'order[0][dir]': 'desc',
+          ...extra,
+        }),
+      );
+    const page = await query({});
+    assert.ok(page.groups!.length > 0);
+    const millisecond = page.groups!.find((g) => g.values[0] === '2026-01-02T10:00:00.123Z');
+    assert.equal(millisecond?.count, 2, 'one group for the millisecond');
+    for (const group of [millisecond!, ...page.groups!.slice(0, 3)]) {
+      const inside = await query({ group: JSON.stringify(group.values) });
+      assert.equal(inside.recordsFiltered, group.count, `the rows at ${group.values[0]}`);
+      assert.ok(inside.data.every((r) => r.At === group.values[0]));
+    }
+  });
+
   test('stores grouped by state and group, in the legacy dialect', async () => {
     const body = await list(
       shared.admin,
@@ -321,6 +362,9 @@ describe('group pages', () => {
     await refused({ maingroup: 'StateCode', group: 'AK' }, /JSON list/);
     await refused({ maingroup: 'StateCode', group: '["AK","x"]' }, /JSON list/);
     await refused({ maingroup: 'SaleDate', group: '["31/02/2026"]' }, /not a value of that column/);
+    await refused({ maingroup: 'SaleDate', group: '["2026-02-31"]' }, /not a value of that column/);
+    await refused({ maingroup: 'StoreName', group: '["a\\u0000b"]' }, /not a value of that column/);
+    await refused({ maingroup: 'Sales', group: '[1e400]' }, /not a value of that column/);
     await refused({ maingroup: 'StoreNumber', group: '[{"a":1}]' }, /not a value of that column/);
   });
 
