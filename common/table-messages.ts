@@ -23,6 +23,9 @@ export const tableMessages = {
   groupHeader: '{0}: {1}',
   /** A count of rows: a group's, and the footer's under a column that counts them. */
   recordCount: '{0} Record(s)',
+  /** Under an open group that holds more than it shows: reads its next page. */
+  groupMoreRows: 'More rows ({0} of {1} shown)',
+  groupMoreGroups: 'More groups ({0} of {1} shown)',
   columnResize: 'Width of {0}',
   columnMoved: '{0} moved to position {1}',
 
@@ -43,6 +46,8 @@ export const tableMessages = {
   copyFailed: 'Failed to Copy records!',
   emptyTable: 'No data available',
   info: 'Showing _START_ to _END_ of _TOTAL_ entries',
+  /** The info line of a grouped table, which pages through its groups (ours). */
+  infoGroups: 'Showing _START_ to _END_ of _TOTAL_ groups',
   zeroRecords: 'No matching records found',
   search: 'Search:',
   lengthMenu: 'Show _MENU_ entries',

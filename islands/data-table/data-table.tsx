@@ -11,6 +11,8 @@ import { HYDRATED_EVENT } from '../on-use.ts';
 import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
 import { useColumnLayout } from './columns/column-layout.ts';
+import { linesRows } from './grouping/group-lines.ts';
+import { useGroupContents } from './grouping/use-group-contents.ts';
 import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
@@ -66,7 +68,11 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   // With infinite scroll, every page loaded so far, as one.
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
   const page = infinite.page;
-  const rows = page?.data ?? noRows;
+  // Grouped, the answer is a page of groups; the rows shown are those of the open groups, read apart.
+  const contents = useGroupContents(config, state, stores, (state.mainGroup && page?.groups) || null);
+  const grouping = useRowGrouping(config, state, setState, page?.groups, contents);
+  const groupRows = useMemo(() => (grouping ? linesRows(grouping.lines) : null), [grouping]);
+  const rows = groupRows ?? page?.data ?? noRows;
   const rowCount = page?.recordsFiltered ?? 0;
   // An answer without a value for a shown column: the server and the page disagree on the columns.
   const shownColumns = visibleColumns(config, state).join(',');
@@ -89,7 +95,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   }, [rows, config.key]);
   // A page past the end (rows removed since the state was saved): the last page there is.
   useEffect(() => {
-    if (page && page.data.length === 0 && state.page > 0 && page.recordsFiltered > 0 && state.pageSize > 0)
+    if (page && (page.groups ?? page.data).length === 0 && state.page > 0 && page.recordsFiltered > 0 && state.pageSize > 0)
       setState({ page: Math.ceil(page.recordsFiltered / state.pageSize) - 1 });
   }, [page, state.page, state.pageSize, setState]);
   // Hydrated: what a person did before the code came is replayed now (islands/on-use.ts).
@@ -104,7 +110,6 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
 
   const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
-  const grouping = useRowGrouping(config, state, setState, page?.groups ?? null);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
@@ -119,6 +124,16 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     },
     [url],
   );
+  // A refresh reads the open groups' contents again too, once the page of groups is in.
+  const reloadGroups = useRef(contents.reload);
+  reloadGroups.current = contents.reload;
+  const refresh = useCallback(
+    async (delayMs?: number) => {
+      await list.refresh(delayMs);
+      reloadGroups.current();
+    },
+    [list.refresh],
+  );
   const notify = useCallback((text: string, kind: Notice['kind']) => setNotice({ text, kind }), []);
   const host = useTableHost(container, {
     config,
@@ -128,7 +143,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     rows,
     rowCount,
     selectedKeys,
-    refresh: list.refresh,
+    refresh,
     markRows,
     notify,
   });
@@ -157,7 +172,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
       <p className={notice ? `dt-notice dt-notice-${notice.kind}` : 'dt-notice'} role="status">
         {notice?.text}
       </p>
-      <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void list.refresh()} />
+      <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void refresh()} />
       <ScrollRegion
         label={config.title}
         ref={infinite.region}

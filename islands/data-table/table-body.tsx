@@ -1,10 +1,11 @@
 // The rows of the page: each cell formatted by its column, a selected row highlighted, a row a change
 // marked (host.markRows) in its inserted, updated, removed or failed style. With no rows, one row across
 // the table says why: the failed call's reason in red, Processing..., no match for the search, or no data.
-// A grouped table draws a header row where each group begins, and only the open groups' rows (grouping/).
+// A grouped table draws its page of groups, each a header row, and under an open group what it holds
+// (grouping/): the table's rows are then the open groups' rows.
 import { tableMsg } from '../../common/table-messages.ts';
 import { GroupHeaderRow } from './grouping/group-header-row.tsx';
-import { groupLines } from './grouping/group-lines.ts';
+import { GroupStatusRow } from './grouping/group-status-row.tsx';
 import type { RowGrouping } from './grouping/use-row-grouping.ts';
 import type { RowMark } from './table-host.ts';
 import type { DataTableInstance } from './use-data-table.ts';
@@ -36,7 +37,7 @@ type TableRow = ReturnType<DataTableInstance['getRowModel']>['rows'][number];
 
 export function TableBody({ table, marks, error, loading, searched, sizes, grouping }: TableBodyProps) {
   const rows = table.getRowModel().rows;
-  if (rows.length === 0) {
+  if (rows.length === 0 && !grouping?.lines.length) {
     const text = error ?? (loading ? tableMsg('processing') : searched ? tableMsg('zeroRecords') : tableMsg('emptyTable'));
     return (
       <tbody>
@@ -75,23 +76,27 @@ export function TableBody({ table, marks, error, loading, searched, sizes, group
   };
   if (!grouping) return <tbody>{rows.map(drawRow)}</tbody>;
   const columns = table.getVisibleLeafColumns().map((c) => c.columnDef.meta?.column);
-  const lines = groupLines(rows, (row) => row.original, grouping.by, grouping.figures, grouping.expanded);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return (
     <tbody>
-      {lines.map((line) =>
-        line.kind === 'row' ? (
-          drawRow(line.item)
-        ) : (
+      {grouping.lines.map((line) => {
+        if (line.kind === 'row') {
+          const row = byId.get(grouping.rowId(line.row));
+          return row ? drawRow(row) : null;
+        }
+        if (line.kind === 'status')
+          return <GroupStatusRow key={`status:${line.key}`} line={line} span={columns.length} onMore={grouping.more} />;
+        return (
           <GroupHeaderRow
-            key={`group:${line.id}`}
+            key={`group:${line.key}`}
             line={line}
             columns={columns}
             groupColumn={grouping.columnOf(line.column)}
             sizes={sizes}
             onToggle={grouping.toggle}
           />
-        ),
-      )}
+        );
+      })}
     </tbody>
   );
 }

@@ -1,14 +1,16 @@
-// The info line under the table: "Showing 1 to 25 of 1,234 entries", with the count before the search when
+// The info line under the table: "Showing 1 to 25 of 1,234 entries" (of groups, when grouped), with the count before the search when
 // the search narrowed it, and a word when the count is the database's estimate rather than a count.
 import { formatNumber } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TablePage } from '../../common/table-config.ts';
 
 export function infoText(page: TablePage | null, start: number): string {
-  const shown = page?.data.length ?? 0;
+  // A grouped table's answer is a page of groups, counted in groups.
+  const groups = page?.groups;
+  const shown = (groups ?? page?.data)?.length ?? 0;
   const filtered = page?.recordsFiltered ?? 0;
   const first = shown ? start + 1 : 0;
-  let text = tableMsg('info')
+  let text = tableMsg(groups ? 'infoGroups' : 'info')
     .replace('_START_', formatNumber(first))
     .replace('_END_', formatNumber(shown ? start + shown : 0))
     .replace('_TOTAL_', formatNumber(filtered));

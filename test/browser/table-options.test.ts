@@ -47,7 +47,8 @@ const groupRows = (page: Page) =>
     })),
   );
 
-const dataRowCount = (page: Page) => page.$$eval('.dt-table tbody tr:not(.dt-group-row):not(.dt-empty)', (rows) => rows.length);
+const dataRowCount = (page: Page) =>
+  page.$$eval('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status):not(.dt-empty)', (rows) => rows.length);
 
 describe('data table settings, grouping and columns', { skip }, () => {
   const env = useBrowserEnv();
@@ -88,7 +89,7 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await context.close();
   });
 
-  test('grouping Stores by state shows each state with its count over all its stores, across two pages', async () => {
+  test('grouping Stores by state shows each state once with its count over all its stores, paged through the states', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
     await groupBy(page, 'State');
@@ -119,9 +120,9 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForFunction((label) => document.querySelector('.dt-group-toggle')?.textContent !== label, first[0]!.label);
     const second = await check();
-    // The state whose stores run over the end of page 1 heads page 2 too, with the same figures.
-    assert.equal(second[0]!.label, first.at(-1)!.label);
-    assert.deepEqual(second[0], first.at(-1));
+    // Page 2 goes on with the next states: none is on both pages.
+    assert.ok(second.every((g) => !first.some((f) => f.label === g.label)));
+    assert.ok(second[0]!.label > first.at(-1)!.label, 'in order');
     await context.close();
   });
 
@@ -145,6 +146,7 @@ describe('data table settings, grouping and columns', { skip }, () => {
     }
     // Open, with its rows under it and its totals as a row header's cells.
     await page.locator('.dt-group-toggle').first().click();
+    await page.waitForFunction(() => document.querySelector('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status)'));
     assert.deepEqual(await axeViolations(page), []);
 
     // Sub grouped by date: the open store shows a header per day, each with that day's sales.
@@ -153,6 +155,7 @@ describe('data table settings, grouping and columns', { skip }, () => {
     await closeSettings(page);
     await page.waitForSelector('.dt-group-row');
     await page.locator('.dt-group-depth-1 .dt-group-toggle').first().click();
+    await page.waitForSelector('.dt-group-depth-2');
     const subs = await page.$$eval('.dt-group-depth-2', (rows) =>
       rows.map((tr) => ({
         label: tr.querySelector('.dt-group-toggle')!.textContent!,
@@ -191,8 +194,12 @@ describe('data table settings, grouping and columns', { skip }, () => {
     const rowsBefore = await dataRowCount(page);
     await toggles.nth(0).click();
     assert.equal(await toggles.nth(0).getAttribute('aria-expanded'), 'true');
+    // Its rows are read when it opens.
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status)').length > before,
+      rowsBefore,
+    );
     const firstOpen = await dataRowCount(page);
-    assert.ok(firstOpen > rowsBefore);
     await toggles.nth(1).click();
     assert.equal(await toggles.nth(0).getAttribute('aria-expanded'), 'true', 'both open');
     await toggles.nth(1).click();

@@ -1,59 +1,109 @@
-// The table's row groups and column order as plain functions: the lines of a grouped page (headers where
-// groups begin, with their figures; closed groups' rows left out), opening and closing with one group open
+// The table's row groups and column order as plain functions: the lines of a grouped table (a header per
+// group with its figures, an open group's contents as read so far, a line for more), opening and closing with one group open
 // at a time, and moving a column.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { GroupTotals, Row } from '../../common/table-config.ts';
+import type { GroupTotals } from '../../common/table-config.ts';
 import { movedColumn } from '../../islands/data-table/columns/column-order.ts';
 import { groupValueText } from '../../islands/data-table/grouping/group-header-row.tsx';
-import { groupKey, groupLines, type Line } from '../../islands/data-table/grouping/group-lines.ts';
+import { groupKey, groupLines, linesRows, type Line } from '../../islands/data-table/grouping/group-lines.ts';
+import type { GroupContent } from '../../islands/data-table/grouping/use-group-contents.ts';
 import { toggledGroups } from '../../islands/data-table/grouping/open-groups.ts';
 
-const rows: Row[] = [
-  { id: 1, state: 'AK', city: 'Anchorage' },
-  { id: 2, state: 'AK', city: 'Anchorage' },
-  { id: 3, state: 'AK', city: 'Juneau' },
-  { id: 4, state: 'AL', city: 'Mobile' },
-  { id: 5, state: null, city: null },
-];
-const figures: GroupTotals[] = [
+const groups: GroupTotals[] = [
   { values: ['AK'], count: 30, totals: { Sales: '10.00' } },
-  { values: ['AK', 'Juneau'], count: 7, totals: { Sales: '2.00' } },
+  { values: ['AL'], count: 1, totals: { Sales: '1.00' } },
+  { values: [null], count: 1, totals: { Sales: '0.50' } },
 ];
+const loaded = (content: Partial<GroupContent>): GroupContent => ({
+  groups: null,
+  rows: [],
+  total: 0,
+  loading: false,
+  error: null,
+  ...content,
+});
 
-/** A line as a short string: `+AK` an open main header, `-AK/Juneau` a closed sub header, `3` a row's id. */
-const shown = (lines: Array<Line<Row>>) =>
-  lines.map((l) => (l.kind === 'row' ? String(l.item.id) : `${l.open ? '+' : '-'}${(JSON.parse(l.key) as unknown[]).join('/')}`));
+/**
+ * A line as a short string: `+AK` an open header, `-AK/Juneau` a closed sub header, `3` a row's id, `more 2/30`
+ * the line under a group that holds more, `...` one being read, `! reason` one that failed.
+ */
+const shown = (lines: Line[]) =>
+  lines.map((l) =>
+    l.kind === 'row'
+      ? String(l.row.id)
+      : l.kind === 'status'
+        ? l.loading
+          ? '...'
+          : l.error
+            ? `! ${l.error}`
+            : `more ${l.shown}/${l.total}`
+        : `${l.open ? '+' : '-'}${(JSON.parse(l.key) as unknown[]).join('/')}`,
+  );
 
 const k = (...values: unknown[]) => groupKey(values);
 
-describe('the lines of a grouped page', () => {
-  test('a header starts each main group, and a closed group shows no rows', () => {
-    const lines = groupLines(rows, (r) => r, { main: 'state', sub: null }, figures, [k('AK')]);
-    assert.deepEqual(shown(lines), ['+AK', '1', '2', '3', '-AL', '-']);
+describe('the lines of a grouped table', () => {
+  test('one header per group on the page; an open group shows its rows read so far, and a line for more', () => {
+    const contents = new Map([[k('AK'), loaded({ rows: [{ id: 1 }, { id: 2 }], total: 30 })]]);
+    const lines = groupLines(groups, { main: 'state', sub: null }, (key) => contents.get(key), [k('AK')]);
+    assert.deepEqual(shown(lines), ['+AK', '1', '2', 'more 2/30', '-AL', '-']);
+    assert.deepEqual(
+      linesRows(lines).map((r) => r.id),
+      [1, 2],
+    );
+    const ak = lines[0]!;
+    assert.equal(ak.kind === 'group' && ak.figures.count, 30);
   });
 
-  test('sub groups show inside open main groups only, each with its own figures', () => {
-    const lines = groupLines(rows, (r) => r, { main: 'state', sub: 'city' }, figures, [k('AK'), k('AK', 'Juneau'), k('AL', 'Mobile')]);
-    assert.deepEqual(shown(lines), ['+AK', '-AK/Anchorage', '+AK/Juneau', '3', '-AL', '-']);
-    const juneau = lines.find((l) => l.kind === 'group' && l.key === k('AK', 'Juneau'));
-    assert.equal(juneau?.kind === 'group' && juneau.figures?.count, 7);
-    const alabama = lines.find((l) => l.kind === 'group' && l.key === k('AL'));
-    assert.equal(alabama?.kind === 'group' && alabama.figures, null, 'no figures for a group the answer did not carry');
+  test('a group whose rows are all shown has no line for more; one being read or failed says so', () => {
+    const contents = new Map([
+      [k('AK'), loaded({ rows: [{ id: 1 }], total: 1 })],
+      [k('AL'), loaded({ loading: true })],
+      [k(null), loaded({ error: 'The database is not available right now' })],
+    ]);
+    const lines = groupLines(groups, { main: 'state', sub: null }, (key) => contents.get(key), [k('AK'), k('AL'), k(null)]);
+    assert.deepEqual(shown(lines), ['+AK', '1', '+AL', '...', '+', '! The database is not available right now']);
+    // Opened but not asked for yet: being read.
+    assert.deepEqual(shown(groupLines(groups.slice(1, 2), { main: 'state', sub: null }, () => undefined, [k('AL')])), ['+AL', '...']);
+  });
+
+  test('a main group of a table grouped twice holds its sub groups, each opening to its rows', () => {
+    const contents = new Map([
+      [
+        k('AK'),
+        loaded({
+          groups: [
+            { values: ['AK', 'Anchorage'], count: 2, totals: {} },
+            { values: ['AK', 'Juneau'], count: 7, totals: {} },
+          ],
+          total: 3,
+        }),
+      ],
+      [k('AK', 'Juneau'), loaded({ rows: [{ id: 3 }], total: 7 })],
+    ]);
+    const lines = groupLines(groups, { main: 'state', sub: 'city' }, (key) => contents.get(key), [
+      k('AK'),
+      k('AK', 'Juneau'),
+      k('AL', 'Mobile'),
+    ]);
+    assert.deepEqual(shown(lines), ['+AK', '-AK/Anchorage', '+AK/Juneau', '3', 'more 1/7', 'more 2/3', '-AL', '-']);
+    const more = lines.filter((l) => l.kind === 'status');
+    assert.deepEqual(
+      more.map((l) => l.kind === 'status' && [l.holds, l.depth]),
+      [
+        ['rows', 2],
+        ['groups', 1],
+      ],
+    );
   });
 
   test('rows without a value form one group, apart from an empty text', () => {
-    const lines = groupLines([...rows, { id: 6, state: '' }], (r) => r, { main: 'state', sub: null }, [], []);
+    const lines = groupLines([...groups, { values: [''], count: 1, totals: {} }], { main: 'state', sub: null }, () => undefined, []);
     assert.deepEqual(
       lines.filter((l) => l.kind === 'group').map((l) => l.key),
       [k('AK'), k('AL'), k(null), k('')],
     );
-  });
-
-  test('a group met twice (rows in another order) gets a second, distinct line id', () => {
-    const lines = groupLines([rows[0]!, rows[3]!, rows[1]!], (r) => r, { main: 'state', sub: null }, [], []);
-    const ids = lines.flatMap((l) => (l.kind === 'group' ? [l.id] : []));
-    assert.equal(new Set(ids).size, 3);
   });
 });
 

@@ -39,7 +39,7 @@ export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: 
   // A row header for the totals beside it; alone in its row it would head nothing, so it is a plain cell.
   const Head = aligned ? 'th' : 'td';
   return (
-    <tr className={`dt-group-row dt-group-depth-${line.depth}${line.open ? ' dt-group-open' : ''}`}>
+    <tr className={`dt-group-row dt-group-depth-${line.depth}${line.open ? ' dt-group-open' : ''}`} data-group-key={line.key}>
       <Head scope={aligned ? 'row' : undefined} colSpan={span} className="dt-group-head">
         <button
           type="button"

@@ -1,10 +1,11 @@
-// The lines a grouped table draws (spec sections 2 and 4): the page's rows, in the server's order (it sorts
-// the grouping columns first, so each group's rows are contiguous across pages), with a header line where
-// a main or sub group begins, carrying that group's figures over all of its rows (the list answer's
-// `groups`). A closed group shows its header only; a closed main group hides its sub groups' headers too.
-// Which groups are open is a list of group keys in the table's state (expandedGroups); open-groups.ts
-// changes it.
+// The lines a grouped table draws (spec sections 2 and 4): the page of groups the server answered, each a
+// header line with its figures over all of its rows (server/table-api/list/group-page.ts); under an open
+// group what it holds as read so far (use-group-contents.ts): its sub groups, each a header line and, when
+// open, its rows; or its rows. Under what a group shows, a line that reads its next page while it holds
+// more, says it is reading, or why it failed. Which groups are open is a list of group keys in the table's
+// state (expandedGroups); open-groups.ts changes it.
 import type { GroupTotals, Row } from '../../../common/table-config.ts';
+import type { GroupContent } from './use-group-contents.ts';
 
 /** A group's key: its main value, then its sub value, as JSON (a value of NULL stays apart from ""). */
 export function groupKey(values: ReadonlyArray<unknown>): string {
@@ -14,72 +15,81 @@ export function groupKey(values: ReadonlyArray<unknown>): string {
 export interface GroupLine {
   kind: 'group';
   key: string;
-  /**
-   * Unique among the lines (the key, and a count if the group comes again): rows still in another order
-   * while a new grouping's answer is on its way may show a group twice.
-   */
-  id: string;
   /** 1 for a main group, 2 for a sub group. */
   depth: 1 | 2;
   /** The grouping column's name and this group's value of it. */
   column: string;
   value: unknown;
-  /** The group's row count and totals from the server; null when the answer did not carry them. */
-  figures: GroupTotals | null;
+  /** The group's row count and totals from the server. */
+  figures: GroupTotals;
   open: boolean;
 }
 
-export type Line<R> = GroupLine | { kind: 'row'; item: R };
+/** Under an open group's contents: reading, the failure's reason, or a button for its next page. */
+export interface GroupStatusLine {
+  kind: 'status';
+  key: string;
+  depth: 1 | 2;
+  loading: boolean;
+  error: string | null;
+  /** How many of the group's sub groups or rows are shown, and how many it holds. */
+  shown: number;
+  total: number;
+  /** What it holds: sub groups or rows. */
+  holds: 'groups' | 'rows';
+}
+
+export type Line = GroupLine | GroupStatusLine | { kind: 'row'; row: Row };
 
 export interface Grouping {
   main: string;
   sub: string | null;
 }
 
-/**
- * The lines for `items` (each row as `rowOf` reads it) grouped by `grouping`. `figures` are the answers'
- * group totals (several pages' when infinite scroll has loaded several); `expanded` the open groups' keys.
- */
-export function groupLines<R>(
-  items: ReadonlyArray<R>,
-  rowOf: (item: R) => Row,
+/** The lines for the page's `groups` and the open groups' contents as read so far (`contentOf`). */
+export function groupLines(
+  groups: ReadonlyArray<GroupTotals>,
   grouping: Grouping,
-  figures: ReadonlyArray<GroupTotals>,
+  contentOf: (key: string) => GroupContent | undefined,
   expanded: ReadonlyArray<string>,
-): Array<Line<R>> {
-  const byKey = new Map(figures.map((f) => [groupKey(f.values), f]));
+): Line[] {
   const open = new Set(expanded);
-  const lines: Array<Line<R>> = [];
-  let mainKey: string | null = null;
-  let subKey: string | null = null;
-  const seen = new Map<string, number>();
-  const header = (values: unknown[], depth: 1 | 2, column: string): GroupLine => {
-    const key = groupKey(values);
-    const times = (seen.get(key) ?? 0) + 1;
-    seen.set(key, times);
-    const id = times === 1 ? key : `${key}#${times}`;
-    return { kind: 'group', key, id, depth, column, value: values.at(-1) ?? null, figures: byKey.get(key) ?? null, open: open.has(key) };
+  const lines: Line[] = [];
+  const add = (group: GroupTotals, depth: 1 | 2) => {
+    const key = groupKey(group.values);
+    const isOpen = open.has(key);
+    lines.push({
+      kind: 'group',
+      key,
+      depth,
+      column: depth === 1 ? grouping.main : grouping.sub!,
+      value: group.values.at(-1) ?? null,
+      figures: group,
+      open: isOpen,
+    });
+    if (!isOpen) return;
+    const content = contentOf(key);
+    if (content?.groups) for (const sub of content.groups) add(sub, 2);
+    else for (const row of content?.rows ?? []) lines.push({ kind: 'row', row });
+    const shown = content ? (content.groups?.length ?? content.rows.length) : 0;
+    const holds = depth === 1 && grouping.sub ? 'groups' : 'rows';
+    if (!content || content.loading || content.error || shown < content.total)
+      lines.push({
+        kind: 'status',
+        key,
+        depth,
+        loading: content?.loading ?? true,
+        error: content?.error ?? null,
+        shown,
+        total: content?.total ?? 0,
+        holds,
+      });
   };
-  for (const item of items) {
-    const row = rowOf(item);
-    const main = row[grouping.main] ?? null;
-    const key = groupKey([main]);
-    if (key !== mainKey) {
-      mainKey = key;
-      subKey = null;
-      lines.push(header([main], 1, grouping.main));
-    }
-    if (!open.has(mainKey)) continue;
-    if (grouping.sub) {
-      const sub = row[grouping.sub] ?? null;
-      const inner = groupKey([main, sub]);
-      if (inner !== subKey) {
-        subKey = inner;
-        lines.push(header([main, sub], 2, grouping.sub));
-      }
-      if (!open.has(subKey)) continue;
-    }
-    lines.push({ kind: 'row', item });
-  }
+  for (const group of groups) add(group, 1);
   return lines;
+}
+
+/** The rows the lines show, in their order (the table's rows: selection, marks and cells work on them). */
+export function linesRows(lines: ReadonlyArray<Line>): Row[] {
+  return lines.flatMap((l) => (l.kind === 'row' ? [l.row] : []));
 }

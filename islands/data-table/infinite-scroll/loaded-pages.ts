@@ -57,5 +57,6 @@ export function useLoadedPages(
     kept.current = { query, first, pages, merged: merge(pages) };
   }
   const { merged, first, pages } = kept.current!;
-  return { page: merged, first, last: first + pages.length - 1, lastFull: pages.at(-1)!.data.length > 0 };
+  // A grouped table's pages hold groups, not rows.
+  return { page: merged, first, last: first + pages.length - 1, lastFull: (pages.at(-1)!.groups ?? pages.at(-1)!.data).length > 0 };
 }

@@ -3,7 +3,7 @@
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
 // Counts and totals leave out the joins they do not read; totals read the definition's totals table when
 // the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts; the totals of a
-// grouped page's groups: group-totals.ts.
+// grouped list's page of groups: group-page.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef, Row } from '../../resources/resource-def.ts';
@@ -15,15 +15,16 @@ import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
 import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
-import { groupTotalsOf, type GroupTotalsRead } from './group-totals.ts';
+import { groupPage, readsGroups } from './group-page.ts';
+import type { GroupTotals } from '../../../common/table-config.ts';
 
 export interface ListResult {
   rows: Row[];
   total: RowCount;
   filtered: RowCount;
   totals: Totals | null;
-  /** With `maingroup`: the totals of the groups on the page, over all of their filtered rows. */
-  groups: GroupTotalsRead | null;
+  /** A page of groups (group-page.ts): each with its row count and totals over all of its filtered rows; then `rows` is empty. */
+  groups: { groups: GroupTotals[]; at: string } | null;
   /** Send back as `after` with start = start + length to read the next page by keyset. */
   next: string | null;
   /** Send back as `before` with start = start - length to read the previous page by keyset. */
@@ -43,16 +44,19 @@ export async function listRows(
 ): Promise<ListResult> {
   const filter = await buildFilter(pool, def, req, user, 'list', limits);
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
+  if (readsGroups(req)) {
+    // A page of groups: counted in groups; the footer totals are the same as over the rows.
+    const [page, totals] = await Promise.all([groupPage(pool, def, req, filter), wantsTotals ? totalsOf(pool, def, filter) : null]);
+    const count = { count: page.count, estimate: page.estimate };
+    const syncedAt = new Date().toISOString();
+    return { rows: [], total: count, filtered: count, totals, groups: page, next: null, prev: null, syncedAt };
+  }
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
   const countFirst =
     !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start, limits);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
-  const [{ groups, ...rows }, total, totals] = await Promise.all([
-    // The groups' totals need the page's groups; they are read while the counts and footer totals are.
-    pageRows(pool, def, req, filter, limits, counted).then(async (page) => ({
-      ...page,
-      groups: await groupTotalsOf(pool, def, filter, req.groups, page.rows),
-    })),
+  const [rows, total, totals] = await Promise.all([
+    pageRows(pool, def, req, filter, limits, counted),
     countRows(pool, def, `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`, filter.scopeParams),
     wantsTotals ? totalsOf(pool, def, filter) : null,
   ]);
@@ -69,7 +73,7 @@ export async function listRows(
     total: filter.searched ? total : filtered,
     filtered,
     totals,
-    groups,
+    groups: null,
     syncedAt: new Date().toISOString(),
   };
 }

@@ -12,7 +12,7 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { scopeColumns, scopeConditions, selectedStores } from './scope.ts';
-import { mapPlaceholders } from './sql.ts';
+import { mapPlaceholders, typedParam } from './sql.ts';
 import type { Limits } from '../../limits.ts';
 
 export interface Filter {
@@ -58,6 +58,20 @@ function matches(columns: ReadonlyArray<ColumnDef>, text: string): Condition {
   };
 }
 
+/**
+ * The column equal to `value` (NULL to NULL: the group of rows without a value); a point in time within
+ * the millisecond given, as the API writes times and groups them (list/group-page.ts).
+ */
+function equals(column: ColumnDef, value: unknown): Condition {
+  return (params) => {
+    if (value === null) return `${column.sql} is null`;
+    const given = typedParam(params, value, column.type);
+    return column.type === 'datetime'
+      ? `${column.sql} >= ${given} and ${column.sql} < ${given} + interval '1 millisecond'`
+      : `${column.sql} = ${given}`;
+  };
+}
+
 function and(conditions: ReadonlyArray<string>): string {
   return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
 }
@@ -87,6 +101,11 @@ export async function buildFilter(
       columns: [column],
       dimension: onDimension([column]),
     })),
+    // The group read inside (`group`): each grouping column equal to its value.
+    ...req.within.map((value, i) => {
+      const column = req.groups[i]!;
+      return { condition: equals(column, value), columns: [column], dimension: onDimension([column]) };
+    }),
   ];
   const params: unknown[] = [];
   const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });

@@ -6,6 +6,7 @@
 import { readStoresParam } from '../../stores/stores-param.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
+import { readGroupPath } from './group-path.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
 
 export type Dialect = 'legacy' | 'current';
@@ -31,6 +32,11 @@ export interface TableRequest {
   order: SortTerm[];
   /** The main grouping column, then the sub grouping one (`maingroup`, `subgroup`); empty when ungrouped. */
   groups: ColumnDef[];
+  /**
+   * `group`: the values of the group read inside, one per grouping column from the main one down (empty:
+   * the top). Fewer than `groups`: a page of the groups one level down (group-page.ts); as many: its rows.
+   */
+  within: unknown[];
   /** The columns the table shows, in its order: what an export writes. */
   visible: ColumnDef[];
   /** Selected store ids (for store-scoped resources); undefined means all the user may see. */
@@ -165,6 +171,7 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
     columnSearch,
     order,
     groups,
+    within: readGroupPath(params, groups),
     visible: visibleColumns(def, requested),
     stores: readStores(params),
     totals: flag(params, 'totals', true),

@@ -88,6 +88,7 @@ const paramKeys = fc.oneof(
     'iSortingCols',
     'maingroup',
     'subgroup',
+    'group',
     'stores',
     'after',
     'totals',
