@@ -35,6 +35,7 @@ export function wordedResource<D extends Words>(def: D): D & { fields: ReadonlyA
   const columns = def.columns.map((c) => {
     const column = copyOwn<Column>(c);
     word(column, 'label', `${def.name}.${c.name}`, () => c.label);
+    if (c.values) column.valueLabels = valueWords(`${def.name}.${c.name}`, c);
     return column;
   });
   const fields = def.fields.map((f) => {
@@ -43,9 +44,38 @@ export function wordedResource<D extends Words>(def: D): D & { fields: ReadonlyA
     const own = f.label !== undefined && f.label !== column?.label;
     if (own || !column) word(field, 'label', `${def.name}.${f.name}.field`, () => f.label ?? f.name);
     else Object.defineProperty(field, 'label', { get: () => column.label, enumerable: true, configurable: true });
+    if (column?.values) fixChoices(def.name, field, column);
     return field;
   });
   const out = copyOwn<D & { fields: ReadonlyArray<FormField> }>(def, { columns, fields });
   word(out, 'title', `${def.name}.title`, () => def.title);
   return out;
+}
+
+/** Each of the column's values' words, following the language file (`<key>.<value>`), else its own, else the value. */
+function valueWords(key: string, column: Column): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const value of column.values ?? []) word(words, value, `${key}.${value}`, () => column.valueLabels?.[value] ?? value);
+  return words;
+}
+
+/** A column's words for one of its values (the value itself when it has none). */
+export function valueLabel(column: Pick<Column, 'valueLabels'>, value: string): string {
+  return column.valueLabels?.[value] ?? value;
+}
+
+/**
+ * A field on a column with a fixed set of values is a select of them, and takes no other (the `oneOf` rule,
+ * checked in the dialog and again on the server): its choices are the column's values in its words.
+ */
+function fixChoices(resource: string, field: FormField, column: Column): void {
+  const values = column.values ?? [];
+  if (field.kind !== 'select')
+    throw new Error(`resource ${resource}: the field ${field.name} takes a fixed set of values: make it a select`);
+  field.choices = values.map((value) => {
+    const choice = { value, label: '' };
+    Object.defineProperty(choice, 'label', { get: () => valueLabel(column, value), enumerable: true, configurable: true });
+    return choice;
+  });
+  field.rules = { ...field.rules, oneOf: values };
 }

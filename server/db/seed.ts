@@ -4,6 +4,7 @@
 // one transaction of a fraction of a second; the sales history, planned in it, is loaded after it
 // (sales-history.ts): in the background on the app's first start, at once by `seedDemo`.
 import type pg from 'pg';
+import type { IconName } from '../../common/icons.ts';
 import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
 import { hashPassword } from '../auth/password.ts';
 import { regionGroups, statePlaces, storeSuffixes } from './seed-places.ts';
@@ -103,7 +104,7 @@ const instances = [
 interface MenuSeed {
   title: string;
   url: string;
-  icon: string;
+  icon: IconName;
   role?: RoleCode;
   admin?: boolean;
   superAdmin?: boolean;

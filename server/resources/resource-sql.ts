@@ -2,6 +2,7 @@
 // column's expression, its row scope, fixed condition and values, and the tables kept for its totals and
 // counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
 // expression for every column that half declares and names no other column, field or join.
+import type pg from 'pg';
 import type { MessageKey } from '../messages.ts';
 import type { TableName } from '../db/table-changes.ts';
 import type { CurrentUser } from '../../common/roles.ts';
@@ -72,6 +73,16 @@ export type RowRule = (
   sent: ReadonlyArray<SentValue>,
 ) => RowRuleFailure | null;
 
+/**
+ * A rule that reads the database (a sale's day against the day its store opened), asked like the RowRule
+ * in the row's own transaction, after it: null lets the change through.
+ */
+export type RowCheck = (
+  client: Pick<pg.PoolClient, 'query'>,
+  before: Readonly<Record<string, unknown>> | null,
+  sent: ReadonlyArray<SentValue>,
+) => Promise<RowRuleFailure | null>;
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
@@ -95,6 +106,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
+  /** The resource's own rule that reads other rows (RowCheck). */
+  rowCheck?: RowCheck;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).
