@@ -62,6 +62,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     listUrl: config.listUrl,
     resource: config.resource,
     pagesAbove,
+    call: config,
   });
   // With infinite scroll, every page loaded so far, as one.
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
@@ -129,6 +130,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     rowCount,
     selectedKeys,
     refresh: list.refresh,
+    showRows: list.showRows,
     markRows,
     notify,
   });
