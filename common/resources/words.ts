@@ -1,7 +1,9 @@
 // A resource's words: its title, and each column's and field's label. A definition says them in the default
 // language; the language file (LANGUAGE_URL) may replace any of them under the key `<resource>.title` or
-// `<resource>.<Column>`, and a field labelled apart from its column under `<resource>.<Field>.field`. A field
-// without a label of its own has its column's (36 of 43 say the same words). The words are properties that
+// `<resource>.<Column>`, a field labelled apart from its column under `<resource>.<Field>.field`, and a value
+// of a column with a fixed set of values under `<resource>.<Column>.<value>`. A field without a label of its
+// own has its column's (36 of 43 say the same words); a field on a column with a fixed set of values is a
+// select of them, in those words (fixChoices). The words are properties that
 // read the language each time they are read, since the server reads its language file after the
 // definitions load: copy a definition, a column or a field by its property descriptors (copyOwn), never by
 // spreading it, which would keep the default words.

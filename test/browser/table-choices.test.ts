@@ -1,7 +1,7 @@
 // Choosing from fixed lists and the PDF's notices in real Chromium, at 1280 and 375 px with axe: the add
 // dialogs of Cycles, Messages and States offer Kind, Severity and Region as selects, worked by keyboard alone,
 // and the row is stored with the value chosen; a sale dated after today is refused in the dialog before
-// anything is sent. PDF tells before any tab opens: past the rows a PDF holds (the daily sales), an empty
+// anything is sent, one dated before its store opened by the server, on the Date field. PDF tells before any tab opens: past the rows a PDF holds (the daily sales), an empty
 // table; and on a server without Chromium its button is disabled and says so.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -125,6 +125,30 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await context.close();
     });
   }
+
+  test('a sale dated before its store opened is refused by the server on the Date field, naming the opening day', async () => {
+    const { page, context } = await env.newPage('manager');
+    const [store] = (
+      await env.t.db.pool.query<{ store_id: number; day_before: string; opened: string }>(
+        `select store_id, to_char(open_date - 1, 'DD/MM/YYYY') as day_before, to_char(open_date, 'DD/MM/YYYY') as opened
+         from stores where open_date > '2020-01-01' and open_date <= current_date order by store_id limit 1`,
+      )
+    ).rows;
+    await openTable(page, '/sales');
+    const dialog = await addByKeyboard(page, 'Daily sales');
+    const storeSelect = dialog.getByRole('combobox', { name: 'Store', exact: true });
+    await storeSelect.locator(`option[value="${store!.store_id}"]`).waitFor({ state: 'attached' });
+    await storeSelect.selectOption(String(store!.store_id));
+    await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(store!.day_before);
+    await dialog.getByRole('textbox', { name: 'Sales', exact: true }).fill('100.00');
+    await dialog.getByRole('textbox', { name: 'Transactions', exact: true }).fill('3');
+    await dialog.getByRole('textbox', { name: 'Margin (fraction)', exact: true }).fill('0.2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.field-date .field-message', { hasText: `this store opened on ${store!.opened}` }).waitFor();
+    assert.equal(await dialog.getByRole('textbox', { name: 'Date', exact: true }).getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
 });
 
 describe("the PDF's notices before a tab", { skip }, () => {
