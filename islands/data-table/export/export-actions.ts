@@ -27,6 +27,7 @@ export function pdfRefusal(host: Pick<TableHost, 'config' | 'rowCount'>): string
   const rows = host.rowCount();
   if (pdf && !pdf.available) return tableMsg('pdfUnavailable');
   if (rows === 0) return tableMsg('noDataToDownload');
+  // A count the server estimated is one of tens of thousands (server/table-api/list/count.ts): past it either way.
   if (pdf && rows > pdf.maxRows) return tableMsg('pdfTooManyRows', formatCount(pdf.maxRows), formatCount(rows));
   return null;
 }
