@@ -79,32 +79,58 @@ describe('fixed lists in the add dialogs', { skip }, () => {
     });
   }
 
-  test('Kind on Cycles and Severity on Messages are selects of their words; a value is required where the field is', async () => {
-    const { page, context } = await env.newPage('admin');
-    await openTable(page, '/cycles');
-    let dialog = await addByKeyboard(page, 'Cycles');
-    const kind = dialog.getByRole('combobox', { name: 'Kind' });
-    assert.deepEqual(await kind.locator('option').allTextContents(), ['', 'Weekly', 'Monthly']);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    assert.equal(await dialog.locator('.field-select .field-message').first().textContent(), m.required);
-    await kind.selectOption({ label: 'Monthly' });
-    assert.equal(await kind.inputValue(), 'monthly');
-    assert.deepEqual(await axeViolations(page), []);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+  for (const width of widths) {
+    test(`at ${width} px: Kind, Severity, Role and Icon are selects of their words; a value is required where the field is`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      await openTable(page, '/cycles');
+      let dialog = await addByKeyboard(page, 'Cycles');
+      const kind = dialog.getByRole('combobox', { name: 'Kind' });
+      assert.deepEqual(await kind.locator('option').allTextContents(), ['', 'Weekly', 'Monthly']);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      assert.equal(await dialog.locator('.field-select .field-message').first().textContent(), m.required);
+      await kind.focus();
+      await page.keyboard.press('m');
+      assert.equal(await kind.inputValue(), 'monthly');
+      assert.deepEqual(await axeViolations(page), []);
+      await fits(page);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
 
-    await openTable(page, '/messages');
-    dialog = await addByKeyboard(page, 'Messages');
-    const severity = dialog.getByRole('combobox', { name: 'Severity' });
-    // Severity falls back to info: no blank to choose, info chosen from the start.
-    assert.deepEqual(await severity.locator('option').allTextContents(), ['Information', 'Success', 'Warning', 'Error']);
-    assert.equal(await severity.inputValue(), 'info');
-    await severity.focus();
-    await page.keyboard.press('ArrowDown');
-    assert.equal(await severity.inputValue(), 'success');
-    assert.deepEqual(await axeViolations(page), []);
-    await context.close();
-  });
+      await openTable(page, '/messages');
+      dialog = await addByKeyboard(page, 'Messages');
+      const severity = dialog.getByRole('combobox', { name: 'Severity' });
+      // Severity falls back to info: no blank to choose, info chosen from the start.
+      assert.deepEqual(await severity.locator('option').allTextContents(), ['Information', 'Success', 'Warning', 'Error']);
+      assert.equal(await severity.inputValue(), 'info');
+      await severity.focus();
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await severity.inputValue(), 'success');
+      assert.deepEqual(await axeViolations(page), []);
+      await fits(page);
+      await shot(page, `messages-add-severity-${width}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await openTable(page, '/admin/menus');
+      dialog = await addByKeyboard(page, 'Menus');
+      // Neither is required: blank (everyone, no icon) comes first.
+      const role = dialog.getByRole('combobox', { name: 'Role' });
+      assert.deepEqual(await role.locator('option').allTextContents(), [
+        '',
+        'Store operations',
+        'Sales',
+        'Reports',
+        'Messaging',
+        'IT department',
+      ]);
+      const icon = dialog.getByRole('combobox', { name: 'Icon' });
+      assert.equal(await icon.locator('option').count(), 19);
+      assert.equal(await icon.locator('option').nth(1).textContent(), 'Home');
+      assert.deepEqual(await axeViolations(page), []);
+      await fits(page);
+      await context.close();
+    });
+  }
 
   for (const width of widths) {
     test(`at ${width} px: a sale dated after today is refused in the dialog, nothing sent`, async () => {
