@@ -1,7 +1,9 @@
 // The validation rule set of spec section 5, run unchanged in the browser (dialogs block submit) and on the
 // server (add/edit endpoints re-check everything), so both sides always agree on what is valid and say it in
 // the same words. `check` is one rule on one value; `validateField`/`validateForm` apply a resource's declared
-// field rules through valibot; `checkDateRange` (common/date-range.ts) is the report filters' From/To check.
+// field rules through valibot (with two field rules of ours: `oneOf`, a select's fixed set, checked as the
+// spec's pattern rule, and `notAfterToday`); `checkDateRange` (common/date-range.ts) is the report filters'
+// From/To check.
 
 import * as v from 'valibot';
 import { validationMsg } from './validation-messages.ts';
