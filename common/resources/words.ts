@@ -67,17 +67,18 @@ export function valueLabel(column: Pick<Column, 'valueLabels'>, value: string): 
 }
 
 /**
- * A field on a column with a fixed set of values is a select of them, and takes no other (the `oneOf` rule,
- * checked in the dialog and again on the server): its choices are the column's values in its words.
+ * A field on a column with a fixed set of values is a select of them (or, for several, checkboxes of them):
+ * its choices are the column's values in its words. A select takes no other (the `oneOf` rule, checked in the
+ * dialog and again on the server); a list of several is the field's own to check.
  */
 function fixChoices(resource: string, field: FormField, column: Column): void {
   const values = column.values ?? [];
-  if (field.kind !== 'select')
+  if (field.kind !== 'select' && field.kind !== 'choices')
     throw new Error(`resource ${resource}: the field ${field.name} takes a fixed set of values: make it a select`);
   field.choices = values.map((value) => {
     const choice = { value, label: '' };
     Object.defineProperty(choice, 'label', { get: () => valueLabel(column, value), enumerable: true, configurable: true });
     return choice;
   });
-  field.rules = { ...field.rules, oneOf: values };
+  if (field.kind === 'select') field.rules = { ...field.rules, oneOf: values };
 }
