@@ -26,6 +26,12 @@ export interface Choices {
   sameGroup?: string;
 }
 
+/** One of a select's fixed choices: the value sent, and the words shown for it. */
+export interface FixedChoice {
+  value: string;
+  label: string;
+}
+
 export interface FormField<Name extends string = string> {
   /** The submitted name, in the payload's PascalCase (UserName, FromDate...); a resource's field: its column. */
   name: Name;
@@ -48,6 +54,11 @@ export interface FormField<Name extends string = string> {
    * change is checked against them (server/table-api/change/choices.ts).
    */
   options?: Choices;
+  /**
+   * A select's fixed set of choices, by value and label: a resource's field has its column's `values` here,
+   * in the column's words (common/resources/words.ts), with the rule that takes no other.
+   */
+  choices?: ReadonlyArray<FixedChoice>;
   /** A resource's field: which dialogs show it (default both). */
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */

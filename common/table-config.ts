@@ -36,7 +36,30 @@ export interface TableConfig {
   storeScoped: boolean;
   /** Where the table's warnings go (table-warnings.ts): the server's TABLE_WARNINGS, `alert` by default. */
   warnings: TableWarnings;
+  /**
+   * The table's PDF (spec section 8): whether the server can print one (it found a Chromium; if not, the
+   * button is disabled and says 'Download as PDF is not available'), and the most rows one may hold
+   * (REPORT_MAX_ROWS): past it, or with no row at all, the user is told so before any tab opens.
+   */
+  pdf?: { available: boolean; maxRows: number };
+  /** The list call's method (spec section 7): GET when absent; POST sends the same parameters as a form body. */
+  listMethod?: ListMethod;
+  /**
+   * Where a list answer holds its rows (spec section 3): its property (a dotted path for a nested one), `data`
+   * when absent; '' when the answer is itself an array of rows (its counts are then the rows it holds).
+   */
+  rowsProperty?: string;
+  /**
+   * Whether a change reads the rows again (spec section 4: "an update may refresh the table"), as when
+   * absent: a row changed or removed meanwhile is then told 'Information NOT found!. Table Refreshed for
+   * changes'. When false the rows stay as they were read, the changed ones marked, and the refresh is left
+   * to the user: 'Information NOT found!. Refresh for changes'.
+   */
+  refreshAfterChange?: boolean;
 }
+
+export const listMethods = ['GET', 'POST'] as const;
+export type ListMethod = (typeof listMethods)[number];
 
 /**
  * One group's figures over every row of it the list's filter finds, not only the page's: `values` is its

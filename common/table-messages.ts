@@ -32,6 +32,7 @@ export const tableMessages = {
   // Dialogs and tables (sections 5 and 8)
   deleteConfirm: 'Are you sure you want to delete {0} record(s)?',
   notFoundRefreshed: 'Information NOT found!. Table Refreshed for changes',
+  notFoundRefresh: 'Information NOT found!. Refresh for changes',
   inserted: '{0} Record(s) Inserted Successfully',
   updated: '{0} Record(s) Updated Successfully',
   removed: '{0} Record(s) Removed Successfully',
@@ -42,6 +43,7 @@ export const tableMessages = {
   selectedCount: '{0} Record(s) Selected',
   selectAll: 'Select All',
   noDataToDownload: 'No data to download!',
+  pdfUnavailable: 'Download as PDF is not available',
   selectToCopy: 'Please select some records to copy',
   copyFailed: 'Failed to Copy records!',
   emptyTable: 'No data available',
@@ -81,6 +83,8 @@ export const tableMessages = {
   tableWarnUnknownData: 'Table {0}: the server sent no value for column "{1}" in row {2}.',
   tableWarnSavedColumns: 'Table {0}: the saved state names columns this table does not have ({1}); they were left out.',
   tableCopied: '{0} Record(s) copied to the clipboard',
+  pdfTooManyRows:
+    'A PDF holds at most {0} rows, and this table has {1}. Narrow it with a search or a filter, or download it as Excel or CSV, which hold every row.',
 
   // The tables' row dialogs (ours; their notices and the delete question are the spec's, above)
   dialogAddTitle: 'Add to {0}',

@@ -23,6 +23,8 @@ export const validationMessages = {
   unique: 'please make sure the value is unique.',
   username: 'username validation error!',
   usernameValid: 'valid username',
+  // Ours, where the spec is silent: a day that has not come yet (a sale's day)
+  notAfterToday: 'please enter a date no later than today.',
   dateRangeRequired: '"From Date" and "To Date" are required',
   dateRangeFromInvalid: '"From Date" is invalid',
   dateRangeToInvalid: '"To Date" is invalid',

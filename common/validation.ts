@@ -1,7 +1,9 @@
 // The validation rule set of spec section 5, run unchanged in the browser (dialogs block submit) and on the
 // server (add/edit endpoints re-check everything), so both sides always agree on what is valid and say it in
 // the same words. `check` is one rule on one value; `validateField`/`validateForm` apply a resource's declared
-// field rules through valibot; `checkDateRange` (common/date-range.ts) is the report filters' From/To check.
+// field rules through valibot (with two field rules of ours: `oneOf`, a select's fixed set, checked as the
+// spec's pattern rule, and `notAfterToday`); `checkDateRange` (common/date-range.ts) is the report filters'
+// From/To check.
 
 import * as v from 'valibot';
 import { validationMsg } from './validation-messages.ts';
@@ -185,6 +187,10 @@ export type FieldRules = {
   notEqualTo?: string;
   /** Must not be in the collection given at check time (the values other rows already hold). */
   unique?: boolean;
+  /** One of these values exactly (a select's fixed set): anything else fails as `pattern` does. */
+  oneOf?: ReadonlyArray<string>;
+  /** A date (dd/MM/yyyy or yyyy-mm-dd) no later than today, the checking side's today (a sale's day). */
+  notAfterToday?: boolean;
 };
 
 type FieldContext = {
@@ -210,6 +216,8 @@ const fieldRuleOrder = [
   'dateISO',
   'phoneUS',
   'pattern',
+  'oneOf',
+  'notAfterToday',
   'minLength',
   'maxLength',
   'min',
@@ -220,9 +228,47 @@ const fieldRuleOrder = [
   'unique',
 ] as const satisfies ReadonlyArray<keyof FieldRules>;
 
-/** The rule and parameter a declared field rule stands for, or `null` when it is switched off. */
-function ruleFor(key: (typeof fieldRuleOrder)[number], rules: FieldRules, ctx: FieldContext): { rule: RuleName; param?: RuleParam } | null {
+/** A value as the calendar day it names (dd/MM/yyyy, or year first as the server also takes it), yyyy-mm-dd; else null. */
+function calendarDay(value: unknown): string | null {
+  const text = (asText(value) ?? '').trim();
+  const iso = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
+  if (iso && isCalendarDay(Number(iso[1]), Number(iso[3]), Number(iso[4])))
+    return `${iso[1]}-${iso[3]!.padStart(2, '0')}-${iso[4]!.padStart(2, '0')}`;
+  return isoFromDayMonthYear(text);
+}
+
+/** Today as yyyy-mm-dd, in the checking side's own time zone. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** A check of ours beyond the spec's rules: the message for the value, or null when it passes. */
+type OwnCheck = { own: (value: unknown) => string | null };
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The rule and parameter a declared field rule stands for (or our own check), or `null` when it is switched off. */
+function ruleFor(
+  key: (typeof fieldRuleOrder)[number],
+  rules: FieldRules,
+  ctx: FieldContext,
+): { rule: RuleName; param?: RuleParam } | OwnCheck | null {
   switch (key) {
+    case 'oneOf': {
+      // The spec's pattern rule over the values themselves: the same check, and the same words, on both sides.
+      const values = rules.oneOf;
+      return values ? { rule: 'pattern', param: new RegExp(values.map(escapeRegExp).join('|') || '(?!)') } : null;
+    }
+    case 'notAfterToday':
+      if (!rules.notAfterToday) return null;
+      return {
+        own: (value) => {
+          const day = calendarDay(value);
+          // Not a day at all is the date rule's to say.
+          return day !== null && day > localToday() ? validationMsg('notAfterToday') : null;
+        },
+      };
     case 'equalTo':
     case 'notEqualTo': {
       const other = rules[key];
@@ -264,7 +310,7 @@ export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.Generi
     schema = v.pipe(
       schema,
       v.rawCheck(({ dataset, addIssue }) => {
-        const message = check(step.rule, dataset.value, step.param);
+        const message = 'own' in step ? step.own(dataset.value) : check(step.rule, dataset.value, step.param);
         if (message !== null) addIssue({ message });
       }),
     );

@@ -19,10 +19,6 @@ export const serverMessages = {
   // Validation (spec section 5)
   usernameTaken: 'this user name is already taken.',
 
-  // Dialogs and tables (sections 5 and 8)
-  notFoundRefresh: 'Information NOT found!. Refresh for changes',
-  pdfUnavailable: 'Download as PDF is not available',
-
   // The table screens' own words (ours: the spec names the toolbar's buttons, not their labels)
   tableClearSelection: 'Clear the selection',
 
@@ -95,6 +91,7 @@ export const serverMessages = {
     'The database became unavailable while this record was being saved: it may or may not have been saved. Please refresh the table before trying again.',
   endBeforeStart: 'please enter a date on or after the start.',
   headOfficeCode: 'the head office group keeps the code HQ, and no other group can take it.',
+  saleBeforeStoreOpened: 'this store opened on {0}: please enter that day or a later one.',
   tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
   tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
   privilegeAdminFlags: 'Only a super administrator may make or unmake an administrator.',

@@ -4,6 +4,7 @@
 // Whom a sender may address: administrators and head office (who see every store) any active user and any
 // group; everyone else the active users of their own group, and that group. The choices offered and the
 // values accepted follow the one rule (server/table-api/change/choices.ts).
+import type { IconName } from '../icons.ts';
 import { defineResource, Version } from './types.ts';
 
 /** One of the three: its URL name, title, its key's API name and its place in the side menu. */
@@ -11,7 +12,7 @@ function inboxResource<const Name extends string, const Key extends string>(
   name: Name,
   title: string,
   key: Key,
-  icon: string,
+  icon: IconName,
   order: number,
 ) {
   return defineResource({
@@ -36,6 +37,7 @@ function inboxResource<const Name extends string, const Key extends string>(
         searchable: true,
         hiddenOnMobile: true,
         values: ['info', 'success', 'warning', 'error'],
+        valueLabels: { info: 'Information', success: 'Success', warning: 'Warning', error: 'Error' },
       },
       { name: 'SenderName', label: 'From', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
       { name: 'GroupID', label: 'To group', type: 'integer', format: 'text', hidden: true, internal: true },
@@ -61,7 +63,7 @@ function inboxResource<const Name extends string, const Key extends string>(
       },
       { name: 'Title', kind: 'text', rules: { required: true, maxLength: 120 }, on: ['add'] },
       { name: 'Body', kind: 'textarea', rules: { maxLength: 2000 }, on: ['add'] },
-      { name: 'Severity', kind: 'text', rules: { pattern: 'info|success|warning|error' }, on: ['add'], default: 'info' },
+      { name: 'Severity', kind: 'select', on: ['add'], default: 'info' },
       { name: 'IsRead', kind: 'flag', on: ['edit'] },
     ],
     defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],

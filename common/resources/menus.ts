@@ -1,5 +1,6 @@
 // Menus: the side menu's entries and who sees them. Super administrators only: a wrong entry hides pages.
-import { roleCodes } from '../roles.ts';
+import { iconNames, iconWords } from '../icons.ts';
+import { roleCodes, roleNames } from '../roles.ts';
 import { defineResource, Version } from './types.ts';
 
 export const menus = defineResource({
@@ -15,9 +16,18 @@ export const menus = defineResource({
     { name: 'ParentTitle', label: 'Parent', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Title', label: 'Title', type: 'text', format: 'text', sortable: true, searchable: true, total: 'count' },
     { name: 'Url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'Icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true },
+    { name: 'Icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true, values: iconNames, valueLabels: iconWords },
     { name: 'SortOrder', label: 'Order', type: 'integer', format: 'integer', sortable: true },
-    { name: 'RequiredRole', label: 'Role', type: 'text', format: 'text', sortable: true, searchable: true, values: roleCodes },
+    {
+      name: 'RequiredRole',
+      label: 'Role',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      values: roleCodes,
+      valueLabels: roleNames,
+    },
     { name: 'AdminOnly', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'SuperAdminOnly', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true },
     Version,
@@ -32,9 +42,9 @@ export const menus = defineResource({
     },
     { name: 'Title', kind: 'text', rules: { required: true, maxLength: 60 } },
     { name: 'Url', kind: 'text', rules: { maxLength: 200, pattern: '/[A-Za-z0-9/_-]*' } },
-    { name: 'Icon', kind: 'text', rules: { maxLength: 30, pattern: '[a-z0-9-]*' } },
+    { name: 'Icon', kind: 'select' },
     { name: 'SortOrder', kind: 'number', rules: { required: true, number: true, step: 1, min: 0, max: 1000000 } },
-    { name: 'RequiredRole', kind: 'text', rules: { pattern: roleCodes.join('|') } },
+    { name: 'RequiredRole', kind: 'select' },
     { name: 'AdminOnly', kind: 'flag' },
     { name: 'SuperAdminOnly', kind: 'flag' },
   ],

@@ -40,7 +40,8 @@ export const sales = defineResource({
       options: { resource: 'stores', value: 'StoreID', label: 'Name' },
       on: ['add'],
     },
-    { name: 'SaleDate', kind: 'date', rules: { required: true }, on: ['add'] },
+    // A day that has come (the server also holds it to the store's opening day: server/resources/sale-day.ts).
+    { name: 'SaleDate', kind: 'date', rules: { required: true, notAfterToday: true }, on: ['add'] },
     { name: 'Sales', kind: 'number', rules: { required: true, number: true, min: 0, max: 999999999, step: 0.01 } },
     { name: 'Transactions', kind: 'number', rules: { required: true, digit: true, max: 1000000 } },
     // The column keeps four decimals of the fraction (two of the percentage shown): finer is refused, not rounded.

@@ -39,6 +39,11 @@ export interface Column<Name extends string = string> {
    */
   values?: ReadonlyArray<string>;
   /**
+   * The words people read for each of `values` (a region's name for its code), by value; a value without
+   * one reads as itself. The language file may replace each under `<resource>.<Column>.<value>` (words.ts).
+   */
+  valueLabels?: Readonly<Record<string, string>>;
+  /**
    * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
    * 10 and 0). The export then formats within it, and skips rounding where the value has no more decimals
    * than it shows (a test holds it to the database's column type).
@@ -95,6 +100,10 @@ export interface Resource {
    * (what keeps them signed in and in charge) nor delete the row.
    */
   ownAccount?: { unchangeable: ReadonlyArray<string> };
+  /** The screen's list call, GET when absent (the table API takes either: server/routes/api/resource). */
+  listMethod?: 'GET' | 'POST';
+  /** Whether a change reads the screen's rows again, as when absent (common/table-config.ts: refreshAfterChange). */
+  refreshAfterChange?: boolean;
 }
 
 /**

@@ -64,6 +64,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     listUrl: config.listUrl,
     resource: config.resource,
     pagesAbove,
+    call: config,
   });
   // With infinite scroll, every page loaded so far, as one.
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
@@ -144,6 +145,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     rowCount,
     selectedKeys,
     refresh,
+    showRows: list.showRows,
     markRows,
     notify,
   });

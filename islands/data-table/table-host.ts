@@ -27,6 +27,8 @@ export interface TableHost {
    * rows stay as they are, and marked, meanwhile.
    */
   refresh(delayMs?: number): Promise<void>;
+  /** Shows rows as a change stored them in place of those shown with the same key, without reading the list again. */
+  showRows(rows: ReadonlyArray<Row>): void;
   /**
    * Marks rows by key after a change: they show the inserted, updated, removed or failed style. Rows marked
    * removed can no longer be selected (those selected are no longer).

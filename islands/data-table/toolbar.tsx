@@ -35,7 +35,21 @@ export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSele
         {button('settings', tableMsg('tableSettings'), true)}
       </span>
       <span className="dt-group">
-        {button('pdf', tableMsg('tablePdf'), can.export)}
+        {config.pdf?.available === false ? (
+          // Disabled, yet in reach: the keyboard and a tap still find it, and its notice says why.
+          <button
+            type="button"
+            className="dt-button dt-action-pdf"
+            aria-disabled="true"
+            title={tableMsg('pdfUnavailable')}
+            disabled={!can.export}
+            onClick={() => onAction('pdf')}
+          >
+            {tableMsg('tablePdf')}
+          </button>
+        ) : (
+          button('pdf', tableMsg('tablePdf'), can.export)
+        )}
         {button('xlsx', tableMsg('tableExcel'), can.export)}
         {button('csv', tableMsg('tableCsv'), can.export)}
         {button('copy', tableMsg('tableCopy'), true)}

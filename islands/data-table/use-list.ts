@@ -8,11 +8,11 @@
 // and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
 // refresh); the user's own changes are shown by the actions that made them.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TablePage } from '../../common/table-config.ts';
+import type { Row, TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
-import { fetchList, type ListOutcome } from './list-fetch.ts';
+import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
 
 export interface ListView {
   page: TablePage | null;
@@ -27,6 +27,8 @@ export interface ListView {
   refresh(delayMs?: number): Promise<void>;
   /** Someone else changed rows of this resource since the rows shown were read. */
   changedElsewhere: boolean;
+  /** Shows these rows (as a change stored them) in place of the rows of the same `key` shown, without reading the list. */
+  showRows(rows: ReadonlyArray<Row>, key: string): void;
 }
 
 interface ListOptions {
@@ -43,11 +45,13 @@ interface ListOptions {
   resource: string;
   /** The URLs of the pages shown above the current one, in order (infinite scroll), as the refresh reads them. */
   pagesAbove: { current: ReadonlyArray<string> };
+  /** How the list is called and read (the table's config: its method, where the answer holds its rows). */
+  call: ListCall;
 }
 
 type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'>;
 
-export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove }: ListOptions): ListView {
+export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove, call }: ListOptions): ListView {
   const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null });
   const [loading, setLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
@@ -86,7 +90,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     // as current. Starting again from the first page would do that too, but lose the user's place: a row
     // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
     const above = forced ? [...pagesAbove.current] : [];
-    Promise.all([url, ...above].map((u) => fetchList(u, controller.signal))).then(
+    Promise.all([url, ...above].map((u) => fetchList(u, controller.signal, call))).then(
       (outcomes) => {
         shown.current = url;
         setLoading(false);
@@ -105,7 +109,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       },
     );
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove]);
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call]);
 
   const refresh = useCallback(
     (delayMs = 0) =>
@@ -127,6 +131,17 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
   );
   useEffect(() => () => clearTimeout(later.current?.timer), []);
 
+  const showRows = useCallback((rows: ReadonlyArray<Row>, key: string) => {
+    const stored = new Map(rows.map((r) => [String(r[key]), r]));
+    setAnswer((old) => {
+      if (!old.page || stored.size === 0) return old;
+      const page = { ...old.page, data: old.page.data.map((r) => stored.get(String(r[key])) ?? r) };
+      // The session's copy of this answer shows them too, when the user comes back to it.
+      if (shown.current !== null) keepPage(shown.current, page);
+      return { ...old, page };
+    });
+  }, []);
+
   useEffect(
     () =>
       onResourceChanged(resource, ({ userId }) => {
@@ -138,5 +153,5 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     [resource, listUrl, refresh, refreshEveryTime],
   );
 
-  return { ...answer, loading, refresh, changedElsewhere };
+  return { ...answer, loading, refresh, changedElsewhere, showRows };
 }

@@ -17,6 +17,7 @@ export interface HostSources {
   rowCount: number;
   selectedKeys: string[];
   refresh(delayMs?: number): Promise<void>;
+  showRows(rows: ReadonlyArray<Row>, key: string): void;
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
   notify(text: string, kind: 'success' | 'error' | 'info'): void;
 }
@@ -46,6 +47,7 @@ export function useTableHost(container: { current: HTMLElement | null }, sources
         return { visible: visibleColumns(config, state), mainGroup: state.mainGroup, subGroup: state.subGroup };
       },
       refresh: (delayMs) => now().refresh(delayMs),
+      showRows: (rows) => now().showRows(rows, now().config.key),
       markRows: (keys, mark) => now().markRows(keys, mark),
       notify: (text, kind) => now().notify(text, kind),
       state: () => now().state,

@@ -2,7 +2,7 @@
 // htmx's and our own fetches alike.
 import type { HtmxRequestCtx } from 'htmx.org';
 
-function csrfToken(): string {
+export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 

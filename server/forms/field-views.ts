@@ -59,7 +59,7 @@ export function fieldViews(form: FormDefinition, { idPrefix, values = {}, messag
       inputType: field.kind === 'email' || field.kind === 'password' ? field.kind : 'text',
       value: text,
       checked: value === true,
-      options: (choices[field.name] ?? []).map((c) => ({ ...c, selected: picked.has(c.value) })),
+      options: (choices[field.name] ?? field.choices ?? []).map((c) => ({ ...c, selected: picked.has(c.value) })),
       rules: field.rules ? JSON.stringify(field.rules) : '',
       messageId,
       message: inPair ? (messages[pair.name] ?? '') : (messages[field.name] ?? ''),

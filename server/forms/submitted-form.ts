@@ -46,7 +46,7 @@ export function choiceProblems(form: FormDefinition, values: FormValues, choices
   const problems: Record<string, string> = {};
   for (const field of form.fields) {
     if (field.kind !== 'select' && field.kind !== 'choices') continue;
-    const offered = new Set((choices[field.name] ?? []).map((c) => c.value));
+    const offered = new Set((choices[field.name] ?? field.choices ?? []).map((c) => c.value));
     const value = values[field.name];
     const picked = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
     if (picked.some((p) => !offered.has(p))) problems[field.name] = msg('pattern');

@@ -89,6 +89,16 @@ export interface ScreenExtrasHook {
   read(pool: pg.Pool, query: Record<string, unknown>): Promise<ScreenExtras>;
 }
 
+/**
+ * A rule that reads the database (a sale's day against the day its store opened), asked like the RowRule
+ * in the row's own transaction, after it: null lets the change through.
+ */
+export type RowCheck = (
+  client: Pick<pg.PoolClient, 'query'>,
+  before: Readonly<Record<string, unknown>> | null,
+  sent: ReadonlyArray<SentValue>,
+) => Promise<RowRuleFailure | null>;
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
@@ -114,6 +124,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   rowRule?: RowRule;
   /** What its table screen shows beside the table, when it shows more (ScreenExtrasHook). */
   screenExtras?: ScreenExtrasHook;
+  /** The resource's own rule that reads other rows (RowCheck). */
+  rowCheck?: RowCheck;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).

@@ -4,6 +4,7 @@
 // stores by state and number: a state's rows come store by store (sortTies).
 import { sales } from '../../common/resources/sales.ts';
 import { defineResourceSql } from './resource-def.ts';
+import { saleDayAfterOpening } from './sale-day.ts';
 
 export const salesDef = defineResourceSql(sales, {
   table: 'sales',
@@ -23,6 +24,7 @@ export const salesDef = defineResourceSql(sales, {
     Version: 'sa.version',
   },
   scope: { stores: 'StoreID' },
+  rowCheck: saleDayAfterOpening,
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
   sortTies: { StateCode: ['StoreNumber'] },
   // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.

@@ -28,7 +28,8 @@ export default async function tableScreens(app: FastifyInstance) {
     app.get<{ Querystring: Record<string, unknown> }>(screen, { schema, config }, async (req, reply) => {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
-      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings);
+      const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
+      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings, pdf);
       const initial = await firstPage(app.db.reads(req).pool, def, user, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {

@@ -4,6 +4,7 @@
 // one end up with the same rows, and a new entity's screen appears in the menu of both. An entry added
 // once is never added again: a super administrator's change or deletion of it stays.
 import type pg from 'pg';
+import type { IconName } from '../../common/icons.ts';
 import type { MenuPlace, MenuSection } from '../../common/menu-sections.ts';
 import { definitions } from '../../common/resources/index.ts';
 import type { Access, RoleCode } from '../../common/roles.ts';
@@ -20,7 +21,7 @@ export interface MenuEntry extends MenuPlace {
   access: Access;
 }
 
-const sections: Record<MenuSection, { title: () => string; icon: string; order: number }> = {
+const sections: Record<MenuSection, { title: () => string; icon: IconName; order: number }> = {
   stores: { title: () => msg('menuStores'), icon: 'store', order: 20 },
   sales: { title: () => msg('menuSales'), icon: 'chart', order: 60 },
   inbox: { title: () => msg('menuInbox'), icon: 'inbox', order: 110 },

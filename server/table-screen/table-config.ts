@@ -14,7 +14,9 @@ function browserColumn(c: Column): Column {
 
 function browserField(f: FormField): FormField {
   const { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on } = f;
-  return { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on, default: f.default };
+  // The fixed choices copied one by one: their labels are read now, in the language of the moment.
+  const choices = f.choices?.map(({ value, label }) => ({ value, label }));
+  return { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, choices, on, default: f.default };
 }
 
 /** Drops the keys whose value is undefined, so the props carried in the page stay short. */
@@ -27,6 +29,7 @@ export function tableConfig(
   user: CurrentUser,
   storeScoped: boolean,
   warnings: TableWarnings,
+  pdf: NonNullable<TableConfig['pdf']>,
 ): TableConfig {
   return {
     resource: resource.name,
@@ -48,5 +51,7 @@ export function tableConfig(
     detail: hasDetailPage(resource.name),
     storeScoped,
     warnings,
+    pdf,
+    ...defined({ listMethod: resource.listMethod, refreshAfterChange: resource.refreshAfterChange }),
   };
 }

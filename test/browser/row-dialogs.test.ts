@@ -408,7 +408,7 @@ describe('row dialogs', { skip }, () => {
     await screen.button(page, 'Add').click();
     const dialog = page.getByRole('dialog', { name: 'Add to Messages' });
     await dialog.waitFor();
-    assert.equal(await dialog.getByRole('textbox', { name: 'Severity', exact: true }).inputValue(), 'info');
+    assert.equal(await dialog.getByRole('combobox', { name: 'Severity', exact: true }).inputValue(), 'info');
     assert.equal(await dialog.getByRole('textbox', { name: 'Text', exact: true }).evaluate((el) => el.tagName), 'TEXTAREA');
     await dialog.getByRole('combobox', { name: 'Recipient', exact: true }).selectOption({ label: 'Casey Nguyen' });
     await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Shelf count');

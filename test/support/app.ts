@@ -1,6 +1,6 @@
 // Builds the app for a test file on its own copy of the template database (embedded, or PostgreSQL when
 // DATABASE_URL is set), adds what only tests use (test pages and forms, the demo island; for browser tests
-// the bundle that carries it), and signs users in through the real /login form.
+// the bundle that carries it; demo tables), and signs users in through the real /login form.
 import { cpSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { after, before } from './node-test.ts';
@@ -15,6 +15,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, embeddedTemplateDir, postgresBase, postg
 import { serveTestBundle, testBundleAssets } from './test-bundle.ts';
 import testPageRoutes from './routes/test-pages.ts';
 import testFormRoutes from './routes/test-forms.ts';
+import testTableRoutes from './routes/test-tables.ts';
 
 export { ADMIN_PASSWORD, DEMO_PASSWORD };
 
@@ -117,6 +118,7 @@ async function buildTestApp(config: Config, db: Database, { testBundle = false, 
   const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
   await app.register(testPageRoutes);
   await app.register(testFormRoutes);
+  await app.register(testTableRoutes);
   if (testBundle) await serveTestBundle(app);
   await app.ready();
   await loadServerLanguage(app);

@@ -1,15 +1,24 @@
 // What a change's answer does to the table and the dialog (islands/data-table/dialogs/change-outcome.ts),
-// with a table host that only records what it is asked: marks, one notice, refreshes (each by how long it waits).
+// with a table host that only records what it is asked: marks, one notice, refreshes (each by how long it waits),
+// rows shown in place.
 import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import type { ChangeAnswer } from '../../islands/data-table/dialogs/change-call.ts';
 import { applyAnswer, REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';
 import type { TableHost } from '../../islands/data-table/table-host.ts';
+import type { Row, TableConfig } from '../../common/table-config.ts';
 
-function recordingHost() {
-  const seen = { marks: [] as Array<[unknown[], string]>, notices: [] as Array<[string, string]>, refreshes: [] as number[] };
+function recordingHost(config: Partial<TableConfig> = {}) {
+  const seen = {
+    marks: [] as Array<[unknown[], string]>,
+    notices: [] as Array<[string, string]>,
+    refreshes: [] as number[],
+    shown: [] as Row[],
+  };
   const host = {
+    config,
+    showRows: (rows: ReadonlyArray<Row>) => seen.shown.push(...rows),
     markRows: (keys: ReadonlyArray<unknown>, mark: string) => seen.marks.push([[...keys], mark]),
     notify: (text: string, kind: string) => seen.notices.push([text, kind]),
     refresh: async (delayMs = 0) => {
@@ -25,7 +34,12 @@ test('rows changed are marked, the table is read again, one success notice says 
   const { host, seen } = recordingHost();
   const outcome = applyAnswer(host, 'edit', answer({ Succeed: [7] }));
   assert.deepEqual(outcome, { close: true, fields: {}, error: null });
-  assert.deepEqual(seen, { marks: [[[7], 'updated']], notices: [['1 Record(s) Updated Successfully', 'success']], refreshes: [0] });
+  assert.deepEqual(seen, {
+    marks: [[[7], 'updated']],
+    notices: [['1 Record(s) Updated Successfully', 'success']],
+    refreshes: [0],
+    shown: [],
+  });
 });
 
 test("the server's field messages stay in the open dialog, the notice counting the failure", () => {
@@ -33,7 +47,7 @@ test("the server's field messages stay in the open dialog, the notice counting t
   const failure = { key: null, error: `Store #: ${m.unique}`, fields: { StoreNumber: m.unique } };
   const outcome = applyAnswer(host, 'add', answer({ Failed: [failure] }));
   assert.deepEqual(outcome, { close: false, fields: { StoreNumber: m.unique }, error: null });
-  assert.deepEqual(seen, { marks: [], notices: [['1 Record(s) Failed to Insert', 'error']], refreshes: [] });
+  assert.deepEqual(seen, { marks: [], notices: [['1 Record(s) Failed to Insert', 'error']], refreshes: [], shown: [] });
 });
 
 test('a reason that names no field is shown as a failure, in the notice and above the fields', () => {
@@ -55,10 +69,31 @@ test('a row changed since it was read closes the dialog and refreshes the table,
       marks: [[[4], 'failed']],
       notices: [['1 Record(s) Failed to Update. Nicht gefunden: Tabelle neu geladen.', 'error']],
       refreshes: [0],
+      shown: [],
     });
   } finally {
     useLanguage({});
   }
+});
+
+test('a table that leaves the refresh to the user reads nothing again: rows show as stored, a row changed meanwhile says "Refresh for changes"', () => {
+  const { host, seen } = recordingHost({ refreshAfterChange: false });
+  const stored = { StoreID: 7, Name: 'Harbor View', Version: 2 };
+  const outcome = applyAnswer(
+    host,
+    'edit',
+    answer({ Succeed: [7], Data: [stored], Failed: [{ key: 4, error: 'Introuvable', conflict: true }] }),
+  );
+  assert.deepEqual(outcome, { close: true, fields: {}, error: null });
+  assert.deepEqual(seen, {
+    marks: [
+      [[7], 'updated'],
+      [[4], 'failed'],
+    ],
+    notices: [['1 Record(s) Updated Successfully. 1 Record(s) Failed to Update. Information NOT found!. Refresh for changes.', 'error']],
+    refreshes: [],
+    shown: [stored],
+  });
 });
 
 test('a delete of several rows, some refused, marks each kind, counts both in one notice, closes, and leaves the rows removed in sight a moment', () => {

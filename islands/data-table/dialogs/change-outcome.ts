@@ -3,7 +3,9 @@
 // failed. Rows removed are left in sight, marked, for a moment before the table is read again without them. One notice says it all, as the table shows one at a time: the spec's counts ("1 Record(s) Updated
 // Successfully", "1 Record(s) Failed to Update"), then the server's reasons, except those naming fields (the
 // dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
-// read (the server's "Information NOT found!") closes the dialog and refreshes the table.
+// read (the server's "Information NOT found!") closes the dialog and refreshes the table. A table configured
+// to leave the refresh to the user (refreshAfterChange: false) reads nothing again: the rows changed show as
+// the server stored them, marked, and a row changed meanwhile says "...Refresh for changes".
 import { tableMsg, type TableMessageKey } from '../../../common/table-messages.ts';
 import type { RowMark, TableHost } from '../table-host.ts';
 import type { ChangeAction, ChangeAnswer, RowFailure } from './change-call.ts';
@@ -49,7 +51,9 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const failedKeys = failed.map((f) => f.key).filter((key) => key !== null && key !== undefined);
   if (failedKeys.length > 0) host.markRows(failedKeys, 'failed');
   const conflict = failed.some(isConflict);
-  if (done > 0 || conflict) void host.refresh(action === 'delete' && done > 0 ? REMOVED_ROWS_SHOWN_MS : 0);
+  const refreshes = host.config.refreshAfterChange !== false;
+  if (!refreshes) host.showRows(answer.Data);
+  else if (done > 0 || conflict) void host.refresh(action === 'delete' && done > 0 ? REMOVED_ROWS_SHOWN_MS : 0);
   if (failed.length === 0) {
     host.notify(tableMsg(words.done, done), 'success');
     return { close: true, fields: {}, error: null };
@@ -58,7 +62,7 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
   for (const failure of failed) {
-    if (isConflict(failure)) reasons.add(tableMsg('notFoundRefreshed'));
+    if (isConflict(failure)) reasons.add(tableMsg(refreshes ? 'notFoundRefreshed' : 'notFoundRefresh'));
     else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
     else reasons.add(failure.error);
   }

@@ -1,6 +1,7 @@
 // One field of an insert or update dialog, drawn from its definition as the server draws its forms
 // (views/_field.eta): the label (a visible marker when required, which screen readers hear as
-// aria-required), the hint, the control of its kind, and the slot its message shows in once it is modified.
+// aria-required), the hint, the control of its kind (a select of its fixed choices, or of another
+// resource's rows: choice-select.tsx), and the slot its message shows in once it is modified.
 import { useId, type ChangeEvent } from 'react';
 import { hintText, type FormField } from '../../../common/form-definition.ts';
 import { msg } from '../../../common/messages.ts';
@@ -54,7 +55,17 @@ export function DialogField({ field, value, message, listUrl, onChange }: Dialog
           {hint}
         </p>
       )}
-      {field.kind === 'select' ? (
+      {field.kind === 'select' && field.choices ? (
+        <select value={text} onChange={(e) => onChange(e.target.value)} {...aria}>
+          {/* Blank is a choice only where the field may be left so and has no value of its own to fall back on. */}
+          {(!required && field.default === undefined) || !field.choices.some((c) => c.value === text) ? <option value="" /> : null}
+          {field.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : field.kind === 'select' ? (
         <ChoiceSelect listUrl={listUrl} field={field} value={text} onChange={onChange} selectProps={aria} />
       ) : field.kind === 'date' ? (
         <DateInput value={text} label={field.label} onChange={onChange} inputProps={aria} />

@@ -2,7 +2,10 @@
 // every filtered row in a new tab (GET /api/common/report, grouped as the table is); Excel and CSV download
 // the server's exports of every filtered row (GET /api/<resource>/export), straight to disk however large;
 // Copy puts the selected rows on the clipboard. Each applies the list's own query (search, order, shown
-// columns, store selection) and says in the table's notice why it did nothing.
+// columns, store selection) and says in the table's notice why it did nothing. The PDF says it before any tab
+// opens: a table with no row, one past the rows a PDF holds (the server would only refuse it there), or a
+// server that cannot print one.
+import { formatCount } from '../../../common/format-count.ts';
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableHost } from '../table-host.ts';
@@ -18,8 +21,21 @@ export function pdfUrl(host: TableHost): string {
   return `/api/common/report?${query}`;
 }
 
+/** Why the table's PDF cannot be had now, in words for the notice; null when it can. */
+export function pdfRefusal(host: Pick<TableHost, 'config' | 'rowCount'>): string | null {
+  const { pdf } = host.config;
+  const rows = host.rowCount();
+  if (pdf && !pdf.available) return tableMsg('pdfUnavailable');
+  if (rows === 0) return tableMsg('noDataToDownload');
+  // A count the server estimated is one of tens of thousands (server/table-api/list/count.ts): past it either way.
+  if (pdf && rows > pdf.maxRows) return tableMsg('pdfTooManyRows', formatCount(pdf.maxRows), formatCount(rows));
+  return null;
+}
+
 export function exportPdf(host: TableHost): void {
-  window.open(pdfUrl(host), '_blank', 'noopener');
+  const refusal = pdfRefusal(host);
+  if (refusal) host.notify(refusal, 'error');
+  else window.open(pdfUrl(host), '_blank', 'noopener');
 }
 
 /** The export's URL for `format`: the list's query and the format. */

@@ -64,6 +64,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
   return changes(pool, def, user, [null], () =>
     inRowTransaction(pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
+      await obeyRowCheck(client, def, null, values.columns);
       const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const copies = await fanOutCopies(client, def, user, values.columns);
       const done: Done[] = [];
@@ -123,6 +124,7 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
   return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
     if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
     obeyRowRule(def, user, before, values.columns);
+    await obeyRowCheck(client, def, before, values.columns);
     const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
@@ -178,6 +180,12 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
 /** Refuses the row's change when the resource's own rule (its SQL half's rowRule) does not let it through. */
 function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
   const failure = def.rowRule?.(user, before, sent);
+  if (failure) throw new RowRefused(failure);
+}
+
+/** Refuses the row's change when the resource's rule that reads the database (its SQL half's rowCheck) does. */
+async function obeyRowCheck(client: pg.PoolClient, def: ResourceDef, before: Row | null, sent: SentValues): Promise<void> {
+  const failure = await def.rowCheck?.(client, before, sent);
   if (failure) throw new RowRefused(failure);
 }
 

@@ -1,0 +1,22 @@
+// A sale is for a day its store was open: not before the store's opening day. (A day after today is refused by
+// the field's own rule, in the dialog and again on the server: common/resources/sales.ts.) Asked in the row's
+// transaction, so the store read is the one the sale is stored against.
+import { formatDate } from '../../common/format.ts';
+import { msg } from '../messages.ts';
+import type { RowCheck } from './resource-sql.ts';
+
+export const saleDayAfterOpening: RowCheck = async (client, before, sent) => {
+  const given = (name: string) => sent.find((s) => s.column.name === name);
+  const store = given('StoreID');
+  const day = given('SaleDate');
+  // An edit that leaves both alone (neither is editable today) changes nothing this rule looks at.
+  if (!store && !day) return null;
+  const { rows } = await client.query<{ opened: string }>(
+    `select to_char(open_date, 'YYYY-MM-DD') as opened from stores where store_id = $1 and open_date > $2::date`,
+    [store?.value ?? before?.StoreID, day?.value ?? before?.SaleDate],
+  );
+  const opened = rows[0]?.opened;
+  if (opened === undefined) return null;
+  const message = msg('saleBeforeStoreOpened', formatDate(opened));
+  return { error: message, fields: { SaleDate: message } };
+};
