@@ -84,6 +84,8 @@ export const tableMessages = {
   filterContains: '{0} contains',
   filterFrom: 'From (dd/MM/yyyy)',
   filterTo: 'To (dd/MM/yyyy)',
+  filterFirstDay: 'first day',
+  filterLastDay: 'last day',
   filterMin: 'At least',
   filterMax: 'At most',
   filterPercent: '{0} (%)',

@@ -8,8 +8,8 @@ import type { TableConfig, TableWarnings } from '../../common/table-config.ts';
 import { hasDetailPage } from './detail-pages.ts';
 
 function browserColumn(c: Column): Column {
-  const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits } = c;
-  return { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits };
+  const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits, values, choicesFrom } = c;
+  return { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits, values, choicesFrom };
 }
 
 function browserField(f: FormField): FormField {
