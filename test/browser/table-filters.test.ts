@@ -17,7 +17,6 @@ const skip = browserSkipReason();
 
 const chips = (page: Page) => page.locator('.dt-filter-chip > span');
 const filtersButton = (page: Page) => page.locator('.dt-filter-toggle');
-const count = (page: Page) => page.locator('.dt-filter-count');
 const iso = (d: Date) => formatDate(d, 'yyyy-MM-dd');
 
 /** Waits until the table has answered (not busy) and the filter count reads `n` rows. */
