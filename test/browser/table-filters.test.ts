@@ -12,6 +12,7 @@ import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { islandsLive } from '../support/tables.ts';
+import { signIn } from '../support/app.ts';
 
 const skip = browserSkipReason();
 
@@ -147,6 +148,47 @@ describe('column filters on Daily sales', { skip }, () => {
     const lines = (await downloaded(csv)).subarray(2).toString('utf16le').trimEnd().split('\r\n');
     assert.equal(lines.length - 1, withoutSales);
     assert.ok(lines.slice(1).every((l) => l.includes(`,${one},`) || l.includes(`,${two},`)));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+  test('an administrator narrows the audit log to one table, one user and today', async () => {
+    const { page, context } = await env.newPage('admin');
+    const errors = pageErrors(page);
+    // Changes of today by admin on cycles and on states, so the log holds more than what is asked for.
+    const admin = await signIn(env.t.app, 'admin');
+    for (const table of ['cycles', 'states']) {
+      const id = `${table.slice(0, -1)}_id`;
+      const { rows } = await env.t.db.pool.query<{ id: number; version: number; name: string }>(
+        `select ${id} as id, version, name from ${table} order by ${id} limit 1`,
+      );
+      const key = table === 'cycles' ? 'CycleID' : 'StateID';
+      const res = await admin.inject({
+        method: 'PATCH',
+        url: `/api/${table}`,
+        payload: { [key]: rows[0]!.id, Version: rows[0]!.version, Name: `${rows[0]!.name} (audited)` },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    await page.goto('/admin/audit');
+    await islandsLive(page);
+    await filtersButton(page).focus();
+    await page.keyboard.press('Enter');
+    await chooseColumn(page, 'Table');
+    await page.getByRole('checkbox', { name: 'cycles', exact: true }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await chooseColumn(page, 'Who');
+    await page.getByRole('checkbox', { name: 'admin', exact: true }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await chooseColumn(page, 'When');
+    await page.getByRole('button', { name: 'Today' }).click();
+    const { rows } = await env.t.db.pool.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where resource = 'cycles' and user_name = 'admin' and at >= current_date and at < current_date + 1`,
+    );
+    assert.ok(rows[0]!.n > 0);
+    await countIs(page, rows[0]!.n);
+    assert.deepEqual(await chips(page).allTextContents(), ['Table: cycles', 'Who: admin', `When: ${formatDate(new Date())}`]);
+    const shown = await page.locator('table.dt-table tbody tr:not(.dt-empty)').allTextContents();
+    assert.ok(shown.length > 0 && shown.every((t) => t.includes('cycles') && !t.includes('states')), shown.join(' / '));
     assert.deepEqual(errors, []);
     await context.close();
   });
