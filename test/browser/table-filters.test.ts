@@ -130,6 +130,12 @@ describe('column filters on Daily sales', { skip }, () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // Esc closes the panel, the focus back on the Filters button.
+    await page.getByRole('button', { name: 'Apply' }).focus();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('dt-filter-toggle'));
+    assert.equal(await filtersButton(page).getAttribute('aria-expanded'), 'false');
+
     // Remove the Sales chip by keyboard: the focus goes back to the Filters button.
     await page.getByRole('button', { name: 'Remove the filter Sales: $1,000.00 to $5,000.00' }).focus();
     await page.keyboard.press('Enter');

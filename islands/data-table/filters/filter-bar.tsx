@@ -1,7 +1,7 @@
 // The table's filters above its rows: the Filters button (a disclosure: it opens the panel, loaded on first
-// use), and each active filter as a chip saying it in words, with a button removing it, then how many rows
-// the filters leave and "Clear all filters". A removed chip's focus goes to the Filters button, so the
-// keyboard is never left on nothing.
+// use; Esc closes it), and each active filter as a chip saying it in words, with a button removing it, then
+// how many rows the filters leave and "Clear all filters". A removed chip's focus goes to the Filters
+// button, so the keyboard is never left on nothing.
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { formatNumber } from '../../../common/format.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
@@ -89,7 +89,16 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
           </>
         )}
       </div>
-      <div id={`${id}panel`} hidden={!open}>
+      {/* Esc closes the panel (APG "Disclosure" keeps the focus where it was: the button that opened it). */}
+      <div
+        id={`${id}panel`}
+        hidden={!open}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          setOpen(false);
+          toggle.current?.focus();
+        }}
+      >
         {open && (
           <Suspense fallback={<p className="dt-processing">{tableMsg('processing')}</p>}>
             <FilterPanel config={config} state={state} first={chips[0]?.name ?? null} onFilter={setFilter} />
