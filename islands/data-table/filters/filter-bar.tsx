@@ -89,19 +89,19 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
           </>
         )}
       </div>
-      {/* Esc closes the panel (APG "Disclosure" keeps the focus where it was: the button that opened it). */}
-      <div
-        id={`${id}panel`}
-        hidden={!open}
-        onKeyDown={(e) => {
-          if (e.key !== 'Escape') return;
-          setOpen(false);
-          toggle.current?.focus();
-        }}
-      >
+      <div id={`${id}panel`} hidden={!open}>
         {open && (
           <Suspense fallback={<p className="dt-processing">{tableMsg('processing')}</p>}>
-            <FilterPanel config={config} state={state} first={chips[0]?.name ?? null} onFilter={setFilter} />
+            <FilterPanel
+              config={config}
+              state={state}
+              first={chips[0]?.name ?? null}
+              onFilter={setFilter}
+              onClose={() => {
+                setOpen(false);
+                toggle.current?.focus();
+              }}
+            />
           </Suspense>
         )}
       </div>

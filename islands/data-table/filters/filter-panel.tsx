@@ -16,6 +16,8 @@ export interface FilterPanelProps {
   /** The column to open on (a chip's, or the first). */
   first: string | null;
   onFilter(name: string, text: string): void;
+  /** Esc: the panel closes (APG "Disclosure": the focus goes back to the button that opened it). */
+  onClose(): void;
 }
 
 /** The columns people filter by: every one but the program's own (keys, versions). */
@@ -25,7 +27,7 @@ export function filterableColumns(config: TableConfig, state: TableState) {
     .filter((c) => !c.internal);
 }
 
-export default function FilterPanel({ config, state, first, onFilter }: FilterPanelProps) {
+export default function FilterPanel({ config, state, first, onFilter, onClose }: FilterPanelProps) {
   const id = useId();
   const columns = filterableColumns(config, state);
   const [name, setName] = useState(first ?? columns[0]?.name ?? '');
@@ -59,7 +61,13 @@ export default function FilterPanel({ config, state, first, onFilter }: FilterPa
     apply(d);
   };
   return (
-    <form className="dt-filter-panel" aria-label={tableMsg('filterPanel')} onSubmit={submit} noValidate>
+    <form
+      className="dt-filter-panel"
+      aria-label={tableMsg('filterPanel')}
+      onSubmit={submit}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      noValidate
+    >
       <div className="field">
         <label htmlFor={`${id}column`}>{tableMsg('filterColumn')}</label>
         <select id={`${id}column`} ref={select} value={column.name} onChange={(e) => choose(e.target.value)}>
