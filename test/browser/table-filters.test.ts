@@ -76,6 +76,18 @@ describe('column filters on Daily sales', { skip }, () => {
     await countIs(page, await salesCount('sa.sale_date = $1', [iso(yesterday)]));
     assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(yesterday)}`]);
 
+    // This cycle: the one that includes today (the one that started last, when a week and a month both do).
+    const { rows: cycles } = await env.t.db.pool.query<{ start_date: string; end_date: string }>(
+      `select start_date::text, end_date::text from cycles where start_date <= $1 and end_date >= $1 order by start_date desc limit 1`,
+      [iso(new Date())],
+    );
+    await page.getByRole('button', { name: 'This cycle' }).click();
+    if (cycles[0]) {
+      const { start_date: first, end_date: last } = cycles[0];
+      await countIs(page, await salesCount('sa.sale_date between $1 and $2', [first, last]));
+      assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(first)} to ${formatDate(last)}`]);
+    } else await page.getByRole('alert').filter({ hasText: 'No cycle includes today.' }).waitFor();
+
     // A range of days typed in.
     const [from, to] = [subDays(new Date(), 20), subDays(new Date(), 10)];
     await page.getByRole('textbox', { name: 'From (dd/MM/yyyy)' }).fill(formatDate(from));
