@@ -15,7 +15,16 @@ export const sales = defineResource({
     { name: 'StoreID', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'StoreNumber', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'StateCode', label: 'State', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
+    {
+      name: 'StateCode',
+      label: 'State',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      hiddenOnMobile: true,
+      choicesFrom: { resource: 'states', column: 'Code' },
+    },
     { name: 'SaleDate', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
     { name: 'Sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum', digits: { whole: 12, decimals: 2 } },
     {

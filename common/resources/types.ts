@@ -44,6 +44,11 @@ export interface Column<Name extends string = string> {
    */
   valueLabels?: Readonly<Record<string, string>>;
   /**
+   * The values are those of another resource's column (a sale's state: the states' codes): the column's
+   * filter offers them (GET /api/<resource>/filter-values), one or several, matched exactly.
+   */
+  choicesFrom?: { resource: string; column: string };
+  /**
    * The stored type's size, for a number column: whole digits and decimals (numeric(p, s): p - s and s; int4:
    * 10 and 0). The export then formats within it, and skips rounding where the value has no more decimals
    * than it shows (a test holds it to the database's column type).

@@ -25,6 +25,7 @@ import { TableFoot } from './table-foot.tsx';
 import { TableHead } from './table-head.tsx';
 import type { RowMark } from './table-host.ts';
 import { ChangedElsewhere } from './changed-elsewhere.tsx';
+import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
 import { defaultTableState, visibleColumns } from './table-state.ts';
 import { tableWarning, unknownColumnData } from './table-warnings.ts';
@@ -171,6 +172,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         onPageSize={(pageSize) => setState({ pageSize, page: 0 })}
         onSearch={onSearch}
       />
+      <FilterBar config={config} state={state} page={page} onFilters={(filters) => setState({ filters, page: 0 })} />
       <p className={notice ? `dt-notice dt-notice-${notice.kind}` : 'dt-notice'} role="status">
         {notice?.text}
       </p>
@@ -187,7 +189,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
             marks={marks}
             error={list.error}
             loading={list.loading}
-            searched={state.search.trim() !== ''}
+            searched={state.search.trim() !== '' || Object.keys(state.filters).length > 0}
             sizes={layout.sizes}
             grouping={grouping}
           />

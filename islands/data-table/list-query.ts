@@ -1,5 +1,5 @@
 // The table's state as a list request in the current DataTables dialect (GET /api/<resource>): columns by
-// name, the sort by their index, the search, the grouping columns and the store selection. The same text
+// name, the sort by their index, the search, the column filters, the grouping columns and the store selection. The same text
 // keys the session's cache of answers, so it carries no echo (`draw` is added when sending).
 import { storesParam } from '../../common/store-selection.ts';
 import type { TableConfig } from '../../common/table-config.ts';
@@ -26,7 +26,10 @@ export function listQuery(
   const names = options.columns === 'all' ? config.columns.map((c) => c.name) : visibleColumns(config, state);
   // A sorted column the table does not show is still named, so its sort is kept (after the shown ones).
   for (const t of state.sort) if (!names.includes(t.column)) names.push(t.column);
+  // So is a filtered one: its filter holds in every export too.
+  for (const name of Object.keys(state.filters)) if (!names.includes(name)) names.push(name);
   names.forEach((name, i) => q.set(`columns[${i}][data]`, name));
+  names.forEach((name, i) => state.filters[name] && q.set(`columns[${i}][search][value]`, state.filters[name]));
   state.sort.forEach((t, i) => {
     q.set(`order[${i}][column]`, String(names.indexOf(t.column)));
     q.set(`order[${i}][dir]`, t.dir);

@@ -4,6 +4,7 @@
 // data, so it is saved as JSON and read back checked against the table's config (a renamed column or a
 // hand-edited value falls back to the default).
 import type { TableConfig } from '../../common/table-config.ts';
+import { isFilterProblem, readColumnFilter } from '../../common/table-filters.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
 export const pageSizes = [10, 25, 50, 100, -1] as const;
@@ -19,6 +20,8 @@ export interface TableState {
   page: number;
   sort: SortTerm[];
   search: string;
+  /** Column filters: a column's name to its per-column search text (common/table-filters.ts). */
+  filters: Record<string, string>;
   /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
   columnVisibility: Record<string, boolean>;
   /** Column names in the order shown; empty: the config's order. */
@@ -45,6 +48,7 @@ export function defaultTableState(config: TableConfig): TableState {
     page: 0,
     sort: config.defaultSort.map((t) => ({ ...t })),
     search: '',
+    filters: {},
     columnVisibility: {},
     columnOrder: [],
     columnSizes: {},
@@ -98,6 +102,7 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
         : fallback.page,
     sort: sort?.length ? sort.map(({ column, dir }) => ({ column, dir })) : fallback.sort,
     search: typeof saved.search === 'string' ? saved.search.slice(0, 200) : fallback.search,
+    filters: isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters,
     columnVisibility:
       (flags(saved.columnVisibility, (x) => typeof x === 'boolean') as Record<string, boolean>) ?? fallback.columnVisibility,
     columnOrder: Array.isArray(saved.columnOrder)
@@ -115,4 +120,20 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
     oneGroupOpen: typeof saved.oneGroupOpen === 'boolean' ? saved.oneGroupOpen : fallback.oneGroupOpen,
     infiniteScroll: typeof saved.infiniteScroll === 'boolean' ? saved.infiniteScroll : fallback.infiniteScroll,
   };
+}
+
+/** Saved filters kept where they still read as filters of this table's columns (a hand-edited one is dropped). */
+function checkedFilters(config: TableConfig, saved: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(saved).filter(([name, text]) => {
+      const column = config.columns.find((c) => c.name === name);
+      return (
+        column &&
+        typeof text === 'string' &&
+        text.length <= 200 &&
+        text.trim() !== '' &&
+        !isFilterProblem(readColumnFilter(column, text.trim()))
+      );
+    }),
+  ) as Record<string, string>;
 }

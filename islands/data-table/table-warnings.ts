@@ -35,6 +35,7 @@ export function unknownSavedColumns(config: TableConfig, saved: unknown): string
     ...(Array.isArray(s.columnOrder) ? s.columnOrder : []),
     ...Object.keys(s.columnVisibility && typeof s.columnVisibility === 'object' ? s.columnVisibility : {}),
     ...Object.keys(s.columnSizes && typeof s.columnSizes === 'object' ? s.columnSizes : {}),
+    ...Object.keys(s.filters && typeof s.filters === 'object' ? s.filters : {}),
     ...[s.mainGroup, s.subGroup].filter((g) => g !== null && g !== undefined),
   ];
   const unknown = [...new Set(named.filter((n) => typeof n !== 'string' || !known.has(n)).map(String))];

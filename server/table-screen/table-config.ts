@@ -8,8 +8,25 @@ import type { TableConfig, TableWarnings } from '../../common/table-config.ts';
 import { hasDetailPage } from './detail-pages.ts';
 
 function browserColumn(c: Column): Column {
-  const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits } = c;
-  return { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits };
+  const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits, values, choicesFrom } = c;
+  // The values' words as they read now (getters that follow the language file), as plain data for the page.
+  const valueLabels = c.valueLabels && { ...c.valueLabels };
+  return {
+    name,
+    label,
+    type,
+    format,
+    sortable,
+    searchable,
+    hiddenOnMobile,
+    hidden,
+    internal,
+    total,
+    digits,
+    values,
+    valueLabels,
+    choicesFrom,
+  };
 }
 
 function browserField(f: FormField): FormField {

@@ -24,9 +24,9 @@ describe('the table toolbar and header', { skip }, () => {
       const settings = (await toolbarButton(page, 'Settings').boundingBox())!;
       const refresh = (await toolbarButton(page, 'Refresh').boundingBox())!;
       assert.ok(settings.width < refresh.width * 2, `Settings is ${settings.width} px wide, Refresh ${refresh.width} px`);
-      // The notices are empty: the table follows the controls at the column's one gap.
+      // The notices are empty: the table follows the controls (the filters' row last) at the column's one gap.
       const gap = await page.evaluate(() => {
-        const controls = document.querySelector('.dt-controls')!.getBoundingClientRect();
+        const controls = document.querySelector('.dt-filters')!.getBoundingClientRect();
         const table = document.querySelector('.dt-scroll')!.getBoundingClientRect();
         return {
           between: table.top - controls.bottom,

@@ -14,6 +14,7 @@ import { reportFragment } from '../render.ts';
 import { printedBy } from '../run-report.ts';
 import { groupedLines, labelled, type ReportTable } from '../table/report-table.ts';
 import { tableRows } from './table-rows.ts';
+import { filterSummary } from '../../../common/table-filters.ts';
 import { mapInSlices } from '../../slices.ts';
 
 /** Tables this wide print across the page. */
@@ -31,7 +32,7 @@ function totalCells(columns: ReadonlyArray<ColumnDef>, values: ReadonlyArray<unk
 function filterLine(request: TableRequest): string {
   const parts = [
     ...(request.searchTerms.length ? [msg('reportSearch', request.searchTerms.join(' '))] : []),
-    ...request.columnSearch.map(({ column, value }) => msg('reportColumnSearch', column.label, value)),
+    ...request.columnSearch.map(({ column, filter }) => msg('filterChip', column.label, filterSummary(column, filter))),
   ];
   return parts.length ? msg('reportFilter', parts.join('; ')) : msg('reportNoFilter');
 }

@@ -5,6 +5,8 @@
 // planner cannot estimate "store name contains 'air'" across a join (it guessed 13k rows where none
 // matched, and walked a million sales rows in date order looking for them); an id list it estimates well,
 // and the big table's indexes carry the key, so counts, totals and deep pages read no joined tables.
+// Column filters are conditions of their kind (column-condition.ts); a search word typed as a day also
+// finds that day in the date columns shown.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { Action } from '../../../common/resources/types.ts';
@@ -13,6 +15,11 @@ import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { scopeColumns, scopeConditions, selectedStores } from './scope.ts';
 import { mapPlaceholders, typedParam } from './sql.ts';
+import { columnCondition, dayCondition, matches, type Condition } from './column-condition.ts';
+
+export { containsPattern } from './column-condition.ts';
+export type { Condition };
+import { searchedDay } from '../../../common/table-filters.ts';
 import type { Limits } from '../../limits.ts';
 
 export interface Filter {
@@ -33,29 +40,10 @@ export interface Filter {
 /** The planner's thresholds (config.limits.lists): here, up to how many dimension ids a condition lists them. */
 export type ListLimits = Limits['lists'];
 
-/** A condition written against a parameter list (it pushes its values and names them $n). */
-type Condition = (params: unknown[]) => string;
-
 /** A condition with the columns it reads. */
 interface Reading {
   condition: Condition;
   columns: ReadonlyArray<ColumnDef>;
-}
-
-function asText(column: ColumnDef): string {
-  return column.type === 'text' ? column.sql : `cast(${column.sql} as text)`;
-}
-
-/** ILIKE matches the text literally: the user's % _ and \ are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-function matches(columns: ReadonlyArray<ColumnDef>, text: string): Condition {
-  return (params) => {
-    params.push(containsPattern(text));
-    return `(${columns.map((c) => `${asText(c)} ilike $${params.length}`).join(' or ')})`;
-  };
 }
 
 /**
@@ -76,6 +64,11 @@ function and(conditions: ReadonlyArray<string>): string {
   return conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';
 }
 
+const or =
+  (conditions: ReadonlyArray<Condition>): Condition =>
+  (params) =>
+    `(${conditions.map((c) => c(params)).join(' or ')})`;
+
 export async function buildFilter(
   pool: pg.Pool,
   def: ResourceDef,
@@ -89,15 +82,27 @@ export async function buildFilter(
     dimension !== undefined && columns.every((c) => c.join !== undefined && dimension.joins.includes(c.join));
   const storesOnDimension =
     dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores.name === dimension.key.name;
+  const dimensionScope: Condition = (p) => storeScope(user, dimension!.id, selectedStores(action, req.stores), p);
+
+  /** A search word: some searchable column contains it, or, typed as a day, a date column holds that day. */
+  const wordReading = async (term: string): Promise<Reading & { dimension: boolean }> => {
+    const day = req.dateSearchColumns.length ? searchedDay(term) : null;
+    const contains = { condition: matches(req.searchColumns, term), columns: req.searchColumns, dimension: onDimension(req.searchColumns) };
+    if (day === null) return contains;
+    const onDay = { condition: dayCondition(req.dateSearchColumns, day), columns: req.dateSearchColumns };
+    // The words' part on the dimension is resolved there, as a search on it alone would be.
+    const resolved =
+      dimension && storesOnDimension && contains.dimension && req.searchColumns.length
+        ? (await resolveDimension(pool, dimension, dimensionScope, [contains.condition], limits.dimensionMaxIds)).found
+        : undefined;
+    const found = resolved ? { condition: resolved, columns: [dimension!.key] } : contains;
+    return { condition: or([found.condition, onDay.condition]), columns: [...found.columns, ...onDay.columns], dimension: false };
+  };
 
   const searches: Array<Reading & { dimension: boolean }> = [
-    ...req.searchTerms.map((term) => ({
-      condition: matches(req.searchColumns, term),
-      columns: req.searchColumns,
-      dimension: onDimension(req.searchColumns),
-    })),
-    ...req.columnSearch.map(({ column, value }) => ({
-      condition: matches([column], value),
+    ...(await Promise.all(req.searchTerms.map(wordReading))),
+    ...req.columnSearch.map(({ column, filter }) => ({
+      condition: columnCondition(column, filter),
       columns: [column],
       dimension: onDimension([column]),
     })),
@@ -110,7 +115,6 @@ export async function buildFilter(
   const params: unknown[] = [];
   const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
   if (dimension && storesOnDimension) {
-    const dimensionScope: Condition = (p) => storeScope(user, dimension.id, selectedStores(action, req.stores), p);
     const dimensionSearches = searches.filter((s) => s.dimension).map((s) => s.condition);
     const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches, limits.dimensionMaxIds);
     if (resolved.scoped) scope.push(resolved.scoped(params));

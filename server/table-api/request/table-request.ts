@@ -2,8 +2,10 @@
 // and current (draw, start, columns[i][data], order[i][column]...). Only columns the resource declares can
 // be named; every number is checked; anything else is refused with a sentence, never passed on to SQL.
 // Searches are always literal text (bRegex / search[regex] are ignored): a regular expression from the
-// client would be a way to make the database work without bound.
+// client would be a way to make the database work without bound. A per-column search is read as its
+// column's filter (common/table-filters.ts): a value that cannot be read is refused with its reason.
 import { readStoresParam } from '../../stores/stores-param.ts';
+import { isFilterProblem, readColumnFilter, type ColumnFilter } from '../../../common/table-filters.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
 import { readGroupPath } from './group-path.ts';
@@ -27,7 +29,10 @@ export interface TableRequest {
   searchTerms: string[];
   /** The declared searchable columns the table did not exclude from its global search. */
   searchColumns: ColumnDef[];
-  columnSearch: Array<{ column: ColumnDef; value: string }>;
+  /** The date columns a search word typed as dd/MM/yyyy also finds its day in. */
+  dateSearchColumns: ColumnDef[];
+  /** Each column's filter, as sent (`value`) and as read. */
+  columnSearch: Array<{ column: ColumnDef; value: string; filter: ColumnFilter }>;
   /** Grouping columns first, then the requested sort; the key is added when the SQL is built. */
   order: SortTerm[];
   /** The main grouping column, then the sub grouping one (`maingroup`, `subgroup`); empty when ungrouped. */
@@ -152,12 +157,19 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
   const searchable = requested.length
     ? requested.filter((r) => r.column?.searchable && r.searchable).map((r) => r.column!)
     : def.columns.filter((c) => c.searchable);
+  // A day typed in the search finds the rows of that day in the date columns the table shows.
+  const dated = (c: ColumnDef | null): c is ColumnDef => (c?.type === 'date' || c?.type === 'datetime') && !c.internal;
+  const dateSearchColumns = requested.length
+    ? requested.filter((r) => r.searchable && dated(r.column)).map((r) => r.column!)
+    : def.columns.filter((c) => dated(c) && !c.hidden);
   const search = searchText(params, keys.search);
   const columnSearch = requested
     .filter((r) => r.search !== '')
     .map((r) => {
-      if (!r.column?.searchable) throw new TableRequestError('tableNotSearchable', r.column?.name ?? '?');
-      return { column: r.column, value: r.search };
+      if (!r.column) throw new TableRequestError('tableNotSearchable', '?');
+      const filter = readColumnFilter(r.column, r.search);
+      if (isFilterProblem(filter)) throw new TableRequestError(filter.problem, ...filter.args);
+      return { column: r.column, value: r.search, filter };
     });
   const sortable = requested.length ? requested.map((r) => r.column) : def.columns;
   const { order, groups } = withGroups(def, params, readOrder(params, keys, sortable));
@@ -166,8 +178,9 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
     echo,
     start,
     length,
-    searchTerms: searchable.length ? words(search) : [],
+    searchTerms: searchable.length || dateSearchColumns.length ? words(search) : [],
     searchColumns: searchable,
+    dateSearchColumns,
     columnSearch,
     order,
     groups,

@@ -7,6 +7,7 @@
 //   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
 //   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it (on a
 //                               resource that has select fields)
+//   GET    /api/<name>/filter-values  the values a column's filter offers, from another table (choicesFrom)
 // Each route declares the definition's permission for its action (plugins/access.ts checks it on the server,
 // whatever the browser shows).
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,13 @@ import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
 import { answerList, decorateTableList, readListHook } from './list.ts';
 import { changeAnswers, choicesAnswers, listOrAddAnswers } from './answer-schemas.ts';
 import { errorAnswers } from '../error-answer.ts';
+import {
+  answerFilterValues,
+  choicesFromColumns,
+  filterValuesAnswers,
+  filterValuesQuerySchema,
+  type FilterValuesQuery,
+} from './filter-values.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
   // The table API reads every value itself (params.ts) and refuses in its protocol's words: plugins/nul-bytes.ts leaves it to that.
@@ -63,6 +71,18 @@ export default async function resourceRoutes(app: FastifyInstance) {
           attachValidation: true,
         },
         async (req, reply) => answerChoices(app.db.pool, def, req, reply),
+      );
+    }
+
+    if (choicesFromColumns(def).length) {
+      app.get<{ Querystring: FilterValuesQuery }>(
+        `${path}/filter-values`,
+        {
+          config: { access: def.access.list },
+          schema: { querystring: filterValuesQuerySchema, response: filterValuesAnswers },
+          attachValidation: true,
+        },
+        async (req, reply) => answerFilterValues(app.db.pool, def, req, reply),
       );
     }
 

@@ -1,0 +1,110 @@
+// The table's filters above its rows: the Filters button (a disclosure: it opens the panel, loaded on first
+// use; Esc closes it), and each active filter as a chip saying it in words, with a button removing it, then
+// how many rows the filters leave and "Clear all filters". A removed chip's focus goes to the Filters
+// button, so the keyboard is never left on nothing.
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { formatNumber } from '../../../common/format.ts';
+import type { TableConfig, TablePage } from '../../../common/table-config.ts';
+import { filterSummary, isFilterProblem, readColumnFilter } from '../../../common/table-filters.ts';
+import { tableMsg } from '../../../common/table-messages.ts';
+import type { TableState } from '../table-state.ts';
+
+const FilterPanel = lazy(() => import('./filter-panel.tsx'));
+
+interface FilterBarProps {
+  config: TableConfig;
+  state: TableState;
+  page: TablePage | null;
+  onFilters(filters: Record<string, string>): void;
+}
+
+/** Each active filter with its column and its words. */
+function chipsOf(config: TableConfig, filters: Record<string, string>) {
+  return Object.entries(filters).flatMap(([name, text]) => {
+    const column = config.columns.find((c) => c.name === name);
+    const read = column && readColumnFilter(column, text);
+    return column && read && !isFilterProblem(read)
+      ? [{ name, words: tableMsg('filterChip', column.label, filterSummary(column, read)) }]
+      : [];
+  });
+}
+
+export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const chips = chipsOf(config, state.filters);
+  const setFilter = (name: string, text: string) => {
+    const { [name]: _, ...rest } = state.filters;
+    onFilters(text ? { ...rest, [name]: text } : rest);
+  };
+  const count = page
+    ? `${tableMsg('filterRows', formatNumber(page.recordsFiltered))}${page.countIsEstimate ? ` ${tableMsg('tableCountEstimated')}` : ''}`
+    : '';
+  return (
+    <div className="dt-filters">
+      <div className="dt-filter-bar">
+        <button
+          ref={toggle}
+          type="button"
+          className="dt-button dt-filter-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}panel`}
+          onClick={() => setOpen(!open)}
+        >
+          {tableMsg('filterOpen')}
+          {chips.length > 0 && <span className="dt-filter-number"> ({chips.length})</span>}
+        </button>
+        {chips.length > 0 && (
+          <>
+            <ul className="dt-filter-chips" aria-label={tableMsg('filterActive')}>
+              {chips.map((chip) => (
+                <li key={chip.name} className="dt-filter-chip">
+                  <span>{chip.words}</span>
+                  <button
+                    type="button"
+                    aria-label={tableMsg('filterRemove', chip.words)}
+                    title={tableMsg('filterRemove', chip.words)}
+                    onClick={() => {
+                      setFilter(chip.name, '');
+                      toggle.current?.focus();
+                    }}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <span className="dt-filter-count">{count}</span>
+            <button
+              type="button"
+              className="dt-button dt-filter-clear"
+              onClick={() => {
+                onFilters({});
+                toggle.current?.focus();
+              }}
+            >
+              {tableMsg('filterClearAll')}
+            </button>
+          </>
+        )}
+      </div>
+      <div id={`${id}panel`} hidden={!open}>
+        {open && (
+          <Suspense fallback={<p className="dt-processing">{tableMsg('processing')}</p>}>
+            <FilterPanel
+              config={config}
+              state={state}
+              first={chips[0]?.name ?? null}
+              onFilter={setFilter}
+              onClose={() => {
+                setOpen(false);
+                toggle.current?.focus();
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
