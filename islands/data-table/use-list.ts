@@ -1,8 +1,9 @@
 // The rows the table shows: the server's first page as rendered (never asked for again), then the answer
 // for each new list URL, from the session's cache when it holds it (unless the table refreshes every
-// time), otherwise from the server. A failed call leaves no rows and the reason; a newer call or an unmount
-// drops an older one. `refresh` asks the server again for the current URL, whatever the cache holds, and
-// for the pages shown above it (infinite scroll), so that every row in sight is as current; it may be asked
+// time), otherwise from the server (the next or previous page by the shown page's cursor: page-cursor.ts).
+// A failed call leaves no rows and the reason; a newer call or an unmount drops an older one. `refresh`
+// asks the server again for the current URL, whatever the cache holds, and for the pages shown above it
+// (infinite scroll), so that every row in sight is as current; it may be asked
 // to wait a moment first (a change's marks are seen before the rows they mark go). When the hub says
 // someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are forgotten
 // and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
@@ -13,6 +14,7 @@ import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
+import { withCursor } from './page-cursor.ts';
 
 export interface ListView {
   page: TablePage | null;
@@ -59,6 +61,11 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
   const [refreshed, setRefreshed] = useState<object | null>(null);
   const handled = useRef<object | null>(null);
   const shown = useRef<string | null>(null);
+  // The page shown (its URL is `shown`), whose cursors read on to its neighbours (page-cursor.ts).
+  const shownPage = useRef<TablePage | null>(initial);
+  useEffect(() => {
+    shownPage.current = answer.page;
+  }, [answer.page]);
   const waiting = useRef<Array<() => void>>([]);
   const later = useRef<{ timer: ReturnType<typeof setTimeout>; waiters: Array<() => void> } | null>(null);
 
@@ -90,7 +97,8 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     // as current. Starting again from the first page would do that too, but lose the user's place: a row
     // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
     const above = forced ? [...pagesAbove.current] : [];
-    Promise.all([url, ...above].map((u) => fetchList(u, controller.signal, call))).then(
+    const first = withCursor(url, shown.current, shownPage.current);
+    Promise.all([first, ...above].map((u) => fetchList(u, controller.signal, call))).then(
       (outcomes) => {
         shown.current = url;
         setLoading(false);

@@ -156,6 +156,39 @@ describe('the data-table island', { skip }, () => {
     await context.close();
   });
 
+  test("Next and Previous read on by the shown page's cursor, and show the rows its offset holds", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const rowsAt = (url: URL) =>
+      page.evaluate(async (u) => {
+        const plain = new URL(u);
+        plain.searchParams.delete('after');
+        plain.searchParams.delete('before');
+        const res = await fetch(plain, { headers: { accept: 'application/json' } });
+        const rows = ((await res.json()) as { data: Array<{ StoreNumber: number; SaleDate: string }> }).data;
+        return rows.map((r) => `${r.StoreNumber} ${r.SaleDate.split('-').reverse().join('/')}`);
+      }, url.toString());
+    const shownIds = async () => {
+      const [numbers, days] = [await columnTexts(page, 'Store #'), await columnTexts(page, 'Date')];
+      return numbers.map((n, i) => `${n} ${days[i]}`);
+    };
+
+    let url = await listAfter(page, 'sales', () => button(page, 'Next').click());
+    assert.equal(url.searchParams.get('start'), '25');
+    assert.ok(url.searchParams.get('after'), "Next sends the first page's cursor");
+    assert.deepEqual(await shownIds(), await rowsAt(url), 'the rows the offset holds');
+
+    url = await listAfter(page, 'sales', () => button(page, 'Page 4').click());
+    assert.equal(url.searchParams.get('after'), null, 'a jump has no cursor to read on from');
+    assert.equal(url.searchParams.get('before'), null);
+
+    url = await listAfter(page, 'sales', () => button(page, 'Previous').click());
+    assert.equal(url.searchParams.get('start'), '50');
+    assert.ok(url.searchParams.get('before'), "Previous sends the shown page's cursor");
+    assert.deepEqual(await shownIds(), await rowsAt(url));
+    await context.close();
+  });
+
   test('pages by number, First, Previous, Next and Last, and shows 10, 25, 50, 100 or All rows', async () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/stores');
