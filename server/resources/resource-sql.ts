@@ -32,6 +32,25 @@ export interface ColumnSql<JoinAlias extends string = string> {
   nullable?: boolean;
   /** The base table column a field on this column writes, where `sql` is not that column (from which it is otherwise read). */
   writes?: string;
+  /** A list of codes kept in a link table rather than a base table column (a user's roles): what its field writes. */
+  links?: LinkList;
+  /**
+   * A password its field sets (write-only: `sql` never reads it back): the value is hashed before it is
+   * written to `writes`, and `alsoSets` (column to SQL value) is set beside it.
+   */
+  password?: { alsoSets: Readonly<Record<string, string>> };
+}
+
+/**
+ * A row's list of codes kept as rows of a link table (`user_roles`: `owner` the row's key, `target` the id of
+ * a row of `choices`). Its field sends the codes (a JSON array, or a repeated form value); each must be a
+ * `code` of `choices` (whose `label` the dialog shows). An edit replaces the row's whole list.
+ */
+export interface LinkList {
+  table: TableName;
+  owner: string;
+  target: string;
+  choices: { table: TableName; id: string; code: string; label: string };
 }
 
 /**
