@@ -193,5 +193,3 @@ describe('the users table', () => {
     for (const id of byAdmin.body.Succeed) assert.equal((await stored('u.user_id', id))!.is_admin, true);
   });
 });
-  });
-});
