@@ -44,13 +44,13 @@ export interface ColumnSql<JoinAlias extends string = string> {
 /**
  * A row's list of codes kept as rows of a link table (`user_roles`: `owner` the row's key, `target` the id of
  * a row of `choices`). Its field sends the codes (a JSON array, or a repeated form value); each must be a
- * `code` of `choices` (whose `label` the dialog shows). An edit replaces the row's whole list.
+ * `code` of `choices` (whose `name` the dialog shows). An edit replaces the row's whole list.
  */
 export interface LinkList {
   table: TableName;
   owner: string;
   target: string;
-  choices: { table: TableName; id: string; code: string; label: string };
+  choices: { table: TableName; id: string; code: string; name: string };
 }
 
 /**

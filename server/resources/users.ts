@@ -22,7 +22,7 @@ export const usersDef = defineResourceSql(users, {
     Roles: {
       sql: `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
       reads: ['user_roles', 'roles'],
-      links: { table: 'user_roles', owner: 'user_id', target: 'role_id', choices: { table: 'roles', id: 'role_id', code: 'code', label: 'name' } },
+      links: { table: 'user_roles', owner: 'user_id', target: 'role_id', choices: { table: 'roles', id: 'role_id', code: 'code', name: 'name' } },
     },
     Instances: {
       sql: `array_to_string(array(select i.code from user_instances ui join instances i on i.instance_id = ui.instance_id where ui.user_id = u.user_id order by i.code), ', ')`,
@@ -31,7 +31,7 @@ export const usersDef = defineResourceSql(users, {
         table: 'user_instances',
         owner: 'user_id',
         target: 'instance_id',
-        choices: { table: 'instances', id: 'instance_id', code: 'code', label: 'name' },
+        choices: { table: 'instances', id: 'instance_id', code: 'code', name: 'name' },
       },
     },
     IsActive: 'u.is_active',
@@ -39,7 +39,7 @@ export const usersDef = defineResourceSql(users, {
     IsSuperAdmin: 'u.is_super_admin',
     MustChangePassword: 'u.must_change_password',
     // Set, it is the holder's password until they choose their own at their next sign-in (server/auth/).
-    TemporaryPassword: { sql: `''`, writes: 'password_hash', password: { alsoSets: { must_change_password: 'true' } } },
+    TemporaryPassword: { sql: `''::text`, writes: 'password_hash', password: { alsoSets: { must_change_password: 'true' } } },
     CreateDate: 'u.create_date',
     UpdateDate: 'u.update_date',
     Version: 'u.version',

@@ -97,8 +97,8 @@ async function unknownCodes(pool: pg.Pool, links: LinkList, codes: ReadonlyArray
 
 /** A link list's choices (a user's possible roles), by code and label, in label order. */
 export async function linkChoices(pool: pg.Pool, links: LinkList): Promise<{ options: Choice[]; more: boolean }> {
-  const { code, label, table } = links.choices;
-  const { rows } = await pool.query<Choice>(`select ${code} as value, ${label} as label from ${table} order by 2, 1`);
+  const { code, name, table } = links.choices;
+  const { rows } = await pool.query<Choice>(`select ${code} as value, ${name} as label from ${table} order by 2, 1`);
   return { options: rows, more: false };
 }
 
