@@ -238,6 +238,7 @@ export const serverMessages = {
   auditAction: 'Action',
   auditKey: 'Key',
   auditChanges: 'Changes',
+  auditEmptyValue: '(empty)',
 
   // The reports' own words: titles, the report list's sentences, parameters and column heads
   salesByStoreTitle: 'Sales by store',
@@ -290,6 +291,8 @@ export const serverMessages = {
   detailMargin: 'Margin',
   detailChanges: 'Recent changes',
   detailNoChanges: 'No changes recorded.',
+  detailMoreChanges: 'Show more changes',
+  detailChangesShown: 'The {0} most recent changes.',
   detailAccountChanges: 'Changes to this account',
   detailChangesBy: 'Changes made by {0}',
   detailAccess: 'Access',

@@ -12,11 +12,22 @@ import { hashPassword, verifyPassword } from './password.ts';
 export const passwordChangeForm: FormDefinition = {
   fields: [
     worded(
-      { name: 'CurrentPassword', kind: 'password', rules: { required: true, maxLength: passwordRules.maxLength }, autocomplete: 'current-password' },
+      {
+        name: 'CurrentPassword',
+        kind: 'password',
+        rules: { required: true, maxLength: passwordRules.maxLength },
+        autocomplete: 'current-password',
+      },
       { label: 'passwordCurrentLabel' },
     ),
     worded(
-      { name: 'NewPassword', kind: 'password', rules: { required: true, ...passwordRules }, hint: 'hintPassword', autocomplete: 'new-password' },
+      {
+        name: 'NewPassword',
+        kind: 'password',
+        rules: { required: true, ...passwordRules },
+        hint: 'hintPassword',
+        autocomplete: 'new-password',
+      },
       { label: 'passwordNewLabel' },
     ),
     worded(

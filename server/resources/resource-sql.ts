@@ -112,6 +112,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * to a group becomes one message per member. An add whose members are none is refused with `none`.
    */
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
+  /**
+   * A listed row as people read it, where SQL cannot write it (the audit log's changes, in the words of the
+   * resource each entry is about): applied to the rows of a list answer. Exports keep the SQL's form.
+   */
+  shownRow?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
   /**

@@ -22,7 +22,12 @@ export const usersDef = defineResourceSql(users, {
     Roles: {
       sql: `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
       reads: ['user_roles', 'roles'],
-      links: { table: 'user_roles', owner: 'user_id', target: 'role_id', choices: { table: 'roles', id: 'role_id', code: 'code', name: 'name' } },
+      links: {
+        table: 'user_roles',
+        owner: 'user_id',
+        target: 'role_id',
+        choices: { table: 'roles', id: 'role_id', code: 'code', name: 'name' },
+      },
     },
     Instances: {
       sql: `array_to_string(array(select i.code from user_instances ui join instances i on i.instance_id = ui.instance_id where ui.user_id = u.user_id order by i.code), ', ')`,

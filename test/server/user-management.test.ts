@@ -17,8 +17,8 @@ let made = 0;
 async function account(kind: 'staff' | 'administrator' | 'super' = 'staff'): Promise<{ id: number; name: string }> {
   made += 1;
   const name = `managed.${made}`;
-  const hash = (await shared.t.db.pool.query<{ password_hash: string }>("select password_hash from users where user_name = 'clerk'")).rows[0]!
-    .password_hash;
+  const hash = (await shared.t.db.pool.query<{ password_hash: string }>("select password_hash from users where user_name = 'clerk'"))
+    .rows[0]!.password_hash;
   const r = await shared.t.db.pool.query<{ user_id: number }>(
     `insert into users (user_name, first_name, last_name, password_hash, is_admin, is_super_admin, group_id)
      values ($1, 'Managed', 'Account', $2, $3, $4, (select group_id from groups where code = 'WE')) returning user_id`,

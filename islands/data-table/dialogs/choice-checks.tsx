@@ -32,7 +32,10 @@ export function ChoiceChecks({ listUrl, field, value, onChange, describedBy }: C
 
   useEffect(() => {
     const asked = new AbortController();
-    fetch(`${listUrl}/options?${new URLSearchParams({ field: field.name })}`, { headers: { Accept: 'application/json' }, signal: asked.signal })
+    fetch(`${listUrl}/options?${new URLSearchParams({ field: field.name })}`, {
+      headers: { Accept: 'application/json' },
+      signal: asked.signal,
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(`choices of ${field.name}: ${res.status}`);
         const json = (await res.json()) as { options?: Array<{ value: unknown; label: unknown }> };

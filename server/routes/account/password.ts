@@ -49,7 +49,8 @@ export default async function accountPasswordRoutes(app: FastifyInstance) {
     }
     const current = String(values.CurrentPassword);
     const next = String(values.NewPassword);
-    if (!(await isCurrentPassword(app.db.pool, user.ID, current))) return draw(req, reply, 422, values, { CurrentPassword: msg('passwordCurrentWrong') });
+    if (!(await isCurrentPassword(app.db.pool, user.ID, current)))
+      return draw(req, reply, 422, values, { CurrentPassword: msg('passwordCurrentWrong') });
     await attempt.succeeded();
     if (next === current) return draw(req, reply, 422, values, { NewPassword: msg('passwordSameAsCurrent') });
     const forced = req.session?.mustChangePassword === true;
