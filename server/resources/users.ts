@@ -3,6 +3,19 @@
 // only writes.
 import { users } from '../../common/resources/users.ts';
 import { defineResourceSql } from './resource-def.ts';
+import type { ColumnSql } from './resource-sql.ts';
+
+/**
+ * A user's codes of one kind (roles, instances): read in code order, comma separated; written as rows of the
+ * link table (`link`: user and `id`) naming rows of `table` by code.
+ */
+function codesOf(link: 'user_roles' | 'user_instances', table: 'roles' | 'instances', id: string): ColumnSql<never> {
+  return {
+    sql: `array_to_string(array(select c.code from ${link} l join ${table} c on c.${id} = l.${id} where l.user_id = u.user_id order by c.code), ', ')`,
+    reads: [link, table],
+    links: { table: link, owner: 'user_id', target: id, choices: { table, id, code: 'code', name: 'name' } },
+  };
+}
 import { usersTableRule } from '../users/users-table-rule.ts';
 
 export const usersDef = defineResourceSql(users, {
@@ -19,26 +32,8 @@ export const usersDef = defineResourceSql(users, {
     Email: 'u.email',
     GroupID: { sql: 'u.group_id', nullable: true },
     GroupName: { sql: 'g.name', join: 'g', nullable: true },
-    Roles: {
-      sql: `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
-      reads: ['user_roles', 'roles'],
-      links: {
-        table: 'user_roles',
-        owner: 'user_id',
-        target: 'role_id',
-        choices: { table: 'roles', id: 'role_id', code: 'code', name: 'name' },
-      },
-    },
-    Instances: {
-      sql: `array_to_string(array(select i.code from user_instances ui join instances i on i.instance_id = ui.instance_id where ui.user_id = u.user_id order by i.code), ', ')`,
-      reads: ['user_instances', 'instances'],
-      links: {
-        table: 'user_instances',
-        owner: 'user_id',
-        target: 'instance_id',
-        choices: { table: 'instances', id: 'instance_id', code: 'code', name: 'name' },
-      },
-    },
+    Roles: codesOf('user_roles', 'roles', 'role_id'),
+    Instances: codesOf('user_instances', 'instances', 'instance_id'),
     IsActive: 'u.is_active',
     IsAdmin: 'u.is_admin',
     IsSuperAdmin: 'u.is_super_admin',

@@ -6,6 +6,7 @@ import { before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
+import type { Column } from '../../common/resources/types.ts';
 
 const shared = useTestApp('admin', 'manager');
 
@@ -72,7 +73,7 @@ describe('the Audit log table', () => {
 
   test('is read on a phone: Changes shows there, the records before and after only when asked for', async () => {
     const { audit } = await import('../../common/resources/audit.ts');
-    const column = (name: string) => audit.columns.find((c) => c.name === name)!;
+    const column = (name: string): Column => audit.columns.find((c) => c.name === name)!;
     assert.equal(column('Changes').hiddenOnMobile, undefined);
     assert.equal(column('Changes').hidden, undefined);
     assert.equal(column('Before').hidden, true);

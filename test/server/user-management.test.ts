@@ -5,7 +5,7 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { cookieHeader, DEMO_PASSWORD, signIn, useTestApp, type SignedIn } from '../support/app.ts';
+import { cookieHeader, DEMO_PASSWORD, sessionOf, signIn, useTestApp, type SignedIn } from '../support/app.ts';
 import { postForm } from '../support/forms.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { validationMessages as v } from '../../common/validation-messages.ts';
@@ -134,21 +134,8 @@ async function signInRaw(name: string, password: string): Promise<LightMyRequest
   });
 }
 
-/** A signed-in user from a sign-in answer, reading its CSRF token from `page`. */
-async function asUser(cookie: string, page = '/account/password'): Promise<SignedIn> {
-  const app = shared.t.app;
-  const body = (await app.inject({ url: page, headers: { cookie } })).body;
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(body)?.[1] ?? '';
-  return {
-    cookie,
-    csrf,
-    inject({ method = 'GET', url, payload, headers = {} }) {
-      const h: Record<string, string> = { cookie, ...headers };
-      if (method !== 'GET' && method !== 'HEAD') h['x-csrf-token'] ??= csrf;
-      return app.inject({ method: method as 'GET', url, payload: payload as string, headers: h });
-    },
-  };
-}
+/** The user holding the session `cookie`, its CSRF token read from `page`. */
+const asUser = (cookie: string, page = '/account/password') => sessionOf(shared.t.app, cookie, page);
 
 const changePassword = (user: SignedIn, current: string, next: string, confirm = next) =>
   postForm(user, '/account/password', { CurrentPassword: current, NewPassword: next, ConfirmPassword: confirm });
