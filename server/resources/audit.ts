@@ -6,11 +6,11 @@ import { audit } from '../../common/resources/audit.ts';
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { defineResourceSql } from './resource-def.ts';
 
-/** Each changed field "Name: old → new" a line, in field name order (an addition's or deletion's "Name: value"). */
-const rawChanges = `coalesce((
-  select string_agg(f.key || ': ' || concat_ws(' → ', a.before ->> f.key, a.after ->> f.key), E'\\n' order by f.key)
-  from jsonb_object_keys(coalesce(a.before, '{}'::jsonb) || coalesce(a.after, '{}'::jsonb)) as f(key)
-  where (a.before -> f.key) is distinct from (a.after -> f.key)), '')`;
+/**
+ * Each changed field "Name: old → new" a line, in field name order (an addition's or deletion's "Name: value").
+ * One line of ASCII, as the server's bundle keeps it (test/server/resources/sql-stays-on-server.test.ts).
+ */
+const rawChanges = `coalesce((select string_agg(f.key || ': ' || concat_ws(' ' || chr(8594) || ' ', a.before ->> f.key, a.after ->> f.key), chr(10) order by f.key) from jsonb_object_keys(coalesce(a.before, '{}'::jsonb) || coalesce(a.after, '{}'::jsonb)) as f(key) where (a.before -> f.key) is distinct from (a.after -> f.key)), '')`;
 
 export const auditDef = defineResourceSql(audit, {
   table: 'audit_log',

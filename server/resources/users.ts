@@ -6,12 +6,12 @@ import { defineResourceSql } from './resource-def.ts';
 import type { ColumnSql } from './resource-sql.ts';
 
 /**
- * A user's codes of one kind (roles, instances): read in code order, comma separated; written as rows of the
- * link table (`link`: user and `id`) naming rows of `table` by code.
+ * A user's codes of one kind (roles, instances), read by `sql` (in code order, comma separated); written as
+ * rows of the link table (`link`: user and `id`) naming rows of `table` by code.
  */
-function codesOf(link: 'user_roles' | 'user_instances', table: 'roles' | 'instances', id: string): ColumnSql<never> {
+function codesOf(sql: string, link: 'user_roles' | 'user_instances', table: 'roles' | 'instances', id: string): ColumnSql<never> {
   return {
-    sql: `array_to_string(array(select c.code from ${link} l join ${table} c on c.${id} = l.${id} where l.user_id = u.user_id order by c.code), ', ')`,
+    sql,
     reads: [link, table],
     links: { table: link, owner: 'user_id', target: id, choices: { table, id, code: 'code', name: 'name' } },
   };
@@ -32,8 +32,18 @@ export const usersDef = defineResourceSql(users, {
     Email: 'u.email',
     GroupID: { sql: 'u.group_id', nullable: true },
     GroupName: { sql: 'g.name', join: 'g', nullable: true },
-    Roles: codesOf('user_roles', 'roles', 'role_id'),
-    Instances: codesOf('user_instances', 'instances', 'instance_id'),
+    Roles: codesOf(
+      `array_to_string(array(select r.code from user_roles ur join roles r on r.role_id = ur.role_id where ur.user_id = u.user_id order by r.code), ', ')`,
+      'user_roles',
+      'roles',
+      'role_id',
+    ),
+    Instances: codesOf(
+      `array_to_string(array(select i.code from user_instances ui join instances i on i.instance_id = ui.instance_id where ui.user_id = u.user_id order by i.code), ', ')`,
+      'user_instances',
+      'instances',
+      'instance_id',
+    ),
     IsActive: 'u.is_active',
     IsAdmin: 'u.is_admin',
     IsSuperAdmin: 'u.is_super_admin',
