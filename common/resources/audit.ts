@@ -13,7 +13,7 @@ export const audit = defineResource({
     { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'At', label: 'When', type: 'datetime', format: 'datetime', sortable: true, total: 'count' },
     { name: 'UserName', label: 'Who', type: 'text', format: 'text', searchable: true },
-    { name: 'Resource', label: 'Table', type: 'text', format: 'text', sortable: true, searchable: true },
+    { name: 'Resource', label: 'Table', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'Action', label: 'Action', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
     { name: 'Changes', label: 'Changes', type: 'text', format: 'text' },
