@@ -2,7 +2,7 @@
 // keyboard in the Users table's edit dialog and sets another's temporary password; that user signs in with
 // it and can go nowhere but the password form until they have chosen their own; a user changes their own
 // password from the header, which signs out their other browser and keeps this one; the Audit log reads as
-// words at 1280 and 375 px. axe-core on each screen.
+// words at 1280 and 375 px, and a store's detail page shows its history. axe-core on each screen.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -160,6 +160,41 @@ describe('users and passwords', { skip }, () => {
     await elsewhere.page.goto('/sales');
     assert.equal(new URL(elsewhere.page.url()).pathname, '/login', 'the other browser is signed out');
     await elsewhere.context.close();
+    await context.close();
+  });
+
+  test("a store's detail page shows its history in words, newest first, with a link listing more, at 1280 and 375 px", async () => {
+    const { page, context } = await env.newPage('admin');
+    const [store] = await query<{ store_id: number; version: number }>('select store_id, version from stores order by store_id limit 1');
+    await page.goto('/');
+    // Eleven edits through the table API, as the Stores table sends them.
+    await page.evaluate(
+      async ({ id, version }) => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+        for (let n = 0; n < 11; n += 1) {
+          const res = await fetch('/api/stores', {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+            body: JSON.stringify({ StoreID: id, Version: version + n, City: `Edited ${n + 1}` }),
+          });
+          if (!res.ok) throw new Error(await res.text());
+        }
+      },
+      { id: store!.store_id, version: store!.version },
+    );
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/stores/${store!.store_id}`);
+      const history = page.getByRole('region', { name: 'Recent changes' });
+      assert.equal(await history.locator('tbody tr').count(), 10);
+      assert.match((await history.locator('tbody tr').first().textContent()) ?? '', /City.*Edited 10.*Edited 11/s);
+      assert.deepEqual(await axeViolations(page), [], `${width}`);
+      assert.ok(await fitsWidth(page), `${width}`);
+      await screenshot(page, `store-history-${width}`);
+    }
+    await page.getByRole('link', { name: 'Show more changes' }).click();
+    await page.waitForURL((u) => u.search === '?changes=50');
+    assert.equal(await page.getByRole('region', { name: 'Recent changes' }).locator('tbody tr').count(), 11);
     await context.close();
   });
 
