@@ -12,6 +12,7 @@ import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/app.ts';
+import { pageErrors } from '../support/navigation.ts';
 import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
@@ -96,6 +97,7 @@ describe('users and passwords', { skip }, () => {
     await admin.context.close();
 
     const { page, context } = await env.newPage(null);
+    const errors = pageErrors(page);
     await page.goto('/login');
     await page.fill('input[name=username]', 'trainee');
     await page.fill('input[name=password]', 'temporary pass');
@@ -115,6 +117,7 @@ describe('users and passwords', { skip }, () => {
     await page.locator('input[name=NewPassword]').fill('trainee own password');
     await page.locator('input[name=ConfirmPassword]').fill('trainee own password');
     await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('button', { name: m.passwordChangeSave }).click()]);
+    assert.deepEqual(errors, [], 'the password page raises no error in the browser');
     await page.goto('/messages');
     assert.equal(new URL(page.url()).pathname, '/messages', 'the app opens, without signing in again');
     await context.close();
