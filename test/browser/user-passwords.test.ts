@@ -55,6 +55,8 @@ describe('users and passwords', { skip }, () => {
   test("an administrator gives a user a role by keyboard, in the Users table's edit dialog", async () => {
     const { page, context } = await env.newPage('admin');
     assert.deepEqual(await rolesOf('clerk'), ['stores']);
+    await page.goto('/');
+    assert.ok(await page.getByRole('banner').getByRole('link', { name: m.passwordChangeLink }).isVisible(), "the header's password link");
     await editByKeyboard(page, 'clerk');
     const dialog = page.getByRole('dialog', { name: 'Edit in Users' });
     const roles = dialog.getByRole('group', { name: 'Roles' });
