@@ -42,8 +42,8 @@ declare module 'fastify' {
     signOut(): Promise<void>;
     /**
      * Runs `change`, which ends every session of the signed-in user (a new password: migration 013), in one
-     * transaction with bringing this browser's session back under a new id, with its CSRF token and data (the
-     * tables' saved state): the browser stays signed in and its open pages keep working; others are signed out.
+     * transaction with writing this browser's session back as it was (its id, CSRF token and data, the tables'
+     * saved state): the browser stays signed in and its open tabs keep working; the user's others are signed out.
      */
     keepSessionThrough(change: (client: pg.PoolClient) => Promise<void>): Promise<void>;
   }
@@ -132,23 +132,23 @@ export default fp(async function sessions(app: FastifyInstance) {
   app.decorateReply('keepSessionThrough', async function (this: FastifyReply, change: (client: pg.PoolClient) => Promise<void>) {
     const session = this.request.session;
     if (!session) throw new NotSignedIn();
-    const token = randomBytes(32).toString('base64url');
     await inTransaction(app.db.pool, async (client) => {
-      const kept = await client.query<{ user_id: number; csrf_token: string; data: unknown; created_at: Date }>(
-        'select user_id, csrf_token, data, created_at from sessions where session_id = $1',
+      // The row as it is, written back after `change` has deleted it: committed together, the session never
+      // goes missing, so its cookie and the hub sockets of its other tabs carry on (the hub closes only the
+      // sockets of sessions gone).
+      const kept = await client.query<{ user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date }>(
+        'select user_id, csrf_token, data, created_at, expires_at from sessions where session_id = $1 for update',
         [session.id],
       );
       const row = kept.rows[0];
       if (!row) throw new NotSignedIn();
       await change(client);
       await client.query(
-        `insert into sessions (session_id, user_id, csrf_token, data, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-        [hashToken(token), row.user_id, row.csrf_token, row.data, row.created_at, seconds],
+        `insert into sessions (session_id, user_id, csrf_token, data, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)
+         on conflict (session_id) do nothing`,
+        [session.id, row.user_id, row.csrf_token, row.data, row.created_at, row.expires_at],
       );
     });
-    ended(session.id);
-    setCookie(this.request, this, token);
   });
 
   app.decorateReply('signOut', async function (this: FastifyReply) {

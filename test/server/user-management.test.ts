@@ -8,6 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { cookieHeader, DEMO_PASSWORD, sessionOf, signIn, useTestApp, type SignedIn } from '../support/app.ts';
 import { postForm } from '../support/forms.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
+import { CLOSE_SIGNED_OUT } from '../../common/hub-frames.ts';
+import { connectHub } from '../support/hub-client.ts';
 import { validationMessages as v } from '../../common/validation-messages.ts';
 
 const shared = useTestApp('admin', 'manager');
@@ -171,10 +173,8 @@ describe('a temporary password', () => {
     const changed = await changePassword(held, 'temporary 1', 'my own password');
     assert.equal(changed.statusCode, 303, changed.body);
     assert.equal(changed.headers.location, '/');
-    const kept = await asUser(cookieHeader(changed), '/');
-    assert.equal(kept.csrf, held.csrf, 'the session keeps its CSRF token');
-    assert.equal((await kept.inject({ url: '/' })).statusCode, 200, 'the dashboard opens, without signing in again');
-    assert.equal((await kept.inject({ url: '/api/common/current-user' })).statusCode, 200);
+    assert.equal((await held.inject({ url: '/' })).statusCode, 200, 'the dashboard opens, without signing in again');
+    assert.equal((await held.inject({ url: '/api/common/current-user' })).statusCode, 200);
     assert.equal((await signInRaw(target.name, 'temporary 1')).statusCode, 401, 'the temporary password is gone');
   });
 
@@ -218,23 +218,28 @@ describe('changing your own password', () => {
     assert.equal((await signInRaw(target.name, DEMO_PASSWORD)).statusCode, 303, 'the password is unchanged');
   });
 
-  test("a new password ends the user's other sessions and keeps this one", async () => {
+  test("a new password ends the user's other sessions and their sockets, and keeps this one and its sockets", async () => {
+    const base = await shared.t.app.listen({ port: 0, host: '127.0.0.1' });
     const target = await account();
     const here = await signIn(shared.t.app, target.name, DEMO_PASSWORD);
     const elsewhere = await signIn(shared.t.app, target.name, DEMO_PASSWORD);
+    const [hereHub, elsewhereHub] = await Promise.all([connectHub(base, here.cookie), connectHub(base, elsewhere.cookie)]);
+    await Promise.all([hereHub.next('hello'), elsewhereHub.next('hello')]);
+
     const changed = await changePassword(here, DEMO_PASSWORD, 'brand new password');
     assert.equal(changed.statusCode, 303, changed.body);
     assert.equal(changed.headers.location, '/account/password?changed');
-    const kept = await asUser(cookieHeader(changed));
-    const page = await kept.inject({ url: '/account/password?changed' });
-    assert.ok(page.body.includes(m.passwordChanged));
-    assert.equal((await kept.inject({ url: '/api/common/current-user' })).statusCode, 200, 'this browser stays signed in');
-    const sent = await changePassword(kept, 'brand new password', 'x', 'y');
-    assert.equal(sent.statusCode, 422, 'a form sent with its CSRF token is read (a refused token is a 403)');
-    assert.equal(kept.csrf, here.csrf, 'the session keeps its CSRF token');
-    assert.equal((await here.inject({ url: '/api/common/current-user' })).statusCode, 401, 'the old cookie is retired');
+    assert.equal(await elsewhereHub.closed, CLOSE_SIGNED_OUT, "the other session's socket closes");
+    assert.equal(hereHub.socket.readyState, hereHub.socket.OPEN, "this session's socket (its other tabs) stays open");
     assert.equal((await elsewhere.inject({ url: '/api/common/current-user' })).statusCode, 401, 'other sessions end');
+
+    const page = await here.inject({ url: '/account/password?changed' });
+    assert.ok(page.body.includes(m.passwordChanged));
+    assert.equal((await here.inject({ url: '/api/common/current-user' })).statusCode, 200, 'this browser stays signed in');
+    const sent = await changePassword(here, 'brand new password', 'x', 'y');
+    assert.equal(sent.statusCode, 422, 'a form sent with its CSRF token is read (a refused token is a 403)');
     assert.equal((await signInRaw(target.name, 'brand new password')).statusCode, 303);
+    await hereHub.close();
   });
 
   test('every page header links to the form', async () => {
