@@ -1,6 +1,7 @@
 // What a change writes beyond plain base table columns: a password field's value hashed (before the row's
 // transaction: hashing takes a while, and nobody should wait for the connection meanwhile) with the columns
-// it sets beside it, and a list of codes (a user's roles) written to its link table, replacing the row's list.
+// an edit sets beside it (an add stores the hash alone: no resource adds accounts through the table), and a
+// list of codes (a user's roles) written to its link table, replacing the row's list.
 import type pg from 'pg';
 import { hashPassword } from '../../auth/password.ts';
 import type { TableName } from '../../db/table-changes.ts';

@@ -1,6 +1,7 @@
 // GET /api/<resource>/options?field=<name>[&search=<text>]: the choices of one of the resource's select
-// fields (or lists of codes, all at once: a user's roles) for the signed-in user's insert or edit dialog (server/table-api/change/choices.ts), { options, more }. Open to
-// whoever may add or edit through that field, whether or not they may list the resource the choices come from.
+// fields (or of a list of codes, all at once: a user's roles) for the signed-in user's insert or edit dialog
+// (server/table-api/change/choices.ts), { options, more }. Open to whoever may add or edit through that
+// field, whether or not they may list the resource the choices come from.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { allows, type CurrentUser } from '../../../../common/roles.ts';
