@@ -3,6 +3,7 @@
 // carry the same rules to the browser, so a rule is never written twice. A resource's add and edit dialogs
 // are declared with the same fields (common/resources).
 import { msg, type MessageKey } from './messages.ts';
+import type { Access } from './roles.ts';
 import { checkDateRange, validateForm, type DateRangeOptions, type FieldRules, type FormContext } from './validation.ts';
 
 export const fieldKinds = ['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag', 'choices'] as const;
@@ -59,6 +60,11 @@ export interface FormField<Name extends string = string> {
    * in the column's words (common/resources/words.ts), with the rule that takes no other.
    */
   choices?: ReadonlyArray<FixedChoice>;
+  /**
+   * A resource's field: who is offered it (its dialogs show it only to them; default whoever may add or
+   * edit). What they may change is still the server's to decide.
+   */
+  access?: Access;
   /** A resource's field: which dialogs show it (default both). */
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */

@@ -23,6 +23,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import { forgetKeptFigures, forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
+import accountPasswordRoutes from './routes/account/password.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
 import { forgetLanguageOnClose } from './language.ts';
 import storesRoute from './routes/api/common/stores.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   await app.register(healthRoute);
   await app.register(faviconRoute);
   await app.register(loginRoutes);
+  await app.register(accountPasswordRoutes);
   await app.register(currentUserRoute);
   await app.register(storesRoute);
   await app.register(validUsernameRoute);

@@ -1,6 +1,7 @@
 // The audit log: every change made through the table API (who, when, action, key, before and after). Who is
-// the name kept with the entry: it outlives the account.
-// Read-only, for administrators.
+// the name kept with the entry: it outlives the account. Changes says what moved as people read it, "label:
+// old → new" a line (server/audit/field-changes.ts); the records before and after, as stored (JSON), are
+// there to show too. Read-only, for administrators.
 import { defineResource } from './types.ts';
 
 export const audit = defineResource({
@@ -27,12 +28,14 @@ export const audit = defineResource({
       format: 'text',
       sortable: true,
       searchable: true,
+      hiddenOnMobile: true,
       choicesFrom: { resource: 'audit', column: 'Resource' },
     },
-    { name: 'Action', label: 'Action', type: 'text', format: 'text', sortable: true, searchable: true },
-    { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true },
-    { name: 'Before', label: 'Before', type: 'text', format: 'text', hiddenOnMobile: true },
-    { name: 'After', label: 'After', type: 'text', format: 'text', hiddenOnMobile: true },
+    { name: 'Action', label: 'Action', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
+    { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true },
+    { name: 'Changes', label: 'Changes', type: 'text', format: 'text' },
+    { name: 'Before', label: 'Before', type: 'text', format: 'text', hidden: true },
+    { name: 'After', label: 'After', type: 'text', format: 'text', hidden: true },
   ],
   fields: [],
   defaultSort: [{ column: 'At', dir: 'desc' }],

@@ -1,6 +1,8 @@
-// Users: names, group, flags and roles. Administrators list and edit them; accounts are created by the
-// user form (it sets a password), so the table cannot add. Only super administrators change a super
-// administrator's account or delete anyone. The password hash is never a column.
+// Users: names, group, flags, roles and instances. Administrators list and edit them; accounts are created by
+// the user form (it sets a password), so the table cannot add. Only super administrators change a super
+// administrator's account or delete anyone. The password hash is never a column: an administrator's edit may
+// set a temporary password (write-only), which its holder must replace at their next sign-in.
+import { passwordRules } from '../password-rules.ts';
 import { defineResource, Version } from './types.ts';
 
 export const users = defineResource({
@@ -30,9 +32,13 @@ export const users = defineResource({
       choicesFrom: { resource: 'groups', column: 'Name' },
     },
     { name: 'Roles', label: 'Roles', type: 'text', format: 'text', hiddenOnMobile: true },
+    { name: 'Instances', label: 'Instances', type: 'text', format: 'text', hidden: true },
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'IsAdmin', label: 'Admin', type: 'boolean', format: 'boolean', sortable: true },
     { name: 'IsSuperAdmin', label: 'Super admin', type: 'boolean', format: 'boolean', sortable: true },
+    { name: 'MustChangePassword', label: 'Must change password', type: 'boolean', format: 'boolean', sortable: true, hidden: true },
+    // Write-only: read back always empty, so neither the table nor the audit log ever holds a password.
+    { name: 'TemporaryPassword', label: 'Temporary password', type: 'text', format: 'text', hidden: true, internal: true },
     { name: 'CreateDate', label: 'Created', type: 'datetime', format: 'date', sortable: true, hiddenOnMobile: true },
     { name: 'UpdateDate', label: 'Updated', type: 'datetime', format: 'datetime', sortable: true, hidden: true },
     Version,
@@ -51,10 +57,21 @@ export const users = defineResource({
     },
     { name: 'IsActive', kind: 'flag' },
     { name: 'IsAdmin', kind: 'flag' },
+    { name: 'IsSuperAdmin', kind: 'flag', access: { superAdmin: true } },
+    { name: 'Roles', kind: 'choices' },
+    { name: 'Instances', kind: 'choices' },
+    {
+      name: 'TemporaryPassword',
+      kind: 'password',
+      on: ['edit'],
+      rules: passwordRules,
+      hint: 'hintTemporaryPassword',
+      autocomplete: 'new-password',
+    },
   ],
   defaultSort: [{ column: 'UserName', dir: 'asc' }],
   pageSize: 25,
   guardedRows: { when: 'IsSuperAdmin', access: { superAdmin: true } },
-  ownAccount: { unchangeable: ['IsActive', 'IsAdmin'] },
+  ownAccount: { unchangeable: ['IsActive', 'IsAdmin', 'IsSuperAdmin', 'TemporaryPassword'] },
   access: { list: { admin: true }, export: { admin: true }, add: false, edit: { admin: true }, delete: { superAdmin: true } },
 });

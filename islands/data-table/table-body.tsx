@@ -60,7 +60,7 @@ export function TableBody({ table, marks, error, loading, searched, sizes, group
           const cls = [
             column ? `dt-col-${column.format}` : 'dt-select-col',
             column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
-            wraps(text) ? 'dt-words' : '',
+            text.includes('\n') ? 'dt-lines' : wraps(text) ? 'dt-words' : '',
             column && sizes[column.name] ? 'dt-sized' : '',
           ]
             .filter(Boolean)

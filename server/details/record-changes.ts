@@ -1,14 +1,35 @@
 // A record's recent changes from the audit log (a store's, a user account's), or the changes a user made:
-// newest first, each with who, when, the action and the fields it changed, before and after; only the
-// entries the reader may read (server/audit/readable-entries.ts).
+// newest first, each with who, when, the action and the fields it changed, before and after (in the
+// resource's words: server/audit/field-changes.ts); only the entries the reader may read (server/audit/
+// readable-entries.ts). A page lists the most recent few, and links to itself listing more (`?changes=`).
 import type pg from 'pg';
 import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
-import { fieldChanges, type FieldChange } from '../reports/audit-trail/changes.ts';
+import { fieldChanges, type FieldChange } from '../audit/field-changes.ts';
 
-/** How many changes a detail page lists. */
+/** How many changes a detail page lists, unless asked for more. */
 export const RECENT_CHANGES = 10;
+/** The most a detail page lists at once: past it, the audit log (filtered by table and key) has them all. */
+const MOST_CHANGES = 500;
+
+/** A detail page's query: how many changes to list. */
+export const historyQuery = {
+  type: 'object',
+  properties: { changes: { type: 'integer', minimum: 1, maximum: MOST_CHANGES } },
+} as const;
+
+/** The changes a page lists, from its query (historyQuery). */
+export function historyLength(query: unknown): number {
+  const asked = (query as { changes?: number } | undefined)?.changes;
+  return typeof asked === 'number' ? asked : RECENT_CHANGES;
+}
+
+export interface History {
+  changes: ShownChange[];
+  /** The page listing more changes, when there are more; null when every one is listed. */
+  moreHref: string | null;
+}
 
 export interface ShownChange {
   when: string;
@@ -29,28 +50,34 @@ interface ChangeRow {
   after: Record<string, unknown> | null;
 }
 
-/** The changes to one record (`of`) or by one user (`by`) that `reader` may read, newest first. */
+/**
+ * The changes to one record (`of`) or by one user (`by`) that `reader` may read, newest first, at most
+ * `limit`; and, when there are more, `pagePath` asking for five times as many.
+ */
 export async function recentChanges(
   pool: pg.Pool,
   reader: CurrentUser,
   which: { of: { resource: string; key: number } } | { by: number },
-  limit = RECENT_CHANGES,
-): Promise<ShownChange[]> {
+  limit: number,
+  pagePath: string,
+): Promise<History> {
   const [condition, params]: [string, unknown[]] =
     'of' in which ? ['a.resource = $1 and a.row_key = $2', [which.of.resource, String(which.of.key)]] : ['a.user_id = $1', [which.by]];
   const readable = readableEntriesSql(reader, 'a.resource', params);
-  params.push(limit);
+  params.push(limit + 1);
   const r = await pool.query<ChangeRow>(
     `select a.at, a.user_name, a.resource, a.action, a.row_key, a.before, a.after
      from audit_log a where ${condition} and ${readable} order by a.at desc, a.audit_id desc limit $${params.length}`,
     params,
   );
-  return r.rows.map((row) => ({
+  const more = r.rows.length > limit && limit < MOST_CHANGES;
+  const changes = r.rows.slice(0, limit).map((row) => ({
     when: formatDateTime(row.at),
     who: row.user_name,
     table: row.resource,
     action: row.action,
     key: row.row_key,
-    changes: fieldChanges({ Before: row.before, After: row.after }),
+    changes: fieldChanges(row.resource, { Before: row.before, After: row.after }),
   }));
+  return { changes, moreHref: more ? `${pagePath}?changes=${Math.min(limit * 5, MOST_CHANGES)}` : null };
 }

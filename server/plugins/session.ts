@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
+import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 import { loadSessionUser } from '../users/current-user.ts';
 
 const SESSION_COOKIE = 'backroom_sid';
@@ -17,6 +19,8 @@ interface Session {
   id: string;
   csrfToken: string;
   expiresAt: Date;
+  /** The user's password is temporary (set by an administrator): they must choose their own before anything else. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -36,6 +40,12 @@ declare module 'fastify' {
   interface FastifyReply {
     signIn(userId: number): Promise<void>;
     signOut(): Promise<void>;
+    /**
+     * Runs `change`, which ends every session of the signed-in user (a new password: migration 013), in one
+     * transaction with writing this browser's session back as it was (its id, CSRF token and data, the tables'
+     * saved state): the browser stays signed in and its open tabs keep working; the user's others are signed out.
+     */
+    keepSessionThrough(change: (client: pg.PoolClient) => Promise<void>): Promise<void>;
   }
 }
 
@@ -90,7 +100,7 @@ export default fp(async function sessions(app: FastifyInstance) {
       return;
     }
     req.user = found.user;
-    req.session = { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt };
+    req.session = { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt, mustChangePassword: found.mustChangePassword };
     if (found.expiresAt.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
       const r = await app.db.pool.query<{ expires_at: Date }>(
         `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,
@@ -117,6 +127,28 @@ export default fp(async function sessions(app: FastifyInstance) {
     // Expired sessions are swept at sign-in, which is often enough and costs nothing on ordinary requests.
     await app.db.pool.query('delete from sessions where expires_at < now()');
     setCookie(this.request, this, token);
+  });
+
+  app.decorateReply('keepSessionThrough', async function (this: FastifyReply, change: (client: pg.PoolClient) => Promise<void>) {
+    const session = this.request.session;
+    if (!session) throw new NotSignedIn();
+    await inTransaction(app.db.pool, async (client) => {
+      // The row as it is, written back after `change` has deleted it: committed together, the session never
+      // goes missing, so its cookie and the hub sockets of its other tabs carry on (the hub closes only the
+      // sockets of sessions gone).
+      const kept = await client.query<{ user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date }>(
+        'select user_id, csrf_token, data, created_at, expires_at from sessions where session_id = $1 for update',
+        [session.id],
+      );
+      const row = kept.rows[0];
+      if (!row) throw new NotSignedIn();
+      await change(client);
+      await client.query(
+        `insert into sessions (session_id, user_id, csrf_token, data, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)
+         on conflict (session_id) do nothing`,
+        [session.id, row.user_id, row.csrf_token, row.data, row.created_at, row.expires_at],
+      );
+    });
   });
 
   app.decorateReply('signOut', async function (this: FastifyReply) {

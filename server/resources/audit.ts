@@ -1,7 +1,16 @@
 // The audit log's SQL: one row of audit_log per change (common/resources/audit.ts), each for whoever may
-// list the resource it is about (server/audit/readable-entries.ts).
+// list the resource it is about (server/audit/readable-entries.ts). Its changes are written in SQL in their
+// raw form, by field name and stored value, which exports keep; a listed row shows them in the words of the
+// resource the entry is about (server/audit/field-changes.ts), as the detail pages and the report do.
 import { audit } from '../../common/resources/audit.ts';
+import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { defineResourceSql } from './resource-def.ts';
+
+/**
+ * Each changed field "Name: old → new" a line, in field name order (an addition's or deletion's "Name: value").
+ * One line of ASCII, as the server's bundle keeps it (test/server/resources/sql-stays-on-server.test.ts).
+ */
+const rawChanges = `coalesce((select string_agg(f.key || ': ' || concat_ws(' ' || chr(8594) || ' ', a.before ->> f.key, a.after ->> f.key), chr(10) order by f.key) from jsonb_object_keys(coalesce(a.before, '{}'::jsonb) || coalesce(a.after, '{}'::jsonb)) as f(key) where (a.before -> f.key) is distinct from (a.after -> f.key)), '')`;
 
 export const auditDef = defineResourceSql(audit, {
   table: 'audit_log',
@@ -15,6 +24,11 @@ export const auditDef = defineResourceSql(audit, {
     RowKey: 'a.row_key',
     Before: { sql: `coalesce(a.before::text, '')` },
     After: { sql: `coalesce(a.after::text, '')` },
+    Changes: { sql: rawChanges },
   },
+  shownRow: (row) => ({
+    ...row,
+    Changes: changesText(fieldChanges(String(row.Resource), { Before: recordedRow(row.Before), After: recordedRow(row.After) })),
+  }),
   scope: { resource: 'Resource' },
 });

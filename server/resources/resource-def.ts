@@ -69,8 +69,8 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
     if (given === undefined) throw refuse(`its SQL half gives no expression for ${c.name}`);
     // Copied by descriptors: a label follows the language file (common/resources/words.ts).
     const column = copyOwn<ColumnDef>(c, typeof given === 'string' ? { sql: given } : given);
-    const writes = edited.has(c.name) ? (column.writes ?? tableColumn(sql.alias, column)) : undefined;
-    if (edited.has(c.name) && !writes) throw refuse(`the field ${c.name} edits no column of its base table`);
+    const writes = edited.has(c.name) && !column.links ? (column.writes ?? tableColumn(sql.alias, column)) : undefined;
+    if (edited.has(c.name) && !writes && !column.links) throw refuse(`the field ${c.name} edits no column of its base table`);
     return copyOwn<ColumnDef>(column, { writes });
   });
   const column = (name: string) => {
@@ -101,6 +101,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       sql.table,
       ...joins.map((j) => j.table),
       ...columns.flatMap((c) => c.reads ?? []),
+      ...columns.flatMap((c) => (c.links ? [c.links.table, c.links.choices.table] : [])),
       ...(sql.totalsTable ? [sql.totalsTable.table] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table] : []),
     ]),

@@ -33,6 +33,25 @@ export interface ColumnSql<JoinAlias extends string = string> {
   nullable?: boolean;
   /** The base table column a field on this column writes, where `sql` is not that column (from which it is otherwise read). */
   writes?: string;
+  /** A list of codes kept in a link table rather than a base table column (a user's roles): what its field writes. */
+  links?: LinkList;
+  /**
+   * A password its field sets (write-only: `sql` never reads it back): the value is hashed before it is
+   * written to `writes`, and `alsoSets` (column to SQL value) is set beside it.
+   */
+  password?: { alsoSets: Readonly<Record<string, string>> };
+}
+
+/**
+ * A row's list of codes kept as rows of a link table (`user_roles`: `owner` the row's key, `target` the id of
+ * a row of `choices`). Its field sends the codes (a JSON array, or a repeated form value); each must be a
+ * `code` of `choices` (whose `name` the dialog shows). An edit replaces the row's whole list.
+ */
+export interface LinkList {
+  table: TableName;
+  owner: string;
+  target: string;
+  choices: { table: TableName; id: string; code: string; name: string };
 }
 
 /**
@@ -120,6 +139,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * to a group becomes one message per member. An add whose members are none is refused with `none`.
    */
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
+  /**
+   * A listed row as people read it, where SQL cannot write it (the audit log's changes, in the words of the
+   * resource each entry is about): applied to the rows of a list answer. Exports keep the SQL's form.
+   */
+  shownRow?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
   /** What its table screen shows beside the table, when it shows more (ScreenExtrasHook). */

@@ -85,5 +85,6 @@ export default async function loginRoutes(app: FastifyInstance) {
     await reply.signOut();
     return reply.redirect('/login', 303);
   };
-  app.post('/logout', logout);
+  // Open to a user who must change their password first: signing out is always possible.
+  app.post('/logout', { config: { passwordChange: true } }, logout);
 }

@@ -56,7 +56,7 @@ export function tableConfig(
     key: resource.key,
     ...(resource.version ? { version: resource.version } : {}),
     columns: resource.columns.map((c) => defined(browserColumn(c))),
-    fields: resource.fields.map((f) => defined(browserField(f))),
+    fields: resource.fields.filter((f) => allows(user, f.access)).map((f) => defined(browserField(f))),
     defaultSort: resource.defaultSort.map(({ column, dir }) => ({ column, dir })),
     pageSize: resource.pageSize,
     can: {

@@ -1,5 +1,5 @@
 // Loads the signed-in user, with the session, in the spec's shape (GET /api/common/current-user): flags,
-// group, roles and instances.
+// group, roles and instances; and, beside it, whether their password is a temporary one they must replace.
 import type { Database } from '../db/index.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 
@@ -30,13 +30,14 @@ const userColumns = `
 
 // Prepared (named) where the database allows it: each connection plans it once, not on every request
 // (planning its joins and subqueries costs more than running them, and every signed-in request runs it).
-const sessionUserSql = `select s.csrf_token, s.expires_at, ${userColumns}
+const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;
 
 interface SessionRow extends UserRow {
   csrf_token: string;
   expires_at: Date;
+  must_change_password: boolean;
 }
 
 /**
@@ -46,11 +47,13 @@ interface SessionRow extends UserRow {
 export async function loadSessionUser(
   db: Database,
   sessionId: string,
-): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date } | null> {
+): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date; mustChangePassword: boolean } | null> {
   const name = db.preparesStatements ? 'session-user' : undefined;
   const r = await db.pool.query<SessionRow>({ name, text: sessionUserSql, values: [sessionId] });
   const row = r.rows[0];
-  return row ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
+  return row
+    ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at, mustChangePassword: row.must_change_password }
+    : null;
 }
 
 /** Active users by id, as each would be signed in (whom the app tells of something, checked against their access). */

@@ -66,6 +66,15 @@ export function mayGrant(actor: CurrentUser, flag: AdminFlag): boolean {
   return refusal(actor, newAccount, flag, true) === null;
 }
 
+/**
+ * Why `actor` may not set a temporary password on `account`, or null: whoever sets an administrator's password
+ * can sign in as them, so that is for super administrators only, as making one is.
+ */
+export function passwordRefusal(actor: CurrentUser, account: AccountFlags): string | null {
+  if (!allows(actor, managesAccounts)) return msg('forbidden');
+  return !actor.IsSuperAdmin && (account.IsAdmin || account.IsSuperAdmin) ? msg('privilegeAdministratorPassword') : null;
+}
+
 function refusal(actor: CurrentUser, before: AccountFlags, field: PrivilegeField, value: unknown): string | null {
   if (!allows(actor, managesAccounts)) return msg('forbidden');
   if (actor.IsSuperAdmin) return null;

@@ -1,8 +1,8 @@
 // The privilege rules (privileges.ts) applied to the users table's changes: each row's flags as they were
 // before the change against the privilege fields the change sends, one row at a time (a bulk edit may be
-// allowed on a clerk's account and refused on an administrator's).
+// allowed on a clerk's account and refused on an administrator's), and who may set its temporary password.
 import type { RowRule } from '../resources/resource-sql.ts';
-import { isPrivilegeField, privilegeRefusals, type AccountFlags, type PrivilegeField } from './privileges.ts';
+import { isPrivilegeField, passwordRefusal, privilegeRefusals, type AccountFlags, type PrivilegeField } from './privileges.ts';
 
 export const usersTableRule: RowRule = (user, before, sent) => {
   const given: Partial<Record<PrivilegeField, unknown>> = {};
@@ -12,7 +12,9 @@ export const usersTableRule: RowRule = (user, before, sent) => {
     IsAdmin: before.IsAdmin === true,
     IsSuperAdmin: before.IsSuperAdmin === true,
   };
-  const refusals = privilegeRefusals(user, account, given);
+  const refusals: Record<string, string> = privilegeRefusals(user, account, given);
+  const password = account && sent.some((s) => s.column.name === 'TemporaryPassword') ? passwordRefusal(user, account) : null;
+  if (password) refusals.TemporaryPassword = password;
   const messages = Object.values(refusals);
   return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals } : null;
 };

@@ -273,8 +273,10 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
   // the request has reached it (an odd escape added to its path is refused before any route is found).
   const openedInTab = route.opensInBrowser && shape.escape === null && (shape.accept ?? '').startsWith('text/html');
   // The forms a route draws again for the person (a 422 with each field's message, the sign-in form's own
-  // refusals) are pages whatever the Accept header says; everything refused on the way is in its shape.
-  const ownForm = !path.startsWith('/api/') && (res.status === 422 || route.url === '/login') && type.startsWith('text/html');
+  // refusals and the password form's, throttled alike) are pages whatever the Accept header says; everything
+  // refused on the way is in its shape.
+  const throttledForm = route.url === '/login' || route.url === '/account/password';
+  const ownForm = !path.startsWith('/api/') && (res.status === 422 || throttledForm) && type.startsWith('text/html');
   if (api && !ownForm && !openedInTab) {
     assert.match(type, /^application\/json/, what);
     if (route.method === 'HEAD') return;

@@ -192,27 +192,4 @@ describe('the users table', () => {
     assert.deepEqual(byAdmin.body.Succeed, [staff.id, other.id, administrator.id]);
     for (const id of byAdmin.body.Succeed) assert.equal((await stored('u.user_id', id))!.is_admin, true);
   });
-
-  test("super administrator, roles and instances are not the table's to set, for anyone", async () => {
-    const target = await account('staff');
-    for (const name of actors) {
-      for (const [field, value, error] of [
-        ['IsSuperAdmin', true, 'The field "Super admin" (IsSuperAdmin) cannot be set here.'],
-        ['Roles', 'it', 'The field "Roles" (Roles) cannot be set here.'],
-        ['Instances', 'PROD', 'This table has no field "Instances".'],
-      ] as const) {
-        const { status, body } = await change(actor(name), 'PATCH', { UserID: target.id, Version: target.version, [field]: value });
-        assert.equal(status, 400, `${name} ${field}`);
-        assert.equal(body.Error, error);
-      }
-    }
-    assert.deepEqual(await stored('u.user_id', target.id), {
-      is_admin: false,
-      is_super_admin: false,
-      is_active: true,
-      group_code: 'WE',
-      roles: [],
-      instances: [],
-    });
-  });
 });

@@ -158,9 +158,13 @@ export async function signIn(
     payload: new URLSearchParams({ username, password, _csrf: token }).toString(),
   });
   if (res.statusCode !== 303) throw new Error(`sign-in as ${username} failed: ${res.statusCode}`);
-  const cookie = cookieHeader(res);
-  const page = await app.inject({ url: '/', headers: { cookie } });
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return sessionOf(app, cookieHeader(res));
+}
+
+/** The signed-in user holding the session `cookie`, its CSRF token read from the page at `page`. */
+export async function sessionOf(app: FastifyInstance, cookie: string, page = '/'): Promise<SignedIn> {
+  const body = (await app.inject({ url: page, headers: { cookie } })).body;
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(body)?.[1] ?? '';
   return {
     cookie,
     csrf,

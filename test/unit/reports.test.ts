@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { resources } from '../../server/resources/index.ts';
 import { findReport, reports, reportsFor } from '../../server/reports/registry.ts';
 import { groupedLines, labelled } from '../../server/reports/table/report-table.ts';
-import { fieldChanges } from '../../server/reports/audit-trail/changes.ts';
+import { changesText, fieldChanges } from '../../server/audit/field-changes.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 
 describe('the report registry', () => {
@@ -79,21 +79,26 @@ describe('grouped report lines', () => {
 });
 
 describe('audit trail changes', () => {
-  test('an edit lists the fields whose value moved, before and after', () => {
-    assert.deepEqual(
-      fieldChanges({ Before: { Name: 'Old', City: 'Reno', Version: 1 }, After: { Name: 'New', City: 'Reno', Version: 2 } }),
-      [
-        { field: 'Name', before: 'Old', after: 'New' },
-        { field: 'Version', before: '1', after: '2' },
-      ],
-    );
+  test('an edit lists the fields whose value moved by their labels, as the table shows the values, without the internal ones', () => {
+    const changes = fieldChanges('stores', {
+      Before: { StoreID: 3, Name: 'Old', City: 'Reno', IsActive: true, OpenDate: '2024-01-05', Version: 1 },
+      After: { StoreID: 3, Name: 'New', City: 'Reno', IsActive: false, OpenDate: '2024-02-05', Version: 2 },
+    });
+    assert.deepEqual(changes, [
+      { field: 'Name', before: 'Old', after: 'New' },
+      { field: 'Active', before: 'Yes', after: 'No' },
+      { field: 'Opened', before: '05/01/2024', after: '05/02/2024' },
+    ]);
+    assert.equal(changesText(changes), 'Name: Old → New\nActive: Yes → No\nOpened: 05/01/2024 → 05/02/2024');
   });
 
-  test('an addition lists what it stored, a deletion what it removed', () => {
-    assert.deepEqual(fieldChanges({ Before: null, After: { Name: 'New', Open: null } }), [
+  test('an addition lists what it stored, a deletion what it removed; a field no definition names keeps its name', () => {
+    assert.deepEqual(fieldChanges('stores', { Before: null, After: { Name: 'New', Extra: null } }), [
       { field: 'Name', before: null, after: 'New' },
-      { field: 'Open', before: null, after: '' },
+      { field: 'Extra', before: null, after: '' },
     ]);
-    assert.deepEqual(fieldChanges({ Before: { Name: 'Gone' }, After: null }), [{ field: 'Name', before: 'Gone', after: null }]);
+    const gone = fieldChanges('stores', { Before: { Name: 'Gone' }, After: null });
+    assert.deepEqual(gone, [{ field: 'Name', before: 'Gone', after: null }]);
+    assert.equal(changesText(gone), 'Name: Gone');
   });
 });

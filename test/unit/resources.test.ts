@@ -12,7 +12,7 @@ describe('resource definitions', () => {
       for (const s of def.defaultSort) assert.ok(names.has(s.column), `default sort column ${s.column}`);
       for (const f of def.fields) {
         const column = def.columns.find((c) => c.name === f.name);
-        assert.ok(column?.writes, `field ${f.name} edits a writable column`);
+        assert.ok(column?.writes || column?.links, `field ${f.name} edits a writable column or a list of codes`);
         if (!f.options) continue;
         // Choices come from another resource's integer id and a label (server/table-api/change/choices.ts).
         const from = findResource(f.options.resource);

@@ -5,6 +5,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { hintText, type FormField } from '../../../common/form-definition.ts';
 import { msg } from '../../../common/messages.ts';
+import { ChoiceChecks } from './choice-checks.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
 import { DateInput } from './date-input.tsx';
 
@@ -35,7 +36,9 @@ export function DialogField({ field, value, message, listUrl, onChange }: Dialog
 
   return (
     <div className={`field field-${field.kind}`}>
-      {field.kind === 'flag' ? (
+      {field.kind === 'choices' ? (
+        <ChoiceChecks listUrl={listUrl} field={field} value={text} onChange={onChange} describedBy={aria['aria-describedby']} />
+      ) : field.kind === 'flag' ? (
         <label className="check">
           <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...aria} /> {field.label}
         </label>
@@ -72,7 +75,8 @@ export function DialogField({ field, value, message, listUrl, onChange }: Dialog
       ) : field.kind === 'textarea' ? (
         <textarea rows={3} value={text} onChange={typed} placeholder={field.placeholder} {...aria} />
       ) : (
-        field.kind !== 'flag' && (
+        field.kind !== 'flag' &&
+        field.kind !== 'choices' && (
           <input
             type={field.kind === 'email' || field.kind === 'password' ? field.kind : 'text'}
             inputMode={field.kind === 'number' ? 'decimal' : undefined}

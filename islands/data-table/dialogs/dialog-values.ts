@@ -8,8 +8,8 @@ import type { Row, TableConfig } from '../../../common/table-config.ts';
 /** Text for every field, true/false for a flag. */
 export type DialogValues = Record<string, string | boolean>;
 
-/** The kinds a dialog draws; `choices` (several checkboxes) sends a list, which no table column holds. */
-const drawnKinds = new Set<FormField['kind']>(['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag']);
+/** The kinds a dialog draws: all of them (`choices`, several checkboxes, holds its codes comma separated). */
+const drawnKinds = new Set<FormField['kind']>(['text', 'email', 'password', 'textarea', 'number', 'date', 'select', 'flag', 'choices']);
 
 export function dialogFields(config: TableConfig, action: 'add' | 'edit'): FormField[] {
   // A date field is typed as dd/MM/yyyy (spec section 9), whether or not its definition says so: the

@@ -11,7 +11,7 @@ import { dateRangeFields, dateRangePair, rangeCaption, typedDay } from '../date-
 import { defineReport } from '../definition.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
-import { fieldChanges, type FieldChange } from './changes.ts';
+import { fieldChanges, type FieldChange } from '../../audit/field-changes.ts';
 import { auditEntries } from './query.ts';
 import { worded } from '../../worded.ts';
 
@@ -71,7 +71,7 @@ export const auditTrailReport = defineReport({
         table: titles.get(e.Resource) ?? e.Resource,
         action: e.Action,
         key: e.RowKey,
-        changes: fieldChanges(e),
+        changes: fieldChanges(e.Resource, e),
       })),
       emptyText: msg('summaryEmpty'),
     };

@@ -11,7 +11,7 @@ import { detailHref } from '../../../common/detail-page.ts';
 import { detailTables } from '../../details/detail-tables.ts';
 import { detailAccess, keyParams, openRecord, recordNotFound } from '../../details/open-record.ts';
 import { everyOf } from '../../plugins/access.ts';
-import { recentChanges } from '../../details/record-changes.ts';
+import { historyLength, historyQuery, recentChanges } from '../../details/record-changes.ts';
 import { recordFields, type ShownColumns } from '../../details/record-fields.ts';
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
 import { storesDef } from '../../resources/stores.ts';
@@ -24,7 +24,7 @@ const shownFields: ShownColumns<typeof storesResource> = ['StoreNumber', 'Name',
 export default async function storeDetailRoutes(app: FastifyInstance) {
   app.get<{ Params: { key: number } }>(
     `${stores.pagePath}/:key`,
-    { schema: { params: keyParams }, config: { access: detailAccess(stores) } },
+    { schema: { params: keyParams, querystring: historyQuery }, config: { access: detailAccess(stores) } },
     async (req, reply) => {
       const row = await openRecord(req, stores, req.params.key);
       if (!row) return recordNotFound(req, reply);
@@ -33,7 +33,7 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
       const salesShown = allows(req.signedInUser(), salesFigures);
       const [period, changes] = await Promise.all([
         salesShown ? currentCycle(app.db.pool) : null,
-        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }),
+        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }, historyLength(req.query), href),
       ]);
       const sales = period && {
         period: periodLabel(period),

@@ -24,6 +24,7 @@ import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
 import { changeTables } from '../../db/table-changes.ts';
+import { baseAssignments, baseValues, linkTables, storedValues, writeLinks } from './stored-values.ts';
 
 export interface MutationResult {
   Succeed: number[];
@@ -61,15 +62,17 @@ class RowRefused extends Error {
 export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(pool, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
+  const stored = await storedValues(values.columns);
   return changes(pool, def, user, [null], () =>
     inRowTransaction(pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       await obeyRowCheck(client, def, null, values.columns);
-      const columns = [...values.columns.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
+      const base = stored.filter((c) => c.column.writes);
+      const columns = [...base.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const copies = await fanOutCopies(client, def, user, values.columns);
       const done: Done[] = [];
       for (const copy of copies)
-        done.push(await insertRow(client, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)]));
+        done.push(await insertRow(client, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
       return done;
     }),
   );
@@ -81,6 +84,7 @@ async function insertRow(
   def: ResourceDef,
   user: CurrentUser,
   columns: Array<{ name: string; value: unknown }>,
+  sent: SentValues,
 ): Promise<Done> {
   const inserted = await client.query<{ key: number }>(
     `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
@@ -88,6 +92,7 @@ async function insertRow(
     columns.map((c) => c.value),
   );
   const key = inserted.rows[0]!.key;
+  await writeLinks(client, key, sent);
   const after = await reachableRow(client, def, user, 'add', key, false);
   // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
   if (!after) throw new RowRefused({ error: msg('forbidden') });
@@ -121,17 +126,16 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
   const values = await offeredFieldValues(pool, def, user, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new TableRequestError('tableNothingToChange');
+  const stored = await storedValues(values.columns);
   return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
     if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
     obeyRowRule(def, user, before, values.columns);
     await obeyRowCheck(client, def, before, values.columns);
-    const sets = values.columns.map((c, n) => `${c.column.writes} = $${n + 2}`);
+    const sets = baseAssignments(stored, 2);
     if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
-    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [
-      key,
-      ...values.columns.map((c) => c.value),
-    ]);
+    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...baseValues(stored)]);
+    await writeLinks(client, key, stored);
     const after = await reachableRow(client, def, user, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
     if (!after) throw new RowRefused({ error: msg('forbidden') });
@@ -219,7 +223,7 @@ async function changes<K extends number | null>(
   one: (key: K, i: number) => Promise<Outcome>,
 ): Promise<MutationResult> {
   const outcomes: Outcome[] = [];
-  return changeTables(pool, [def.table, 'audit_log'], user.ID, async () => {
+  return changeTables(pool, [def.table, ...linkTables(def), 'audit_log'], user.ID, async () => {
     for (const [i, key] of keys.entries()) {
       try {
         outcomes.push(await one(key, i));

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../../common/roles.ts';
 import { findResource } from '../../resources/index.ts';
 import type { Choices } from '../../../common/form-definition.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
+import type { LinkList } from '../../resources/resource-sql.ts';
 import type { SentValues } from './db-errors.ts';
 import type { FieldMessages } from './field-values.ts';
 import { containsPattern } from '../query/filter.ts';
@@ -85,10 +86,31 @@ export async function listChoices(
   return { options: rows.slice(0, CHOICES_LISTED), more: rows.length > CHOICES_LISTED };
 }
 
+/** The codes among `codes` that name no row of the link list's choices. */
+async function unknownCodes(pool: pg.Pool, links: LinkList, codes: ReadonlyArray<string>): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const { code, table } = links.choices;
+  const { rows } = await pool.query<{ code: string }>(`select ${code} as code from ${table} where ${code} = any($1::text[])`, [codes]);
+  const known = new Set(rows.map((r) => r.code));
+  return codes.filter((c) => !known.has(c));
+}
+
+/** A link list's choices (a user's possible roles), by code and label, in label order. */
+export async function linkChoices(pool: pg.Pool, links: LinkList): Promise<{ options: Choice[]; more: boolean }> {
+  const { code, name, table } = links.choices;
+  const { rows } = await pool.query<Choice>(`select ${code} as value, ${name} as label from ${table} order by 2, 1`);
+  return { options: rows, more: false };
+}
+
 /** The select fields among `sent` whose value is not one of their choices for this user, with the message. */
 export async function unofferedValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, sent: SentValues): Promise<FieldMessages> {
   const messages: FieldMessages = {};
   for (const { column, value } of sent) {
+    if (column.links) {
+      const unknown = await unknownCodes(pool, column.links, value as string[]);
+      if (unknown.length) messages[column.name] = msg('tableUnknownCodes', unknown.map((code) => `"${code}"`).join(', '));
+      continue;
+    }
     const options = def.fields.find((f) => f.name === column.name)?.options;
     if (!options || value === null) continue;
     const params: unknown[] = [];

@@ -33,23 +33,31 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
     if (column) throw new TableRequestError('tableReadOnlyField', column.label, name);
     throw new TableRequestError('tableUnknownField', name.slice(0, 40));
   }
-  const checked = action === 'add' ? fields : fields.filter((f) => f.name in values);
+  // A password left blank is no new password: an edit dialog sends its write-only field empty.
+  const checked = (action === 'add' ? fields : fields.filter((f) => f.name in values)).filter(
+    (f) => f.kind !== 'password' || !isBlank(values[f.name]),
+  );
   const given = action === 'add' ? withDefaults(checked, values) : values;
   // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
-  // (which would otherwise call a list "required" or measure its length).
-  const plain = checked.filter((f) => isPlainValue(given[f.name]));
+  // (which would otherwise call a list "required" or measure its length). A list of codes is a list.
+  const plain = checked.filter((f) => f.kind !== 'choices' && isPlainValue(given[f.name]));
   const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules ?? {}])), given);
   const messages: FieldMessages = {};
   for (const field of checked) {
+    if (field.kind === 'choices') continue;
     const message = plain.includes(field) ? ruled[field.name] : msg('pattern');
     if (message) messages[field.name] = message;
   }
   const columns: Array<{ column: ColumnDef; value: unknown }> = [];
   for (const field of checked) {
     if (messages[field.name]) continue;
-    const column = def.columns.find((c) => c.name === field.name && c.writes);
+    const column = def.columns.find((c) => c.name === field.name && (c.writes || c.links));
     if (!column) throw new Error(`resource ${def.name}: field ${field.name} names no writable column`);
-    const read = readValue(column, given[field.name]);
+    const read = column.links
+      ? readCodes(given[field.name])
+      : column.password
+        ? { value: String(given[field.name]) }
+        : readValue(column, given[field.name]);
     if ('error' in read) messages[field.name] = read.error;
     else columns.push({ column, value: read.value });
   }
@@ -65,6 +73,21 @@ function withDefaults(fields: ReadonlyArray<FormField>, values: Record<string, u
       given[field.name] = field.default;
   }
   return given;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/**
+ * A list of codes: a JSON array of texts, or text (one code, or several separated by commas, as a form or a
+ * table cell writes them); blank is none. Each is checked against its choices later (choices.ts).
+ */
+function readCodes(raw: unknown): Read {
+  const items = Array.isArray(raw) ? raw : isBlank(raw) ? [] : typeof raw === 'string' ? raw.split(',') : [raw];
+  if (items.some((item) => typeof item !== 'string' || item.includes('\0') || item.length > 100)) return { error: msg('pattern') };
+  const codes = (items as string[]).map((item) => item.trim()).filter((item) => item !== '');
+  return { value: [...new Set(codes)] };
 }
 
 function isPlainValue(value: unknown): boolean {

@@ -70,6 +70,7 @@ export async function listRows(
         : total;
   return {
     ...rows,
+    rows: def.shownRow ? rows.rows.map(def.shownRow) : rows.rows,
     total: filter.searched ? total : filtered,
     filtered,
     totals,

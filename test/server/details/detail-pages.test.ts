@@ -74,7 +74,7 @@ describe('a store detail page', () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const body = (await shared.clerk.inject({ url: `/stores/${west.id}` })).body;
     const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(body)?.[1] ?? '';
-    assert.match(changes, /<td>clerk<\/td><td>update<\/td>/);
+    assert.match(changes, /<td>clerk<\/td><td class="record-changes-action">update<\/td>/);
     assert.match(changes, /<dt>City<\/dt><dd><span class="before">[^<]+<\/span> → <span class="after">Detailville<\/span><\/dd>/);
   });
 
@@ -157,9 +157,9 @@ describe("a user account's detail page", () => {
     assert.match(res.body, /<dt>Group<\/dt><dd>[^<]+ \(WE\)<\/dd>/);
     assert.match(res.body, /<dt>Email<\/dt><dd>casey@example.com<\/dd>/);
     const [by, to] = [...res.body.matchAll(/<table class="simple-table record-changes">([\s\S]*?)<\/table>/g)].map((t) => t[1] ?? '');
-    assert.match(by!, /<td>clerk<\/td><td>stores<\/td><td>\d+<\/td><td>update<\/td>/);
+    assert.match(by!, /<td>clerk<\/td><td>stores<\/td><td>\d+<\/td><td class="record-changes-action">update<\/td>/);
     assert.match(by!, /Renamed by the clerk/);
-    assert.match(to!, /<td>admin<\/td><td>update<\/td>/);
+    assert.match(to!, /<td>admin<\/td><td class="record-changes-action">update<\/td>/);
     assert.match(to!, /<dt>Email<\/dt>.*casey@example.com/);
   });
 

@@ -265,9 +265,13 @@ describe('edit and versions', () => {
 
   test('a field the table cannot change, or does not have, is refused by name', async () => {
     const user = await one<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'trainee'`);
-    const readOnly = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, IsSuperAdmin: true });
+    const readOnly = await change(shared.admin, 'PATCH', 'users', {
+      UserID: user.user_id,
+      Version: user.version,
+      MustChangePassword: true,
+    });
     assert.equal(readOnly.status, 400);
-    assert.equal(readOnly.body.Error, 'The field "Super admin" (IsSuperAdmin) cannot be set here.');
+    assert.equal(readOnly.body.Error, 'The field "Must change password" (MustChangePassword) cannot be set here.');
     const unknown = await change(shared.admin, 'PATCH', 'users', { UserID: user.user_id, Version: user.version, PasswordHash: 'x' });
     assert.equal(unknown.body.Error, 'This table has no field "PasswordHash".');
     const noKey = await change(shared.admin, 'PATCH', 'users', { FirstName: 'x' });

@@ -3,6 +3,7 @@
 // email, group) take their label and rules from the users resource, so those rules exist once. The form's own
 // labels are read when the form is drawn (server/worded.ts), so the server's language file reaches them.
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
+import { passwordRules } from '../../../../common/password-rules.ts';
 import { users } from '../../../../common/resources/users.ts';
 import { copyOwn } from '../../../../common/resources/words.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
@@ -46,7 +47,7 @@ export const newUserFields: ReadonlyArray<FormField> = [
     {
       name: 'Password',
       kind: 'password',
-      rules: { required: true, minLength: 8, maxLength: 200 },
+      rules: { required: true, ...passwordRules },
       hint: 'hintPassword',
       autocomplete: 'new-password',
     },

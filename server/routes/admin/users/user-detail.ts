@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
-import { recentChanges } from '../../../details/record-changes.ts';
+import { historyLength, historyQuery, recentChanges } from '../../../details/record-changes.ts';
+import { detailHref } from '../../../../common/detail-page.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
 import { usersDef } from '../../../resources/users.ts';
@@ -27,16 +28,17 @@ const shownFields: ShownColumns<typeof usersResource> = [
 export default async function userDetailRoute(app: FastifyInstance) {
   app.get<{ Params: { key: number } }>(
     `${users.pagePath}/:key`,
-    { schema: { params: keyParams }, config: { access: detailAccess(users) } },
+    { schema: { params: keyParams, querystring: historyQuery }, config: { access: detailAccess(users) } },
     async (req, reply) => {
       const row = await openRecord(req, users, req.params.key);
       if (!row) return recordNotFound(req, reply);
       const key = req.params.key;
       const userName = String(row.UserName);
+      const [href, length] = [detailHref(users.pagePath, key), historyLength(req.query)];
       const [access, changesBy, changesTo] = await Promise.all([
         accountAccess(app.db.pool, key),
-        recentChanges(app.db.pool, req.signedInUser(), { by: key }),
-        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }),
+        recentChanges(app.db.pool, req.signedInUser(), { by: key }, length, href),
+        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }, length, href),
       ]);
       const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
       return reply.page('user-record', {

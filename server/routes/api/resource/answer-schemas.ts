@@ -115,11 +115,16 @@ export function changeAnswers(def: ResourceDef) {
 /** GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among. */
 export function choicesAnswers(def: ResourceDef) {
   const columns = def.fields.flatMap((f) => (f.options ? [optionColumns(f.options)] : []));
+  // A list of codes' choices are codes and names: text, as its column is.
+  const links = def.columns.filter((c) => c.links);
   const choice = {
     type: 'object',
     additionalProperties: false,
     required: ['value', 'label'],
-    properties: { value: columnValue(columns.map((c) => c.value)), label: columnValue(columns.map((c) => c.label)) },
+    properties: {
+      value: columnValue([...columns.map((c) => c.value), ...links]),
+      label: columnValue([...columns.map((c) => c.label), ...links]),
+    },
   };
   return {
     ...errorAnswers,

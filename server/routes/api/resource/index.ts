@@ -62,7 +62,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
       handler: async (req, reply) => answerExport(app, def, req, reply),
     });
 
-    if (def.fields.some((f) => f.options)) {
+    if (def.fields.some((f) => f.options) || def.columns.some((c) => c.links)) {
       app.get<{ Querystring: ChoicesQuery }>(
         `${path}/options`,
         {

@@ -1,17 +1,20 @@
 // GET /api/<resource>/options?field=<name>[&search=<text>]: the choices of one of the resource's select
-// fields for the signed-in user's insert or edit dialog (server/table-api/change/choices.ts), { options, more }. Open to
-// whoever may add or edit through that field, whether or not they may list the resource the choices come from.
+// fields (or of a list of codes, all at once: a user's roles) for the signed-in user's insert or edit dialog
+// (server/table-api/change/choices.ts), { options, more }. Open to whoever may add or edit through that
+// field, whether or not they may list the resource the choices come from.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { allows, type CurrentUser } from '../../../../common/roles.ts';
-import type { FormField } from '../../../../common/form-definition.ts';
+import type { Choices, FormField } from '../../../../common/form-definition.ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import { listChoices } from '../../../table-api/change/choices.ts';
+import { linkChoices, listChoices } from '../../../table-api/change/choices.ts';
+import type { LinkList } from '../../../resources/resource-sql.ts';
 import { searchText } from '../../../table-api/request/table-request.ts';
 import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError, quoteName } from '../../../table-api/request/request-error.ts';
 
-type ChoiceField = FormField & Required<Pick<FormField, 'options'>>;
+/** A select field (its choices another resource's rows) or a list of codes (its choices a link list's: linkChoices). */
+type ChoiceField = FormField & ({ options: Choices; links?: undefined } | { options?: undefined; links: LinkList });
 
 /** The query as its schema admits it. */
 export interface ChoicesQuery {
@@ -31,7 +34,7 @@ export function choicesQuerySchema(def: ResourceDef) {
     type: 'object',
     required: ['field'],
     properties: {
-      field: { type: 'string', enum: def.fields.filter((f) => f.options).map((f) => f.name) },
+      field: { type: 'string', enum: def.fields.filter((f) => choiceField(def, f.name)).map((f) => f.name) },
       search: { type: 'string' },
     },
   } as const;
@@ -39,7 +42,10 @@ export function choicesQuerySchema(def: ResourceDef) {
 
 /** The select field named, or undefined when the resource has none of that name. */
 function choiceField(def: ResourceDef, name: unknown): ChoiceField | undefined {
-  return def.fields.find((f): f is ChoiceField => f.name === name && !!f.options);
+  const field = def.fields.find((f) => f.name === name);
+  if (field?.options) return { ...field, options: field.options };
+  const links = def.columns.find((c) => c.name === name && c.links)?.links;
+  return field && links ? { ...field, options: undefined, links } : undefined;
 }
 
 /**
@@ -66,7 +72,7 @@ export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: Choice
   try {
     const { field, search } = readChoices(def, req);
     reply.header('Cache-Control', 'no-store');
-    return await listChoices(pool, field.options, req.signedInUser(), search);
+    return await (field.links ? linkChoices(pool, field.links) : listChoices(pool, field.options, req.signedInUser(), search));
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     return reply.code(400).send({ error: err.message });
