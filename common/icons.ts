@@ -19,6 +19,7 @@ export const iconNames = [
   'menu',
   'list',
   'bug',
+  'key',
 ] as const;
 export type IconName = (typeof iconNames)[number];
 
@@ -42,4 +43,5 @@ export const iconWords: Record<IconName, string> = {
   menu: 'Menu',
   list: 'List',
   bug: 'Bug',
+  key: 'Key',
 };
