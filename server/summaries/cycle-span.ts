@@ -5,6 +5,7 @@
 // one with the whole previous cycle.
 import type pg from 'pg';
 import type { CycleKind, SummaryFilter } from './summary-filter.ts';
+import { keptQuery } from './kept-figures.ts';
 
 export interface Period {
   cycleId: number;
@@ -33,7 +34,8 @@ interface SpanRow {
 
 /** The span of the filter's cycle; null when there is no such cycle. */
 export async function cycleSpan(pool: pg.Pool, filter: Pick<SummaryFilter, 'cycleId' | 'kind'>): Promise<CycleSpan | null> {
-  const r = await pool.query<SpanRow>(
+  const r = await keptQuery<SpanRow>(
+    pool,
     `with last_sale as (select coalesce(max(sale_date), current_date) as d from sales),
           chosen as (
             select c.* from cycles c

@@ -9,6 +9,7 @@ import { formatDate } from '../../common/format.ts';
 import { msg } from '../messages.ts';
 import type { CycleSpan } from './cycle-span.ts';
 import { storeConditions, type SummaryFilter } from './summary-filter.ts';
+import { keptQuery } from './kept-figures.ts';
 
 interface TotalsRow {
   sales: string | null;
@@ -25,7 +26,8 @@ export async function cycleTotals(pool: pg.Pool, user: CurrentUser, filter: Summ
   const params: unknown[] = [span.from, span.through, prev?.from ?? null, prev?.through ?? null];
   const where = storeConditions(user, filter, params).join(' and ');
   // The previous period ends before the current one begins, so a day's period is told by its date alone.
-  const r = await pool.query<TotalsRow>(
+  const r = await keptQuery<TotalsRow>(
+    pool,
     `select sum(sales) filter (where cur)::text as sales,
             sum(transactions) filter (where cur)::text as transactions,
             (sum(sales) filter (where cur) / nullif(sum(transactions) filter (where cur), 0))::text as ticket,

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { CycleSpan } from './cycle-span.ts';
 import { storeConditions, type SummaryFilter } from './summary-filter.ts';
+import { keptQuery } from './kept-figures.ts';
 
 export interface CycleSales {
   CycleID: number;
@@ -23,7 +24,8 @@ export async function salesPerCycle(
   const params: unknown[] = [last.kind, last.from, count, last.through];
   const where = storeConditions(user, filter, params).join(' and ');
   // One index range scan of sales per cycle: the current cycle only up to its last day with sales.
-  const r = await pool.query<CycleSales>(
+  const r = await keptQuery<CycleSales>(
+    pool,
     `select c.cycle_id as "CycleID", c.name as "Name",
             case when c.kind = 'monthly' then to_char(c.start_date, 'Mon YYYY') else to_char(c.start_date, '"W"IW') end as "Short",
             (select sum(x.sales) from sales x join stores s on s.store_id = x.store_id

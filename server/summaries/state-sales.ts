@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { Period } from './cycle-span.ts';
 import { storeConditions, type SummaryFilter } from './summary-filter.ts';
+import { keptQuery } from './kept-figures.ts';
 
 export interface StateSales {
   StateID: number;
@@ -21,7 +22,8 @@ export async function stateSales(
 ): Promise<StateSales[]> {
   const params: unknown[] = [period.from, period.through, limit];
   const where = storeConditions(user, filter, params).join(' and ');
-  const r = await pool.query<StateSales>(
+  const r = await keptQuery<StateSales>(
+    pool,
     `select st.state_id as "StateID", st.code as "StateCode", st.name as "StateName", sum(x.sales)::text as "Sales"
      from sales x join stores s on s.store_id = x.store_id join states st on st.state_id = s.state_id
      where x.sale_date between $1::date and $2::date and ${where}

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { Period } from './cycle-span.ts';
 import { storeConditions, type SummaryFilter } from './summary-filter.ts';
+import { keptQuery } from './kept-figures.ts';
 
 export interface StoreFigures {
   StoreID: number;
@@ -31,7 +32,8 @@ export async function storeFigures(
 ): Promise<StoreFigures[]> {
   const params: unknown[] = [period.from, period.through, limit];
   const where = storeConditions(user, filter, params).join(' and ');
-  const r = await pool.query<StoreFigures>(
+  const r = await keptQuery<StoreFigures>(
+    pool,
     `select s.store_id as "StoreID", s.store_number as "StoreNumber", s.name as "StoreName", st.code as "StateCode",
             sum(x.sales)::text as "Sales", sum(x.transactions)::text as "Transactions",
             (sum(x.sales) / nullif(sum(x.transactions), 0))::text as "AverageTicket", avg(x.margin)::text as "Margin"

@@ -3,7 +3,7 @@
 // per state and group, within the user's stores (the analyst sees only Northeast stores) and their selection.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { useTestApp, type SignedIn } from '../support/app.ts';
+import { createTestApp, signIn, useTestApp, type SignedIn } from '../support/app.ts';
 import type { FieldValues } from '../../common/field-values.ts';
 import type { ChartPoint } from '../../common/charts.ts';
 
@@ -249,5 +249,37 @@ describe('the chart endpoints', () => {
       points.map((p) => [p.label, p.value]),
       Object.entries(top).map(([label, f]) => [label, f.value]),
     );
+  });
+});
+
+describe('the figures kept between requests', () => {
+  test('a sale changed through the table API shows in the totals and charts at once', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await signIn(t.app, 'admin');
+      const cents = (v: unknown) => Math.round(Number(v) * 100);
+      const totals = async () => cents((await json<FieldValues>(admin, '/api/summaries/totals')).Sales!.value);
+      const stateSales = async (code: string) =>
+        cents((await json<ChartPoint[]>(admin, '/api/charts/sales-by-state')).find((p) => p.label.includes(code))?.value);
+      // The newest sale is in the current cycle: the one the totals are of.
+      const [sale] = (
+        await t.db.pool.query<{ id: number; version: number; sales: string; code: string }>(
+          `select sa.sale_id as id, sa.version, sa.sales::text as sales, s.state_code as code
+           from sales sa join stores s on s.store_id = sa.store_id order by sa.sale_date desc, sa.sale_id limit 1`,
+        )
+      ).rows;
+      const [before, stateBefore] = [await totals(), await stateSales(sale!.code)];
+      assert.equal(await totals(), before, 'asked again: the same');
+      const res = await admin.inject({
+        method: 'PATCH',
+        url: '/api/sales',
+        payload: { SaleID: sale!.id, Version: sale!.version, Sales: (Number(sale!.sales) + 1000).toFixed(2) },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(await totals(), before + 100_000);
+      assert.equal(await stateSales(sale!.code), stateBefore + 100_000);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -8,10 +8,21 @@ import { onTableChanges } from '../../db/table-changes.ts';
 import { resources } from '../../resources/index.ts';
 import { forgetResource } from './short-lived.ts';
 
-/** Forgets the kept figures of every resource that reads one of `tables`, on this instance. */
+/** Figures kept beside the resources' (the summaries'), by name, with the tables they read. */
+const figureSets = new Map<string, ReadonlySet<string>>();
+
+/** Figures kept under `name` (ShortLived) read `tables`: a change to one of them forgets them, as a resource's. */
+export function keepFiguresOf(name: string, tables: ReadonlyArray<string>): void {
+  figureSets.set(name, new Set(tables));
+}
+
+/** Forgets the kept figures of every resource (and figure set) that reads one of `tables`, on this instance. */
 export function forgetKeptFigures(pool: pg.Pool, tables: ReadonlyArray<string>): void {
   for (const def of resources) {
     if (tables.some((t) => def.tables.has(t))) forgetResource(pool, def.name);
+  }
+  for (const [name, read] of figureSets) {
+    if (tables.some((t) => read.has(t))) forgetResource(pool, name);
   }
 }
 
