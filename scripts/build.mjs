@@ -20,7 +20,9 @@ const serverOut = join(root, 'dist/server');
 const serverSources = ['server', 'common', 'islands', 'package-lock.json', 'scripts/build.mjs'].map((p) => join(root, p));
 const serverOptions = {
   entryPoints: {
-    main: join(root, 'server/main.ts'),
+    // main.mjs sets NODE_ENV before it loads server.mjs (server/launch.ts).
+    main: join(root, 'server/launch.ts'),
+    server: join(root, 'server/main.ts'),
     'embedded-server': join(root, 'server/db/embedded-server.ts'),
     'seed-cli': join(root, 'server/demo/seed-cli.ts'),
   },
@@ -36,9 +38,9 @@ const serverOptions = {
 };
 
 const args = new Set(process.argv.slice(2));
-if (!args.has('--watch') && !(args.has('--if-stale') && isFresh(join(serverOut, 'main.mjs'), serverSources))) {
+if (!args.has('--watch') && !(args.has('--if-stale') && isFresh(join(serverOut, 'server.mjs'), serverSources))) {
   await esbuild.build(serverOptions);
-  console.log('built dist/server/main.mjs, embedded-server.mjs, seed-cli.mjs');
+  console.log('built dist/server/main.mjs, server.mjs, embedded-server.mjs, seed-cli.mjs');
 }
 if (args.has('--if-stale') && isFresh(manifestPath, sources)) {
   process.exit(0);

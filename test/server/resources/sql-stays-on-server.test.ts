@@ -53,7 +53,7 @@ describe('SQL text of the resource definitions', () => {
     assert.ok(scripts.length > 0, 'the build wrote scripts');
     for (const file of scripts) assert.deepEqual(leaks(readFileSync(file, 'utf8'), sql), [], file);
     // Were a browser module to import a SQL half, its bundle would hold these texts as the server's does.
-    const server = readFileSync(join(root, 'dist/server/main.mjs'), 'utf8');
+    const server = readFileSync(join(root, 'dist/server/server.mjs'), 'utf8');
     assert.deepEqual(
       written.filter((s) => !server.includes(s)),
       [],
