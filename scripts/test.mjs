@@ -58,6 +58,9 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// The apps under test render with the packages' production builds, as npm start's do (server/launch.ts):
+// React's development build checks every element, and is not what users get.
+process.env.NODE_ENV ??= 'production';
 const dropTemplate = prepareTemplate(process.env);
 let status = 1;
 try {
