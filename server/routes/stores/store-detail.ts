@@ -9,7 +9,8 @@ import { allows, salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
 import { detailTables } from '../../details/detail-tables.ts';
-import { detailAccess, keyParams, openRecord, recordNotFound } from '../../details/open-record.ts';
+import { detailAccess } from '../../details/open-record.ts';
+import { detailRoute } from '../../details/detail-route.ts';
 import { everyOf } from '../../plugins/access.ts';
 import { historyLength, historyQuery, recentChanges } from '../../details/record-changes.ts';
 import { recordFields, type ShownColumns } from '../../details/record-fields.ts';
@@ -22,13 +23,9 @@ const stores = detailTables.stores;
 const shownFields: ShownColumns<typeof storesResource> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 export default async function storeDetailRoutes(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(
-    `${stores.pagePath}/:key`,
-    { schema: { params: keyParams, querystring: historyQuery }, config: { access: detailAccess(stores) } },
-    async (req, reply) => {
-      const row = await openRecord(req, stores, req.params.key);
-      if (!row) return recordNotFound(req, reply);
-      const key = req.params.key;
+  detailRoute(app, stores, {
+    querystring: historyQuery,
+    async show(req, reply, row, key) {
       const href = detailHref(stores.pagePath, key);
       const salesShown = allows(req.signedInUser(), salesFigures);
       const [period, changes] = await Promise.all([
@@ -51,17 +48,18 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
         changes,
       });
     },
-  );
+  });
 
-  const days = { config: { access: everyOf(salesFigures, detailAccess(stores)) }, schema: { params: keyParams } };
-  app.get<{ Params: { key: number } }>(`${stores.pagePath}/:key/sales`, days, async (req, reply) => {
-    const row = await openRecord(req, stores, req.params.key);
-    if (!row) return recordNotFound(req, reply);
-    const period = await currentCycle(app.db.pool);
-    return reply.page('store-sales', {
-      title: msg('detailDailySalesTitle', String(row.StoreNumber), period ? periodLabel(period) : msg('dashboardNoCycle')),
-      panel: loadPanelOf(req),
-      days: period ? await storeDailySales(app.db.pool, req.params.key, period) : [],
-    });
+  detailRoute(app, stores, {
+    below: '/sales',
+    access: everyOf(salesFigures, detailAccess(stores)),
+    async show(req, reply, row, key) {
+      const period = await currentCycle(app.db.pool);
+      return reply.page('store-sales', {
+        title: msg('detailDailySalesTitle', String(row.StoreNumber), period ? periodLabel(period) : msg('dashboardNoCycle')),
+        panel: loadPanelOf(req),
+        days: period ? await storeDailySales(app.db.pool, key, period) : [],
+      });
+    },
   });
 }

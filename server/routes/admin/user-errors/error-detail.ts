@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
-import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
+import { detailRoute } from '../../../details/detail-route.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
 import { userErrors as userErrorsResource } from '../../../../common/resources/user-errors.ts';
@@ -27,12 +27,8 @@ const shownFields: ShownColumns<typeof userErrorsResource> = [
 ];
 
 export default async function errorDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(
-    `${userErrors.pagePath}/:key`,
-    { schema: { params: keyParams }, config: { access: detailAccess(userErrors) } },
-    async (req, reply) => {
-      const row = await openRecord(req, userErrors, req.params.key);
-      if (!row) return recordNotFound(req, reply);
+  detailRoute(app, userErrors, {
+    async show(_req, reply, row) {
       const fields = recordFields(userErrorsResource, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
         (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
       );
@@ -42,5 +38,5 @@ export default async function errorDetailRoute(app: FastifyInstance) {
         fields,
       });
     },
-  );
+  });
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
-import { detailAccess, keyParams, openRecord, recordNotFound } from '../../../details/open-record.ts';
+import { detailRoute } from '../../../details/detail-route.ts';
 import { historyLength, historyQuery, recentChanges } from '../../../details/record-changes.ts';
 import { detailHref } from '../../../../common/detail-page.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
@@ -26,13 +26,9 @@ const shownFields: ShownColumns<typeof usersResource> = [
 ];
 
 export default async function userDetailRoute(app: FastifyInstance) {
-  app.get<{ Params: { key: number } }>(
-    `${users.pagePath}/:key`,
-    { schema: { params: keyParams, querystring: historyQuery }, config: { access: detailAccess(users) } },
-    async (req, reply) => {
-      const row = await openRecord(req, users, req.params.key);
-      if (!row) return recordNotFound(req, reply);
-      const key = req.params.key;
+  detailRoute(app, users, {
+    querystring: historyQuery,
+    async show(req, reply, row, key) {
       const userName = String(row.UserName);
       const [href, length] = [detailHref(users.pagePath, key), historyLength(req.query)];
       const [access, changesBy, changesTo] = await Promise.all([
@@ -51,5 +47,5 @@ export default async function userDetailRoute(app: FastifyInstance) {
         changesTo,
       });
     },
-  );
+  });
 }
