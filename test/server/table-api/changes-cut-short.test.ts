@@ -111,7 +111,8 @@ describe('a change of many rows cut short by the database', () => {
         // The change's fourth row waits for this lock: its backend is surely the change's, mid-row.
         const lock = await backends.lockRow('sales', 'sale_id', sales[3]!.sale_id);
         try {
-          const row = await backends.found(/for update/, "the change's fourth row waits", { waitingFor: 'Lock' });
+          // Its statement reads the row to lock it (pg_stat_activity may cut its text before `for update`).
+          const row = await backends.found(/^select sa\.sale_id/, "the change's fourth row waits", { waitingFor: 'Lock' });
           await backends.terminate(row.pid);
         } finally {
           await lock.release();
