@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/index.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_SEED, cacheDir, embeddedTemplateDir, postgresUrl } from './template-db.ts';
+import { lightlyHashed } from './light-passwords.ts';
 
 const [mode, name] = process.argv.slice(2);
 
@@ -17,6 +18,7 @@ if (mode === 'embedded') {
     rmSync(`${dir}.tmp`, { recursive: true, force: true });
     const db = await openDatabase({ dataDir: `${dir}.tmp` });
     await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...TEST_SEED });
+    await lightlyHashed(db.pool);
     await db.pool.query('checkpoint');
     await db.close();
     renameSync(`${dir}.tmp`, dir);
@@ -30,6 +32,7 @@ if (mode === 'embedded') {
   await admin.end();
   const db = await openDatabase({ databaseUrl: postgresUrl(name), dataDir: '' });
   await seedDemo(db.pool, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...TEST_SEED });
+  await lightlyHashed(db.pool);
   await db.close();
   console.log(`postgres template: ${name}`);
 } else if (mode === 'drop' && name) {

@@ -27,6 +27,8 @@ export function templateKey(): string {
     'server/shell/menu-entries.ts',
     ...readdirSync(join(root, 'common/resources')).map((f) => `common/resources/${f}`),
     'test/support/template-db.ts',
+    'test/support/make-template.ts',
+    'test/support/light-passwords.ts',
   ])
     hash.update(readFileSync(join(root, f)));
   return hash.digest('hex').slice(0, 12);
