@@ -2,6 +2,7 @@
 // are the indexed ones (the state through the stores' index by state: server/resources/sales.ts); store
 // columns come from the store, and users see the sales of the stores they may see.
 import { defineResource, Version } from './types.ts';
+import { StateCode } from './shared-columns.ts';
 
 export const sales = defineResource({
   name: 'sales',
@@ -15,16 +16,7 @@ export const sales = defineResource({
     { name: 'StoreID', label: 'Store ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true },
     { name: 'StoreNumber', label: 'Store #', type: 'integer', format: 'text', sortable: true, searchable: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
-    {
-      name: 'StateCode',
-      label: 'State',
-      type: 'text',
-      format: 'text',
-      sortable: true,
-      searchable: true,
-      hiddenOnMobile: true,
-      choicesFrom: { resource: 'states', column: 'Code' },
-    },
+    { ...StateCode, hiddenOnMobile: true },
     { name: 'SaleDate', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
     { name: 'Sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum', digits: { whole: 12, decimals: 2 } },
     {

@@ -1,6 +1,7 @@
 // Stores: every store with its number, city, state, group, open date and status; scoped to the stores the
 // user may see and has selected.
 import { defineResource, Version } from './types.ts';
+import { GroupName, StateCode } from './shared-columns.ts';
 
 export const stores = defineResource({
   name: 'stores',
@@ -15,26 +16,9 @@ export const stores = defineResource({
     { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'City', label: 'City', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'StateID', label: 'State ID', type: 'integer', format: 'text', hidden: true, internal: true },
-    {
-      name: 'StateCode',
-      label: 'State',
-      type: 'text',
-      format: 'text',
-      sortable: true,
-      searchable: true,
-      choicesFrom: { resource: 'states', column: 'Code' },
-    },
+    StateCode,
     { name: 'GroupID', label: 'Group ID', type: 'integer', format: 'text', hidden: true, internal: true },
-    {
-      name: 'GroupName',
-      label: 'Group',
-      type: 'text',
-      format: 'text',
-      sortable: true,
-      searchable: true,
-      hiddenOnMobile: true,
-      choicesFrom: { resource: 'groups', column: 'Name' },
-    },
+    { ...GroupName, hiddenOnMobile: true },
     { name: 'OpenDate', label: 'Opened', type: 'date', format: 'date', sortable: true, hiddenOnMobile: true },
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },
     Version,

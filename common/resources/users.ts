@@ -4,6 +4,7 @@
 // set a temporary password (write-only), which its holder must replace at their next sign-in.
 import { passwordRules } from '../password-rules.ts';
 import { defineResource, Version } from './types.ts';
+import { GroupName } from './shared-columns.ts';
 
 export const users = defineResource({
   name: 'users',
@@ -22,15 +23,7 @@ export const users = defineResource({
     { name: 'FullName', label: 'Full name', type: 'text', format: 'text', sortable: true, searchable: true, hidden: true },
     { name: 'Email', label: 'Email', type: 'text', format: 'text', sortable: true, searchable: true, hiddenOnMobile: true },
     { name: 'GroupID', label: 'Group ID', type: 'integer', format: 'text', hidden: true, internal: true },
-    {
-      name: 'GroupName',
-      label: 'Group',
-      type: 'text',
-      format: 'text',
-      sortable: true,
-      searchable: true,
-      choicesFrom: { resource: 'groups', column: 'Name' },
-    },
+    GroupName,
     { name: 'Roles', label: 'Roles', type: 'text', format: 'text', hiddenOnMobile: true },
     { name: 'Instances', label: 'Instances', type: 'text', format: 'text', hidden: true },
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true },
