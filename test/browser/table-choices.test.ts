@@ -7,6 +7,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
@@ -15,20 +16,9 @@ import { iconNames } from '../../common/icons.ts';
 
 const skip = browserSkipReason();
 const widths = [1280, 375] as const;
-const shots = process.env.SHOTS_DIR;
 
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
 const notice = (page: Page, text: string) => page.locator('.dt-notice', { hasText: text });
-
-/** Nothing on the page is wider than the screen. */
-async function fits(page: Page): Promise<void> {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(wide <= 0, `the page is ${wide} px wider than the screen`);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
 
 /** Opens the screen's Add dialog from the keyboard (focus on Add, Enter) and waits for it. */
 async function addByKeyboard(page: Page, title: string) {
@@ -68,8 +58,8 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await page.keyboard.press('w');
       assert.equal(await region.inputValue(), 'WE');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
-      await shot(page, `states-add-region-${width}`);
+      await assertFits(page);
+      await screenshot(page, `states-add-region-${width}`);
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Save');
       await page.keyboard.press('Enter');
@@ -93,7 +83,7 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await page.keyboard.press('m');
       assert.equal(await kind.inputValue(), 'monthly');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
+      await assertFits(page);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
@@ -107,8 +97,8 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await page.keyboard.press('ArrowDown');
       assert.equal(await severity.inputValue(), 'success');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
-      await shot(page, `messages-add-severity-${width}`);
+      await assertFits(page);
+      await screenshot(page, `messages-add-severity-${width}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
@@ -128,7 +118,7 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       assert.equal(await icon.locator('option').count(), iconNames.length + 1, 'none, then every icon');
       assert.equal(await icon.locator('option').nth(1).textContent(), 'Home');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
+      await assertFits(page);
       await context.close();
     });
   }
@@ -146,8 +136,8 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await dialog.locator('.field-date .field-message', { hasText: m.notAfterToday }).waitFor();
       assert.equal(await date.getAttribute('aria-invalid'), 'true');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
-      await shot(page, `sales-add-future-${width}`);
+      await assertFits(page);
+      await screenshot(page, `sales-add-future-${width}`);
       assert.equal(sent, 0, 'nothing was sent');
       await context.close();
     });
@@ -199,8 +189,8 @@ describe("the PDF's notices before a tab", { skip }, () => {
       assert.equal(context.pages().length, 1, 'no tab opened');
       assert.equal(reports, 0);
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
-      await shot(page, `sales-pdf-too-many-${width}`);
+      await assertFits(page);
+      await screenshot(page, `sales-pdf-too-many-${width}`);
       await context.close();
     });
   }
@@ -233,8 +223,8 @@ describe('PDF on a server without Chromium', { skip }, () => {
       await notice(page, 'Download as PDF is not available').waitFor();
       assert.equal(context.pages().length, 1, 'no tab opened');
       assert.deepEqual(await axeViolations(page), []);
-      await fits(page);
-      await shot(page, `stores-pdf-unavailable-${width}`);
+      await assertFits(page);
+      await screenshot(page, `stores-pdf-unavailable-${width}`);
       await context.close();
     });
   }

@@ -7,13 +7,13 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { screenshot } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { islandsLive } from '../support/tables.ts';
 
 const skip = browserSkipReason();
-const shots = process.env.SHOTS_DIR;
 
 /** The names the table shows, once it shows `count` rows and is not busy. */
 async function shownNames(page: Page, count: number): Promise<string[]> {
@@ -133,7 +133,7 @@ describe('the table configuration', { skip }, () => {
       assert.equal(await page.locator('.dt-notice', { hasText: 'Table Refreshed' }).count(), 0);
       await dialog.waitFor({ state: 'detached' });
       assert.deepEqual(await axeViolations(page), []);
-      if (shots) await page.screenshot({ path: `${shots}/demo-refresh-left-${width}.png` });
+      await screenshot(page, `demo-refresh-left-${width}`);
 
       // The refresh is the user's: Refresh reads the list, once; nothing read it before.
       await toolbar.getByRole('button', { name: 'Refresh', exact: true }).click();

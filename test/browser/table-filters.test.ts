@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Download, Page } from 'playwright-core';
 import { subDays } from 'date-fns/subDays';
 import { formatDate } from '../../common/format.ts';
+import { assertFits } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
@@ -138,7 +139,7 @@ describe('column filters on Daily sales', { skip }, () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       assert.deepEqual(await axeViolations(page), [], `${width} px`);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px: nothing wider`);
+      await assertFits(page, `${width} px: the page`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 

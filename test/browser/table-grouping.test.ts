@@ -8,6 +8,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { formatNumber } from '../../common/format.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { openTable } from '../support/tables.ts';
@@ -35,11 +36,6 @@ const groupRows = (page: Page, depth: 1 | 2) =>
 
 /** The data rows shown (not group headers, nor the line under a group). */
 const dataRows = (page: Page) => page.locator('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status):not(.dt-empty)');
-
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 describe('grouping Daily sales at scale', { skip }, () => {
   const env = useBrowserEnv();
@@ -145,7 +141,7 @@ describe('grouping Daily sales at scale', { skip }, () => {
       assert.equal(await dataRows(page).count(), Math.min(25, stores[0]!.n));
       assert.equal(await store.getAttribute('aria-expanded'), 'true');
       // Nothing is wider than the screen (the table scrolls in its own region).
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page fits the screen');
+      await assertFits(page);
       await screenshot(page, `grouping-${width}-sub`);
       await context.close();
     });

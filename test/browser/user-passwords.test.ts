@@ -5,10 +5,9 @@
 // words at 1280 and 375 px, and a store's detail page shows its history. axe-core on each screen.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/app.ts';
@@ -16,19 +15,6 @@ import { pageErrors } from '../support/navigation.ts';
 import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
-
-/** Where screenshots go when SCREENSHOTS_DIR names a folder (for a person to look at); none otherwise. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-/** Nothing is wider than the screen. */
-async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe('users and passwords', { skip }, () => {
   const env = useBrowserEnv();
@@ -111,7 +97,7 @@ describe('users and passwords', { skip }, () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       assert.deepEqual(await axeViolations(page), [], `${width}`);
-      assert.ok(await fitsWidth(page), `${width}`);
+      await assertFits(page, `${width}`);
       await screenshot(page, `password-required-${width}`);
     }
     // The fields by name: their labels carry a "(required)" marker that screen readers skip and getByLabel reads.
@@ -145,7 +131,7 @@ describe('users and passwords', { skip }, () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       assert.deepEqual(await axeViolations(page), [], `${width}`);
-      assert.ok(await fitsWidth(page), `${width}`);
+      await assertFits(page, `${width}`);
       await screenshot(page, `password-change-${width}`);
     }
 
@@ -194,7 +180,7 @@ describe('users and passwords', { skip }, () => {
       assert.equal(await history.locator('tbody tr').count(), 10);
       assert.match((await history.locator('tbody tr').first().textContent()) ?? '', /City.*Edited 10.*Edited 11/s);
       assert.deepEqual(await axeViolations(page), [], `${width}`);
-      assert.ok(await fitsWidth(page), `${width}`);
+      await assertFits(page, `${width}`);
       await screenshot(page, `store-history-${width}`);
     }
     await page.getByRole('link', { name: 'Show more changes' }).click();
@@ -212,7 +198,7 @@ describe('users and passwords', { skip }, () => {
       const changes = page.locator('.dt-table tbody tr').first().locator('td', { hasText: '→' });
       await changes.waitFor();
       const text = (await changes.textContent()) ?? '';
-      assert.ok(await fitsWidth(page), `${width}`);
+      await assertFits(page, `${width}`);
       assert.match(text, /: .+ → /, 'label: old → new');
       assert.doesNotMatch(text, /[{}]/, 'no JSON');
       const box = (await changes.boundingBox())!;
