@@ -109,8 +109,12 @@ try {
   const tally: Tally = { ms: [], errors: 0 };
   const warm: Tally = { ms: [], errors: 0 };
   let counting = false;
+  let cpuAtStart = 0;
   const end = performance.now() + (10 + SECONDS) * 1000;
-  setTimeout(() => (counting = true), 10_000).unref();
+  setTimeout(() => {
+    counting = true;
+    cpuAtStart = server.cpuMs();
+  }, 10_000).unref();
   await Promise.all(
     people.map(async (person) => {
       await sleep(Math.random() * 1000);
@@ -123,6 +127,9 @@ try {
   console.log(
     `${STAFF} staff, 1 s think time, ${SECONDS} s (${tally.ms.length} requests, ${(tally.ms.length / SECONDS).toFixed(0)} req/s)`,
   );
+  // The server's own processor time per request: what one instance can serve at most on one core, read
+  // apart from the load generator and PostgreSQL, which share this machine's cores.
+  report({ name: 'server processor time per request', value: (server.cpuMs() - cpuAtStart) / tally.ms.length, unit: 'ms' });
   report({ name: 'p50', value: percentile(tally.ms, 50), unit: 'ms' });
   report({ name: 'p99', value: percentile(tally.ms, 99), unit: 'ms', target: { op: '<=', value: 100 } });
   report({ name: 'errors', value: tally.errors, unit: '', target: { op: '<=', value: 0 } });
@@ -133,6 +140,7 @@ try {
     let best = 0;
     for (const workers of [8, 16, 32, 64, 128]) {
       const round: Tally = { ms: [], errors: 0 };
+      const cpuBefore = server.cpuMs();
       const stop = performance.now() + 15_000;
       await Promise.all(
         people.slice(0, workers).map(async (person) => {
@@ -140,8 +148,9 @@ try {
         }),
       );
       const rate = round.ms.length / 15;
+      const cpuEach = (server.cpuMs() - cpuBefore) / round.ms.length;
       report({
-        name: `${workers} workers, no think time (p99 ${percentile(round.ms, 99).toFixed(0)} ms, ${round.errors} errors)`,
+        name: `${workers} workers, no think time (p99 ${percentile(round.ms, 99).toFixed(0)} ms, ${cpuEach.toFixed(2)} ms server processor each, ${round.errors} errors)`,
         value: rate,
         unit: 'req/s',
       });

@@ -1,18 +1,24 @@
 // Starts the server bundle (dist/server/main.mjs) as `npm start` would, in its own process, and times it to its first 200.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { root, serverBundle } from '../server/paths.ts';
 
 export interface Started {
   child: ChildProcess;
   msToFirst200: number;
   output: () => string;
+  /** The processor time the server process has used so far (user + system, 10 ms ticks), in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
+
+/** Extra node flags for the server process, as in `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (a profile). */
+const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {
   const port = env.PORT ?? '3197';
   const begun = performance.now();
-  const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
+  const child = spawn(process.execPath, [...serverBundle.execArgv, ...extraNodeArgs, serverBundle.entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,6 +42,11 @@ export async function startServer(env: Record<string, string>, path = '/login'):
     child,
     msToFirst200: performance.now() - begun,
     output: () => out,
+    cpuMs: () => {
+      // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks; the command name before them may hold spaces.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -173,6 +173,11 @@ export function languageText(key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The language file's strings in use: a new object whenever useLanguage is called (what words a rendering used). */
+export function currentLanguage(): Readonly<Record<string, unknown>> {
+  return language;
+}
+
 /** Replaces every catalogue's defaults with a language file's strings. */
 export function useLanguage(strings: Record<string, unknown>): void {
   language = strings;

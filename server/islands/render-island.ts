@@ -2,17 +2,49 @@
 // (islands/islands.ts): `<div data-island data-island-id data-props>` with the markup directly inside,
 // since whitespace around it would break hydration. The id is the island's React identifierPrefix, the
 // same on both sides and unique on the page, so useId values never collide between islands.
+//
+// An island's markup is a function of its name, its props and the language's words alone (islands read
+// no clock or request while rendering: a time shown is rendered as of a time in the props). Many staff
+// open the same screens with the same first page, and rendering a table's rows with React and TanStack
+// was a quarter of a busy server's processor time; so the markup is kept per name and props, with a
+// placeholder where the id goes, and each page still gets an id of its own.
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { currentLanguage } from '../../common/messages.ts';
 import { findIsland } from '../../islands/registry.ts';
 import { escapeHtml } from '../escape-html.ts';
 
-export async function renderIsland(name: string, props: Record<string, unknown>): Promise<string> {
+/** Markup kept, by size: a table's first page is 10-40 KB of markup and props. */
+const KEPT_BYTES = 16 * 1024 * 1024;
+/** Where each page's own id goes in kept markup: random per process, so no content can contain it. */
+const ID_SLOT = `i${randomBytes(8).toString('hex')}`;
+
+const kept = new LRUCache<string, string>({ maxSize: KEPT_BYTES, sizeCalculation: (markup, key) => markup.length + key.length });
+/** The words the kept markup was rendered in: a new language file makes it all stale. */
+let keptLanguage = currentLanguage();
+
+async function markupOf(name: string, json: string, props: Record<string, unknown>): Promise<string> {
+  if (keptLanguage !== currentLanguage()) {
+    kept.clear();
+    keptLanguage = currentLanguage();
+  }
+  const key = `${name}\u0000${json}`;
+  const hit = kept.get(key);
+  if (hit !== undefined) return hit;
   const load = findIsland(name);
   if (!load) throw new Error(`No island named "${name}"`);
   const { default: Component } = await load();
-  const id = `${name}-${randomBytes(4).toString('hex')}-`;
-  const html = renderToString(createElement(Component, props), { identifierPrefix: id });
-  return `<div data-island="${escapeHtml(name)}" data-island-id="${id}" data-props="${escapeHtml(JSON.stringify(props))}">${html}</div>`;
+  const markup = `<div data-island="${escapeHtml(name)}" data-island-id="${ID_SLOT}" data-props="${escapeHtml(json)}">${renderToString(
+    createElement(Component, props),
+    { identifierPrefix: ID_SLOT },
+  )}</div>`;
+  kept.set(key, markup);
+  return markup;
+}
+
+export async function renderIsland(name: string, props: Record<string, unknown>): Promise<string> {
+  const markup = await markupOf(name, JSON.stringify(props), props);
+  return markup.replaceAll(ID_SLOT, `${name}-${randomBytes(4).toString('hex')}-`);
 }

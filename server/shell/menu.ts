@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
 import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
 import type { RouteAccess } from '../plugins/route-access.ts';
+import { ShortLived } from '../table-api/cache/short-lived.ts';
 
 export interface MenuItem {
   id: number;
@@ -26,11 +27,19 @@ export interface MenuRow {
   super_admin_only: boolean;
 }
 
-export async function loadMenuRows(pool: pg.Pool): Promise<MenuRow[]> {
-  const r = await pool.query<MenuRow>(
-    `select menu_id, parent_id, title, url, icon, required_role, admin_only, super_admin_only from menus order by sort_order, menu_id`,
-  );
-  return r.rows;
+/**
+ * The menu rows, kept as the tables' figures are: every page and its access check read them, and they change
+ * seldom; a change through the app (the Menus table) forgets them at once, on every instance.
+ */
+const keptRows = new ShortLived<MenuRow[]>(30_000, 1);
+
+export function loadMenuRows(pool: pg.Pool): Promise<MenuRow[]> {
+  return keptRows.get(pool, 'menus', [], async () => {
+    const r = await pool.query<MenuRow>(
+      `select menu_id, parent_id, title, url, icon, required_role, admin_only, super_admin_only from menus order by sort_order, menu_id`,
+    );
+    return r.rows;
+  });
 }
 
 /** Who sees a menu entry (and may open its page). */

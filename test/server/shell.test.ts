@@ -101,14 +101,14 @@ describe('security headers and errors', () => {
   });
 
   test('a server failure answers a plain message, never a stack trace', async () => {
-    await shared.t.db.pool.query('alter table menus rename to menus_gone');
+    await shared.t.db.pool.query('alter table states rename to states_gone');
     try {
       const res = await shared.admin.inject({ url: '/states' });
       assert.equal(res.statusCode, 500);
       assert.match(res.body, /Something went wrong on the server/);
-      assert.doesNotMatch(res.body, /at .*\.ts:\d+|menus_gone|relation/);
+      assert.doesNotMatch(res.body, /at .*\.ts:\d+|states_gone|relation/);
     } finally {
-      await shared.t.db.pool.query('alter table menus_gone rename to menus');
+      await shared.t.db.pool.query('alter table states_gone rename to states');
     }
   });
 });
