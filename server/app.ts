@@ -11,6 +11,8 @@ import { msg } from './messages.ts';
 import type { Config } from './config.ts';
 import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';
+import { resources as productResources } from './resources/index.ts';
+import type { ResourceDef } from './resources/resource-def.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import sessions from './plugins/session.ts';
@@ -56,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** The entities this app serves (their table API, screens, menu entries, hub frames, kept figures). */
+    resources: ReadonlyArray<ResourceDef>;
   }
 }
 
@@ -67,9 +71,18 @@ export interface BuildOptions {
   assets?: Assets;
   /** Told of every route as it is registered (the test that sends odd requests to every route lists them so). */
   onRoute?: (route: RouteOptions) => void;
+  /** The entities it serves, each its two halves joined: by default the product's (server/resources/index.ts). */
+  resources?: ReadonlyArray<ResourceDef>;
 }
 
-export async function buildApp({ config, db, logger = false, assets = loadAssets(), onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  assets = loadAssets(),
+  onRoute,
+  resources = productResources,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -79,9 +92,10 @@ export async function buildApp({ config, db, logger = false, assets = loadAssets
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('resources', resources);
   // Before the hub's: a change is forgotten here before other instances hear of it.
-  forgetOnChanges(db.pool);
-  db.replica?.on('replayed', forgetKeptFigures);
+  forgetOnChanges(db.pool, resources);
+  db.replica?.on('replayed', (pool, tables) => forgetKeptFigures(resources, pool, tables));
   app.decorate('assets', assets);
 
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):

@@ -54,7 +54,7 @@ db.events?.on('lost', (error) => {
 await app.ready();
 await loadServerLanguage(app);
 // An upgraded install gets the menu entries of screens it did not have, in the language file's words.
-const menuAdded = await addMenuEntries(db.pool);
+const menuAdded = await addMenuEntries(db.pool, app.resources);
 if (menuAdded.length) app.log.info({ entries: menuAdded }, 'menu entries added');
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

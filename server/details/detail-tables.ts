@@ -18,7 +18,7 @@ export interface DetailOf {
 }
 
 /** A table with its screen: a detail page lives under the screen, whose menu entry says who may open it. */
-function withScreen(def: ResourceDef): DetailOf {
+export function withScreen(def: ResourceDef): DetailOf {
   if (!def.screen) throw new Error(`resource ${def.name} has no table screen to hold its detail pages`);
   return { def, pagePath: def.screen };
 }

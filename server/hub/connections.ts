@@ -4,7 +4,7 @@
 // without end. A heartbeat pings every socket and drops those that did not answer the previous ping.
 import type { RawData, WebSocket } from 'ws';
 import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
-import { findResource } from '../resources/index.ts';
+import type { ResourceDef } from '../resources/resource-def.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { Audience } from './event-bus.ts';
 import type { Limits } from '../limits.ts';
@@ -33,7 +33,11 @@ export class Connections {
   /** Sockets dropped because they did not read what was sent to them. */
   slowDropped = 0;
 
-  constructor(readonly limits: ConnectionLimits) {
+  /** `resources`: the app's, whose list rules say who hears of a table's changes. */
+  constructor(
+    readonly limits: ConnectionLimits,
+    readonly resources: ReadonlyArray<ResourceDef>,
+  ) {
     this.#heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
     this.#heartbeat.unref();
   }
@@ -62,7 +66,7 @@ export class Connections {
     if ('user' in to) return this.#byUser.get(to.user) ?? [];
     if ('group' in to) return this.#byGroup.get(to.group) ?? [];
     if ('everyone' in to) return this.#all;
-    const rule = findResource(to.mayList)?.access.list;
+    const rule = this.resources.find((r) => r.name === to.mayList)?.access.list;
     if (rule === undefined || rule === false) return [];
     return [...this.#all].filter((c) => allows(c.user, rule));
   }

@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../common/hub-frames.ts';
 import type { CurrentUser } from '../../common/roles.ts';
-import { resources } from '../resources/index.ts';
 import { onTableChanges, SYSTEM } from '../db/table-changes.ts';
 import { forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
@@ -45,8 +44,9 @@ declare module 'fastify' {
 
 export default fp(async function hub(app: FastifyInstance) {
   const pool = app.db.pool;
+  const resources = app.resources;
   const bus: EventBus = app.db.kind === 'postgres' ? await postgresBus(pool, app.log) : localBus();
-  const connections = new Connections(app.config.limits.hub);
+  const connections = new Connections(app.config.limits.hub, resources);
   const instance = randomUUID();
   const published = (event: HubEvent) =>
     bus.publish(event).catch((err: unknown) => app.log.error({ err, topic: event.topic }, 'hub: an event could not be published'));
@@ -57,7 +57,7 @@ export default fp(async function hub(app: FastifyInstance) {
   let closing = false;
   const catchUp = () => {
     clearTimeout(catchUpRetry);
-    catchUpAfterGap(pool, connections).catch((err: unknown) => {
+    catchUpAfterGap(pool, connections, resources).catch((err: unknown) => {
       if (closing) return;
       app.log.warn({ err }, 'hub: what was missed during a gap could not be looked up; trying again');
       catchUpRetry = setTimeout(catchUp, connections.limits.heartbeatMs);
@@ -79,10 +79,10 @@ export default fp(async function hub(app: FastifyInstance) {
       else if (event.topic === 'session-ended') connections.endSession(event.session);
       else {
         // This instance forgot its own figures as it made the change.
-        if (event.origin !== instance) forgetKeptFigures(pool, event.tables);
+        if (event.origin !== instance) forgetKeptFigures(resources, pool, event.tables);
         if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);
         if (event.tables.includes('users')) recheckSessions();
-        for (const def of changedResources(event.tables)) {
+        for (const def of changedResources(resources, event.tables)) {
           connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
         }
         for (const part of changedParts(event.tables))
@@ -92,7 +92,7 @@ export default fp(async function hub(app: FastifyInstance) {
     // Events announced while this instance was not listening went unheard: nothing kept can be trusted.
     () => {
       const tables = [...new Set(resources.flatMap((def) => [...def.tables]))];
-      forgetKeptFigures(pool, tables);
+      forgetKeptFigures(resources, pool, tables);
       app.db.replica?.changed(tables, SYSTEM);
       catchUp();
     },

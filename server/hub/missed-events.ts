@@ -8,11 +8,11 @@
 import type pg from 'pg';
 import { listParts } from '../../common/view-state.ts';
 import { unreadCounts } from '../inbox/inbox-items.ts';
-import { resources } from '../resources/index.ts';
+import type { ResourceDef } from '../resources/resource-def.ts';
 import type { Connections } from './connections.ts';
 import { checkSessions } from './session-expiry.ts';
 
-export async function catchUpAfterGap(pool: pg.Pool, connections: Connections): Promise<void> {
+export async function catchUpAfterGap(pool: pg.Pool, connections: Connections, resources: ReadonlyArray<ResourceDef>): Promise<void> {
   await checkSessions(pool, connections, connections.sessions());
   const counts = await unreadCounts(pool, connections.users());
   for (const [user, unread] of counts) connections.send(connections.audience({ user }), { type: 'unread', unread });

@@ -1,7 +1,8 @@
-// The resources the table API serves, by URL name: each definition's two halves joined (common/resources
-// and the SQL half beside this file). Every definition of the registry has its SQL half here, under its own
-// name, or this fails to compile. Adding a resource: its browser-safe half in common/resources (and a line
-// in that registry), its SQL half here (and a line below) and a migration for its table.
+// The product's resources, by URL name, which the app serves unless buildApp is given others (app.resources):
+// each definition's two halves joined (common/resources and the SQL half beside this file). Every definition
+// of the registry has its SQL half here, under its own name, or this fails to compile. Adding a resource: its
+// browser-safe half in common/resources (and a line in that registry), its SQL half here (and a line below)
+// and a migration for its table (README, "Add a resource").
 import type { definitions } from '../../common/resources/index.ts';
 import { auditDef } from './audit.ts';
 import { cyclesDef } from './cycles.ts';

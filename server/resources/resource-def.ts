@@ -42,6 +42,8 @@ type Joined = Omit<Resource, 'key' | 'version' | 'columns' | 'guardedRows'> &
 
 export interface ResourceDef<Name extends string = string> extends Joined {
   name: Name;
+  /** Its browser-safe half as written (common/resources), which a table screen's page is made from. */
+  browserHalf: Resource;
   key: BaseColumn;
   version?: BaseColumn;
   columns: ReadonlyArray<ColumnDef>;
@@ -89,6 +91,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
     return { ...join, sql: `${join.left ? 'left join' : 'join'} ${join.table} ${join.alias} on ${join.on}` };
   });
   return copyOwn<ResourceDef<D['name']>>(resource, sql, {
+    browserHalf: resource,
     key: baseColumn(resource.key, 'the key'),
     version: resource.version === undefined ? undefined : baseColumn(resource.version, 'the version'),
     columns,

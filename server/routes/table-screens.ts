@@ -1,22 +1,18 @@
-// GET <screen> for every resource definition that names one (common/resources: `screen`): the table screen,
+// GET <screen> for every resource the app serves whose definition names one (`screen`): the table screen,
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
 // rendered on the server inside the data-table island, and what the SQL half adds beside it (`screenExtras`).
 // Refused as its menu entry is and as the definition's list access is (table-screen/table-access.ts).
 import type { FastifyInstance } from 'fastify';
-import { definitions } from '../../common/resources/index.ts';
 import { renderIsland } from '../islands/render-island.ts';
-import { findResource } from '../resources/index.ts';
 import { storesOf, storesSchema } from '../stores/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { tableAccess } from '../table-screen/table-access.ts';
 
 export default async function tableScreens(app: FastifyInstance) {
-  for (const resource of definitions) {
-    const { screen } = resource;
+  for (const def of app.resources) {
+    const { screen, browserHalf: resource } = def;
     if (!screen) continue;
-    const def = findResource(resource.name);
-    if (!def) throw new Error(`the resource ${resource.name} has no SQL half`);
     const storeScoped = !!def.scope && 'stores' in def.scope;
     const schema = {
       querystring: {

@@ -1,12 +1,13 @@
 // The side menu's entries as the program declares them: its sections, the pages that are not a resource's
-// (dashboard, summaries, charts, reports) and every resource screen whose definition has a `menu` place.
+// (dashboard, summaries, charts, reports) and the screen of every resource served (app.resources) whose
+// definition has a `menu` place.
 // Each start adds to the menus table the entries it has never added, so that a new install and an upgraded
 // one end up with the same rows, and a new entity's screen appears in the menu of both. An entry added
 // once is never added again: a super administrator's change or deletion of it stays.
 import type pg from 'pg';
 import type { IconName } from '../../common/icons.ts';
 import type { MenuPlace, MenuSection } from '../../common/menu-sections.ts';
-import { definitions } from '../../common/resources/index.ts';
+import type { Resource } from '../../common/resources/types.ts';
 import type { Access, RoleCode } from '../../common/roles.ts';
 import { changeTables, SYSTEM } from '../db/table-changes.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -46,8 +47,11 @@ function pages(): MenuEntry[] {
   ];
 }
 
+/** What of a resource its menu entry is made of. */
+export type MenuResource = Pick<Resource, 'title' | 'screen' | 'menu' | 'access'>;
+
 /** Every declared entry, sections included, in menu order (a section before its entries). */
-export function menuEntries(): MenuEntry[] {
+export function menuEntries(resources: ReadonlyArray<MenuResource>): MenuEntry[] {
   const headings = Object.entries(sections).map(([name, s]) => ({
     key: `section:${name}`,
     url: '',
@@ -56,7 +60,7 @@ export function menuEntries(): MenuEntry[] {
     order: s.order,
     access: {},
   }));
-  const screens = definitions.flatMap((def) =>
+  const screens = resources.flatMap((def) =>
     def.screen && def.menu && def.access.list !== false
       ? [{ key: def.screen, url: def.screen, title: def.title, ...def.menu, access: def.access.list }]
       : [],
@@ -79,23 +83,23 @@ const ADDED = 'menu_entries';
 const MENU_LOCK = 7_240_313;
 
 /** Adds the entries this database has never had (at start, before the app serves); the keys it added. */
-export function addMenuEntries(pool: pg.Pool): Promise<string[]> {
+export function addMenuEntries(pool: pg.Pool, resources: ReadonlyArray<MenuResource>): Promise<string[]> {
   return changeTables(
     pool,
     ['menus', 'meta'],
     SYSTEM,
-    () => inTransaction(pool, (client) => addMenuEntriesWith(client)),
+    () => inTransaction(pool, (client) => addMenuEntriesWith(client, resources)),
     (added) => added.length > 0,
   );
 }
 
 /** addMenuEntries within a transaction of the caller's (the first seed's). */
-export async function addMenuEntriesWith(client: pg.PoolClient): Promise<string[]> {
+export async function addMenuEntriesWith(client: pg.PoolClient, resources: ReadonlyArray<MenuResource>): Promise<string[]> {
   await client.query('select pg_advisory_xact_lock($1)', [MENU_LOCK]);
   const row = (await client.query<{ value: string }>('select value from meta where key = $1', [ADDED])).rows[0];
   const known = row ? (JSON.parse(row.value) as Record<string, number>) : {};
   const added: string[] = [];
-  for (const entry of menuEntries()) {
+  for (const entry of menuEntries(resources)) {
     if (entry.key in known) continue;
     // A database seeded before entries were recorded has them already: they are taken as they are.
     const existing = entry.url

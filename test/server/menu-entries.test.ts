@@ -24,7 +24,7 @@ async function shownRows(pool: import('pg').Pool): Promise<Shown[]> {
   return r.rows;
 }
 
-const sectionTitles = new Map(menuEntries().flatMap((e) => (e.url === '' ? [[e.key, e.title] as const] : [])));
+const sectionTitles = new Map(menuEntries(definitions).flatMap((e) => (e.url === '' ? [[e.key, e.title] as const] : [])));
 
 describe('menu entries', () => {
   test('every resource screen declares its menu entry, whose access is its list access', () => {
@@ -32,7 +32,7 @@ describe('menu entries', () => {
       if (!def.screen) continue;
       assert.ok(def.menu, `${def.name}: a screen without a menu entry`);
     }
-    const rows = menuEntries().map((e) => ({
+    const rows = menuEntries(definitions).map((e) => ({
       menu_id: 0,
       parent_id: null,
       title: e.title,
@@ -52,7 +52,7 @@ describe('menu entries', () => {
   test('a new install has the declared entries, each under its section, in order', async () => {
     const t = await createTestApp();
     try {
-      const expected = menuEntries().map((e) => ({
+      const expected = menuEntries(definitions).map((e) => ({
         title: e.title,
         url: e.url,
         icon: e.icon,
@@ -60,7 +60,7 @@ describe('menu entries', () => {
         parent: e.section ? sectionTitles.get(`section:${e.section}`)! : null,
       }));
       assert.deepEqual(await shownRows(t.db.pool), expected);
-      assert.deepEqual(await addMenuEntries(t.db.pool), [], 'a start adds nothing more');
+      assert.deepEqual(await addMenuEntries(t.db.pool, definitions), [], 'a start adds nothing more');
     } finally {
       await t.close();
     }
@@ -77,7 +77,7 @@ describe('menu entries', () => {
       await pool.query(`update menus set title = 'Shops' where url = '/stores'`);
       const before = await shownRows(pool);
 
-      assert.deepEqual(await addMenuEntries(pool), ['/cycles']);
+      assert.deepEqual(await addMenuEntries(pool, definitions), ['/cycles']);
       const after = await shownRows(pool);
       assert.equal(after.length, before.length + 1, 'no entry twice');
       assert.deepEqual(
@@ -98,7 +98,7 @@ describe('menu entries', () => {
     const t = await createTestApp();
     try {
       await t.db.pool.query(`delete from menus where url = '/states'`);
-      assert.deepEqual(await addMenuEntries(t.db.pool), []);
+      assert.deepEqual(await addMenuEntries(t.db.pool, definitions), []);
       assert.equal((await loadMenuRows(t.db.pool)).filter((r) => r.url === '/states').length, 0);
     } finally {
       await t.close();

@@ -5,7 +5,7 @@
 // carries each change's tables to the others (server/hub/).
 import type pg from 'pg';
 import { onTableChanges } from '../../db/table-changes.ts';
-import { resources } from '../../resources/index.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { forgetResource } from './short-lived.ts';
 
 /** Figures kept beside the resources' (the summaries'), by name, with the tables they read. */
@@ -16,8 +16,8 @@ export function keepFiguresOf(name: string, tables: ReadonlyArray<string>): void
   figureSets.set(name, new Set(tables));
 }
 
-/** Forgets the kept figures of every resource (and figure set) that reads one of `tables`, on this instance. */
-export function forgetKeptFigures(pool: pg.Pool, tables: ReadonlyArray<string>): void {
+/** Forgets the kept figures of every one of `resources` (and figure set) that reads one of `tables`, on this instance. */
+export function forgetKeptFigures(resources: ReadonlyArray<ResourceDef>, pool: pg.Pool, tables: ReadonlyArray<string>): void {
   for (const def of resources) {
     if (tables.some((t) => def.tables.has(t))) forgetResource(pool, def.name);
   }
@@ -27,6 +27,6 @@ export function forgetKeptFigures(pool: pg.Pool, tables: ReadonlyArray<string>):
 }
 
 /** From now on, every change this instance makes to the database's tables forgets what was kept of them. */
-export function forgetOnChanges(pool: pg.Pool): void {
-  onTableChanges(pool, (tables) => forgetKeptFigures(pool, tables));
+export function forgetOnChanges(pool: pg.Pool, resources: ReadonlyArray<ResourceDef>): void {
+  onTableChanges(pool, (tables) => forgetKeptFigures(resources, pool, tables));
 }

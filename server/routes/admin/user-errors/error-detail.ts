@@ -32,7 +32,7 @@ export default async function errorDetailRoute(app: FastifyInstance) {
       const fields = recordFields(userErrorsResource, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
         (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
       );
-      return reply.page('user-error-record', {
+      return reply.page('record', {
         title: msg('detailErrorTitle', formatDateTime(row.CreatedAt as Date)),
         back: { href: userErrors.pagePath, text: msg('detailBackTo', userErrorsDef.title) },
         fields,

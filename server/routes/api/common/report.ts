@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reportAccess } from '../../../reports/report-access.ts';
 import { msg } from '../../../messages.ts';
-import { findResource } from '../../../resources/index.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
 import { parametersFromQuery } from '../../../reports/parameters.ts';
 import { findReport } from '../../../reports/registry.ts';
@@ -35,6 +34,7 @@ const schema = {
 };
 
 export default async function reportStreamRoute(app: FastifyInstance) {
+  const findResource = (name: string) => app.resources.find((r) => r.name === name);
   // A report by its name, or a table's PDF by the table's: the one named admits, or the table's export rule.
   const named = (req: FastifyRequest) => {
     const name = ((req.query as StreamQuery).filename ?? '').trim();

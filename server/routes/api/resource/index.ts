@@ -1,4 +1,4 @@
-// Mounts the table API for every resource definition (common/resources):
+// Mounts the table API for every resource the app serves (app.resources: by default the registry, server/resources):
 //   GET    /api/<name>          list, in either DataTables dialect
 //   POST   /api/<name>          list when the body is a table request (it has draw/sEcho/start/length or
 //                               their legacy names), otherwise add one row
@@ -12,7 +12,6 @@
 // whatever the browser shows).
 import type { FastifyInstance } from 'fastify';
 import { allows } from '../../../../common/roles.ts';
-import { resources } from '../../../resources/index.ts';
 import { answerChange } from './changes.ts';
 import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
 import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
@@ -33,7 +32,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     route.config = { ...route.config, ownValueChecks: true };
   });
   decorateTableList(app);
-  for (const def of resources) {
+  for (const def of app.resources) {
     const path = `/api/${def.name}`;
 
     // One route for both: what a request asks (req.tableList, read before the access check) decides its
