@@ -48,7 +48,8 @@ export async function listRows(
     // A page of groups: counted in groups; the footer totals are the same as over the rows.
     const [page, totals] = await Promise.all([groupPage(pool, def, req, filter), wantsTotals ? totalsOf(pool, def, filter) : null]);
     const count = { count: page.count, estimate: page.estimate };
-    return { rows: [], total: count, filtered: count, totals, groups: page, next: null, prev: null, syncedAt: readNow() };
+    const syncedAt = new Date().toISOString();
+    return { rows: [], total: count, filtered: count, totals, groups: page, next: null, prev: null, syncedAt };
   }
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
   const countFirst =
@@ -74,17 +75,8 @@ export async function listRows(
     filtered,
     totals,
     groups: null,
-    syncedAt: readNow(),
+    syncedAt: new Date().toISOString(),
   };
-}
-
-/**
- * When an answer's rows were read, to the second before: as precise as "last updated" says it, and the same
- * for every identical page read within a second, so that their server-drawn tables are drawn once
- * (islands/render-island.ts keeps markup by props).
- */
-function readNow(): string {
-  return new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
 }
 
 /** The page's rows; `rowCount` is the exact count when the caller was asked for it (positions.ts). */
