@@ -1,6 +1,8 @@
 // Calendar arithmetic shared by validation, the table API's cursors and the row dialogs: whether a year, month
 // and day name a day that exists, without allocating a Date (JavaScript's would take 30 February as 2 March),
-// and the dd/MM/yyyy people type as the yyyy-mm-dd the database and a native date input hold.
+// and the one reader of a date a person or a request sends (calendarDayOf: dd/MM/yyyy or year first) as the
+// yyyy-mm-dd the database and a native date input hold. Report dates, row values, table filters, validation
+// rules and the date picker all read dates with it, so a date means the same, and fails the same, everywhere.
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
@@ -29,4 +31,25 @@ export function isoFromDayMonthYear(text: string): string | null {
   const [, day, month, year] = parts as unknown as [string, string, string, string];
   if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
   return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+// One separator used twice: "2024-01/05" is more likely a typo than a date.
+const yearMonthDayPattern = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
+
+/** yyyy-mm-dd text (also yyyy/m/d: a 1-2 digit month and day) as yyyy-mm-dd; `null` when it names no day. */
+export function isoFromYearMonthDay(text: string): string | null {
+  const parts = yearMonthDayPattern.exec(text);
+  if (parts === null) return null;
+  const [, year, , month, day] = parts as unknown as [string, string, string, string, string];
+  if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/**
+ * A date as people type it (dd/MM/yyyy, the spec's format) or as a program sends it (yyyy-mm-dd), surrounding
+ * spaces aside, as the yyyy-mm-dd day it names; `null` when it names none.
+ */
+export function calendarDayOf(text: string): string | null {
+  const trimmed = text.trim();
+  return isoFromDayMonthYear(trimmed) ?? isoFromYearMonthDay(trimmed);
 }

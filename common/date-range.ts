@@ -1,15 +1,14 @@
 // The report filters' From/To check (spec section 5), in its fixed order: both required, each valid, From not
 // older than the limit, To not after today, From not after To, span within the maximum.
 import { addMonths } from 'date-fns/addMonths';
-import { format as formatDate } from 'date-fns/format';
 import { isAfter } from 'date-fns/isAfter';
 import { isBefore } from 'date-fns/isBefore';
 import { isValid } from 'date-fns/isValid';
-import { parse } from 'date-fns/parse';
 import { startOfDay } from 'date-fns/startOfDay';
 import { subDays } from 'date-fns/subDays';
 import { subMonths } from 'date-fns/subMonths';
 import { subYears } from 'date-fns/subYears';
+import { calendarDayOf } from './calendar.ts';
 import { msg, type MessageKey } from './messages.ts';
 import { validationMsg } from './validation-messages.ts';
 
@@ -24,10 +23,9 @@ export type DateRangeOptions = {
   maxMonths?: number;
   /** Injected in tests; defaults to now. */
   today?: Date;
-  /** The date-fns format of string inputs (default dd/MM/yyyy). */
-  format?: string;
 };
 
+/** `format`: the date-fns format a date is written back in (a picked day); typed text is read by calendarDayOf. */
 export const dateRangeDefaults = { back: 3, unit: 'years', maxMonths: 36, format: 'dd/MM/yyyy' } as const;
 
 const goBack: Record<DateRangeUnit, (date: Date, amount: number) => Date> = {
@@ -42,29 +40,17 @@ const unitWords: Record<DateRangeUnit, [one: MessageKey, many: MessageKey]> = {
   days: ['unitDay', 'unitDays'],
 };
 
-/** Whether two texts agree digit run by digit run, where a run of one digit matches a zero-padded pair. */
-function sameDateText(typed: string, formatted: string): boolean {
-  const typedRuns = typed.match(/\d+|\D+/g) ?? [];
-  const formattedRuns = formatted.match(/\d+|\D+/g) ?? [];
-  if (typedRuns.length !== formattedRuns.length) return false;
-  return typedRuns.every((run, i) => {
-    const expected = formattedRuns[i] ?? '';
-    if (run.toLowerCase() === expected.toLowerCase()) return true;
-    return expected.length === 2 && expected.startsWith('0') && run === expected.slice(1);
-  });
-}
-
-/**
- * A date from a Date or from text in `fmt`; `null` when it is not one. date-fns `parse` alone is too lenient
- * ("1/2/24" is the year 24 for yyyy), so the text must also come back from `format` the same, allowing
- * only the single-digit day and month users type ("1/2/2024").
- */
-function toDate(input: unknown, fmt: string): Date | null {
+/** A date from a Date, or from text as calendarDayOf reads it (dd/MM/yyyy or year first); `null` when it is not one. */
+export function dayOf(input: unknown): Date | null {
   if (input instanceof Date) return isValid(input) ? input : null;
-  if (typeof input !== 'string') return null;
-  const text = input.trim();
-  const date = parse(text, fmt, new Date());
-  return isValid(date) && sameDateText(text, formatDate(date, fmt)) ? date : null;
+  const iso = typeof input === 'string' ? calendarDayOf(input) : null;
+  if (iso === null) return null;
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  // A local day, as "today" is: the range's limits are whole days where the checking side is. (setFullYear,
+  // as `new Date(y, m, d)` reads a year below 100 as 19yy.)
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date;
 }
 
 function isEmptyDate(input: unknown): boolean {
@@ -76,11 +62,10 @@ export function checkDateRange(from: unknown, to: unknown, options: DateRangeOpt
   const back = options.back ?? dateRangeDefaults.back;
   const unit = options.unit ?? dateRangeDefaults.unit;
   const maxMonths = options.maxMonths ?? dateRangeDefaults.maxMonths;
-  const format = options.format ?? dateRangeDefaults.format;
   if (isEmptyDate(from) || isEmptyDate(to)) return validationMsg('dateRangeRequired');
-  const fromDate = toDate(from, format);
+  const fromDate = dayOf(from);
   if (fromDate === null) return validationMsg('dateRangeFromInvalid');
-  const toDateValue = toDate(to, format);
+  const toDateValue = dayOf(to);
   if (toDateValue === null) return validationMsg('dateRangeToInvalid');
 
   // Whole days only: a time of day on either side must not move a date across a limit.

@@ -7,7 +7,7 @@
 
 import * as v from 'valibot';
 import { validationMsg } from './validation-messages.ts';
-import { isCalendarDay, isoFromDayMonthYear } from './calendar.ts';
+import { calendarDayOf, isoFromDayMonthYear, isoFromYearMonthDay } from './calendar.ts';
 
 export const ruleNames = [
   'required',
@@ -40,9 +40,6 @@ const emailPattern =
 // jQuery Validate's number format, except that the minus sign sits in front of everything: jQuery's own
 // `(?:-?\.\d+)?` accepts "-.5" but also "1-.5". The lookahead demands at least one digit ("-" and "." fail).
 const numberPattern = /^-?(?=\.?\d)(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?$/;
-
-// One separator used twice: "2024-01/05" is more likely a typo than a date.
-const isoDatePattern = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/;
 
 // Optional country code, area code (bare or in parentheses), exchange, line; one separator between groups.
 // Area code and exchange start 2-9 (NANP); an N11 area code (911, 411...) is a service code, not an area.
@@ -122,10 +119,7 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
   },
   email: () => (text) => emailPattern.test(text),
   date: () => (text) => isoFromDayMonthYear(text) !== null,
-  dateISO: () => (text) => {
-    const parts = isoDatePattern.exec(text);
-    return parts !== null && isCalendarDay(Number(parts[1]), Number(parts[3]), Number(parts[4]));
-  },
+  dateISO: () => (text) => isoFromYearMonthDay(text) !== null,
   number: () => (text) => numberPattern.test(text),
   digit: () => (text) => /^\d+$/.test(text),
   phoneUS: () => (text) => {
@@ -228,15 +222,6 @@ const fieldRuleOrder = [
   'unique',
 ] as const satisfies ReadonlyArray<keyof FieldRules>;
 
-/** A value as the calendar day it names (dd/MM/yyyy, or year first as the server also takes it), yyyy-mm-dd; else null. */
-function calendarDay(value: unknown): string | null {
-  const text = (asText(value) ?? '').trim();
-  const iso = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
-  if (iso && isCalendarDay(Number(iso[1]), Number(iso[3]), Number(iso[4])))
-    return `${iso[1]}-${iso[3]!.padStart(2, '0')}-${iso[4]!.padStart(2, '0')}`;
-  return isoFromDayMonthYear(text);
-}
-
 /** Today as yyyy-mm-dd, in the checking side's own time zone. */
 function localToday(): string {
   const now = new Date();
@@ -264,7 +249,7 @@ function ruleFor(
       if (!rules.notAfterToday) return null;
       return {
         own: (value) => {
-          const day = calendarDay(value);
+          const day = calendarDayOf(asText(value) ?? '');
           // Not a day at all is the date rule's to say.
           return day !== null && day > localToday() ? validationMsg('notAfterToday') : null;
         },

@@ -42,6 +42,7 @@ export const serverMessages = {
   requestTooLong: 'The value of "{0}" must be at most {1} characters long.',
   requestMissing: 'The value of "{0}" is missing.',
   requestNotAccepted: 'The value of "{0}" is not accepted.',
+  requestBadKey: 'The value of "{0}" must be a record number: a whole number from 1 to {1}.',
   requestUnreadable: 'The request could not be read: its values are not in the expected form.',
   requestBadUrl: 'This address is not valid: please check it.',
   requestUrlTooLong: 'This address is too long.',

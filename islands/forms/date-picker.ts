@@ -7,6 +7,7 @@ import htmx from 'htmx.org';
 import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
+import { calendarDayOf } from '../../common/calendar.ts';
 import { msg } from '../../common/messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
 import { dateRangeOf } from './date-range.ts';
@@ -17,8 +18,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** The field's day as a native date input holds it, or '' when the field holds no valid date. */
 function isoOf(text: string): string {
-  const day = parse(text.trim(), dateRangeDefaults.format, new Date());
-  return isValid(day) ? format(day, ISO) : '';
+  return calendarDayOf(text) ?? '';
 }
 
 /** A small calendar, drawn (no icon font or emoji font is sure to be there). */

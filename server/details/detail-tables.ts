@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
+import { MAX_BIG_KEY, MAX_KEY } from '../params/key-param.ts';
 import { storesDef } from '../resources/stores.ts';
 import { userErrorsDef } from '../resources/user-errors.ts';
 import { usersDef } from '../resources/users.ts';
@@ -15,18 +16,21 @@ import { opensTable } from '../table-screen/table-access.ts';
 export interface DetailOf {
   def: ResourceDef;
   pagePath: string;
+  /** The largest key its table holds (server/params/key-param.ts). */
+  maxKey: number;
 }
 
 /** A table with its screen: a detail page lives under the screen, whose menu entry says who may open it. */
-export function withScreen(def: ResourceDef): DetailOf {
+export function withScreen(def: ResourceDef, maxKey = MAX_KEY): DetailOf {
   if (!def.screen) throw new Error(`resource ${def.name} has no table screen to hold its detail pages`);
-  return { def, pagePath: def.screen };
+  return { def, pagePath: def.screen, maxKey };
 }
 
 export const detailTables = {
   stores: withScreen(storesDef),
   users: withScreen(usersDef),
-  'user-errors': withScreen(userErrorsDef),
+  // A bigserial key: client errors are many.
+  'user-errors': withScreen(userErrorsDef, MAX_BIG_KEY),
 } as const satisfies Record<string, DetailOf>;
 
 export type DetailResource = keyof typeof detailTables;

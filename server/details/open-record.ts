@@ -11,13 +11,6 @@ import { reachableRow } from '../table-api/query/reachable-row.ts';
 import { tableAccess } from '../table-screen/table-access.ts';
 import { tableOf, type DetailOf } from './detail-tables.ts';
 
-/** The key in a detail page's URL: a whole number, which the table's key column is (checked by the route's schema). */
-export const keyParams = {
-  type: 'object',
-  properties: { key: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-  required: ['key'],
-} as const;
-
 /** The route access of a detail page: its table's (checked by the request gate, before the handler). */
 export const detailAccess = (of: DetailOf) => tableAccess(tableOf(of));
 

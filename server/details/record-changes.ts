@@ -3,6 +3,7 @@
 // resource's words: server/audit/field-changes.ts); only the entries the reader may read (server/audit/
 // readable-entries.ts). A page lists the most recent few, and links to itself listing more (`?changes=`).
 import type pg from 'pg';
+import type { FromSchema } from 'json-schema-to-ts';
 import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
@@ -17,12 +18,12 @@ const MOST_CHANGES = 500;
 export const historyQuery = {
   type: 'object',
   properties: { changes: { type: 'integer', minimum: 1, maximum: MOST_CHANGES } },
+  additionalProperties: false,
 } as const;
 
 /** The changes a page lists, from its query (historyQuery). */
-export function historyLength(query: unknown): number {
-  const asked = (query as { changes?: number } | undefined)?.changes;
-  return typeof asked === 'number' ? asked : RECENT_CHANGES;
+export function historyLength(query: FromSchema<typeof historyQuery>): number {
+  return query.changes ?? RECENT_CHANGES;
 }
 
 export interface History {

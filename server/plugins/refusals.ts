@@ -9,8 +9,8 @@ import { schemaRefusal } from './schema-refusal.ts';
 /** A request refused with a sentence its sender reads (a 4xx). */
 export class Refusal extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, key: MessageKey) {
-    super(msg(key));
+  constructor(statusCode: number, key: MessageKey, ...args: Array<string | number>) {
+    super(msg(key, ...args));
     this.name = 'Refusal';
     this.statusCode = statusCode;
   }

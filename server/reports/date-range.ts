@@ -1,11 +1,10 @@
 // The From/To date pair every dated report asks for: two dd/MM/yyyy fields checked together by the spec's date
 // range rule (in the browser and again on the server), the day a typed date names once it passed, and the
 // caption naming the range.
-import { parse } from 'date-fns/parse';
 import { formatDate } from '../../common/format.ts';
 import type { DateRangePair, FormField } from '../../common/form-definition.ts';
 import { msg, type MessageKey } from '../messages.ts';
-import { dateRangeDefaults } from '../../common/validation.ts';
+import { dayOf } from '../../common/date-range.ts';
 import { worded } from '../worded.ts';
 
 /** A dd/MM/yyyy field; its words follow the language file (server/worded.ts). */
@@ -20,12 +19,12 @@ export const dateRangeFields = [
 
 export const dateRangePair = { name: 'DateRange', from: 'FromDate', to: 'ToDate' } as const satisfies DateRangePair;
 
-/** The day a date typed as dd/MM/yyyy names (one the range check accepted). */
+/** The day a date typed names (one the range check accepted, so read alike: common/calendar.ts, calendarDayOf). */
 export function typedDay(typed: string): Date {
-  return parse(typed, dateRangeDefaults.format, new Date());
+  return dayOf(typed)!;
 }
 
-/** The caption line of a range, in the app's dd/MM/yyyy whatever was typed ("1/2/2025" is 01/02/2025). */
+/** The caption line of a range, in the app's dd/MM/yyyy whatever was typed ("1/2/2025", "2025-02-01": 01/02/2025). */
 export function rangeCaption(from: string, to: string): string {
   return msg('reportRange', formatDate(typedDay(from)), formatDate(typedDay(to)));
 }

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { checkForm } from '../../common/form-definition.ts';
 import { msg } from '../messages.ts';
 import { selectionLabel } from '../../common/store-scope-label.ts';
-import { storesOf } from '../stores/stores-param.ts';
+import { storesOf } from '../params/stores-param.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../forms/submitted-form.ts';
 import type { ReportDefinition, ReportInput } from './definition.ts';

@@ -3,12 +3,12 @@
 // to its days on the server. Also the SQL condition they make over daily sales, and the caption saying what
 // the figures cover.
 import type pg from 'pg';
-import { format } from 'date-fns/format';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
 import { loadCycleChoices } from './cycle-choices.ts';
-import { dateRangeFields, dateRangePair, rangeCaption, typedDay } from './date-range.ts';
+import { calendarDayOf } from '../../common/calendar.ts';
+import { dateRangeFields, dateRangePair, rangeCaption } from './date-range.ts';
 import type { ReportInput } from './definition.ts';
 import { parameterText as text, storesCaption } from './parameters.ts';
 import { worded } from '../worded.ts';
@@ -31,9 +31,9 @@ export async function salesChoices(pool: pg.Pool): Promise<ChoiceLists> {
   return { CycleID: await loadCycleChoices(pool) };
 }
 
-/** A date the range check accepted, as PostgreSQL reads it. */
+/** A date the range check accepted (so one calendarDayOf reads), as PostgreSQL reads it. */
 function isoDay(typed: string): string {
-  return format(typedDay(typed), 'yyyy-MM-dd');
+  return calendarDayOf(typed)!;
 }
 
 export interface SalesFilter {

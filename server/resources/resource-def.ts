@@ -125,10 +125,10 @@ function sortTiesOf(
 }
 
 function scopeOn(scope: RowScope, column: (name: string) => ColumnDef): RowScope<ColumnDef> {
-  if ('stores' in scope) return { stores: column(scope.stores) };
+  if ('stores' in scope) return { stores: column(scope.stores), rule: scope.rule };
   if ('owner' in scope) return { owner: column(scope.owner) };
   if ('resource' in scope) return { resource: column(scope.resource) };
-  return { group: column(scope.group) };
+  return { group: column(scope.group), rule: scope.rule };
 }
 
 /** The dimension's FROM: its first join's table under its alias, then the joins that go through it. */

@@ -55,13 +55,25 @@ export interface LinkList {
 }
 
 /**
- * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited to the user's
- * visible and selected stores (every action, add included). `owner`: a user id that must be the user's own
- * (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
- * group id, limited to the user's own group unless they see every store. `resource`: a resource's name,
- * limited to the resources the user may list (audit entries: server/audit/readable-entries.ts).
+ * A row scope's rule as SQL: the condition on the scope column's expression `sql` keeping the rows `user`
+ * may reach (and, for a read that names them, only the `selected` stores), its values pushed on `params`;
+ * null when the user reaches every row. The domain that decides it hands it to the SQL half (who sees which
+ * stores: server/stores/visible-stores.ts), so the generic table API applies it without knowing it.
  */
-export type RowScope<Column = string> = { stores: Column } | { owner: Column } | { group: Column } | { resource: Column };
+export type ScopeRule = (user: CurrentUser, sql: string, params: unknown[], selected?: ReadonlyArray<number>) => string | null;
+
+/**
+ * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited by its rule to the
+ * user's visible and selected stores (every action, add included). `owner`: a user id that must be the user's
+ * own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
+ * group id, limited by its rule (to the user's own group unless they see every store). `resource`: a
+ * resource's name, limited to the resources the user may list (audit entries: server/audit/readable-entries.ts).
+ */
+export type RowScope<Column = string> =
+  | { stores: Column; rule: ScopeRule }
+  | { owner: Column }
+  | { group: Column; rule: ScopeRule }
+  | { resource: Column };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };
@@ -146,6 +158,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   shownRow?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
+  /**
+   * How its rows narrow to the user's own group when a select field offers them with `sameGroup` (common/
+   * form-definition.ts): the rule of the domain that decides it (server/stores/visible-stores.ts).
+   */
+  sameGroupRule?: ScopeRule;
   /** What its table screen shows beside the table, when it shows more (ScreenExtrasHook). */
   screenExtras?: ScreenExtrasHook;
   /** The resource's own rule that reads other rows (RowCheck). */

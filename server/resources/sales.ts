@@ -5,6 +5,7 @@
 import { sales } from '../../common/resources/sales.ts';
 import { defineResourceSql } from './resource-def.ts';
 import { saleDayAfterOpening } from './sale-day.ts';
+import { storeRows } from '../stores/visible-stores.ts';
 
 export const salesDef = defineResourceSql(sales, {
   table: 'sales',
@@ -23,7 +24,7 @@ export const salesDef = defineResourceSql(sales, {
     Margin: 'sa.margin',
     Version: 'sa.version',
   },
-  scope: { stores: 'StoreID' },
+  scope: storeRows('StoreID'),
   rowCheck: saleDayAfterOpening,
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
   sortTies: { StateCode: ['StoreNumber'] },

@@ -2,6 +2,7 @@
 // stores.
 import { stores } from '../../common/resources/stores.ts';
 import { defineResourceSql } from './resource-def.ts';
+import { storeRows } from '../stores/visible-stores.ts';
 
 export const storesDef = defineResourceSql(stores, {
   table: 'stores',
@@ -24,7 +25,7 @@ export const storesDef = defineResourceSql(stores, {
     Version: 's.version',
   },
   updatedAt: 'update_date',
-  scope: { stores: 'StoreID' },
+  scope: storeRows('StoreID'),
   // Unique within a region, which is what a regional user sees (migration 009): the refusal names the number.
   constraints: { stores_number_in_region_key: { field: 'StoreNumber', message: 'unique' } },
 });

@@ -18,6 +18,7 @@ function codesOf(sql: string, link: 'user_roles' | 'user_instances', table: 'rol
 }
 import { usersTableRule } from '../users/users-table-rule.ts';
 import { usersScreen } from '../users/users-screen.ts';
+import { sameGroupRule } from '../stores/visible-stores.ts';
 
 export const usersDef = defineResourceSql(users, {
   table: 'users',
@@ -58,5 +59,7 @@ export const usersDef = defineResourceSql(users, {
   updatedAt: 'update_date',
   rowRule: usersTableRule,
   screenExtras: usersScreen,
+  // A message's recipients are offered from the sender's own group (common/resources/inbox.ts).
+  sameGroupRule,
   guardRefusal: 'privilegeSuperAdminRow',
 });

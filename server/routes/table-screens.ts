@@ -2,28 +2,26 @@
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
 // rendered on the server inside the data-table island, and what the SQL half adds beside it (`screenExtras`).
 // Refused as its menu entry is and as the definition's list access is (table-screen/table-access.ts).
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { renderIsland } from '../islands/render-island.ts';
-import { storesOf, storesSchema } from '../stores/stores-param.ts';
+import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { tableAccess } from '../table-screen/table-access.ts';
 
-export default async function tableScreens(app: FastifyInstance) {
+const tableScreens: SchemaRoutes = async (app) => {
   for (const def of app.resources) {
     const { screen, browserHalf: resource } = def;
     if (!screen) continue;
     const storeScoped = !!def.scope && 'stores' in def.scope;
+    // The store selection is typed by its schema; the SQL half's own parameters are read by its hook.
     const schema = {
-      querystring: {
-        type: 'object',
-        properties: { stores: storesSchema, ...def.screenExtras?.query },
-      },
-    };
+      querystring: { type: 'object', properties: { stores: storesSchema, ...def.screenExtras?.query } },
+    } as const;
     const config = { access: tableAccess({ access: resource.access, screen }) };
-    app.get<{ Querystring: Record<string, unknown> }>(screen, { schema, config }, async (req, reply) => {
+    app.get(screen, { schema, config }, async (req, reply) => {
       const user = req.signedInUser();
-      const stores = storeScoped ? storesOf(req.query.stores as string | undefined) : null;
+      const stores = storeScoped ? storesOf(req.query.stores) : null;
       const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
       const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings, pdf);
       const initial = await firstPage(app.db.reads(req).pool, def, user, stores, app.config.limits.lists);
@@ -36,4 +34,6 @@ export default async function tableScreens(app: FastifyInstance) {
       });
     });
   }
-}
+};
+
+export default tableScreens;

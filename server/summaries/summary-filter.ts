@@ -1,8 +1,11 @@
 // What every summary, chart and drill-down is asked for: a cycle (or the current one of a kind), a state,
-// a group and the header's store selection, read from the query string with one schema, and the SQL that
-// narrows a `stores s` join to them within the stores the user may see.
+// a group and the header's store selection, read from the query string with one schema (the shared key and
+// store selection parameters: server/params/), and the SQL that narrows a `stores s` join to them within the
+// stores the user may see.
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { CurrentUser } from '../../common/roles.ts';
-import { storesOf, storesSchema } from '../stores/stores-param.ts';
+import { keySchema, optionalKeyOf } from '../params/key-param.ts';
+import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 
 export const cycleKinds = ['monthly', 'weekly'] as const;
@@ -18,39 +21,36 @@ export interface SummaryFilter {
   stores: number[] | null;
 }
 
-/** The query string as sent: ids as text, so an empty choice of a GET form ("All") reads as none. */
-export interface SummaryQuery {
-  cycle?: string;
-  kind?: CycleKind;
-  state?: string;
-  group?: string;
-  stores?: string;
-}
-
 /** How many cycles a chart spans and how many stores a ranking holds when the request does not say. */
 export const defaultSizes = { cycles: 12, stores: 10 } as const;
 
-const id = { type: 'string', pattern: '^([1-9][0-9]{0,8})?$' } as const;
-
+/** The ids are keys (an empty one, a GET form's "All", is none); the store selection is the header's. */
 export const summaryQueryProperties = {
-  cycle: id,
+  cycle: keySchema,
   kind: { type: 'string', enum: cycleKinds },
-  state: id,
-  group: id,
-  // The header's store selection (server/stores/stores-param.ts).
+  state: keySchema,
+  group: keySchema,
   stores: storesSchema,
 } as const;
 
-const idOrNull = (text: string | undefined): number | null => (text ? Number(text) : null);
+/** A summary route's query string schema. A value it does not name is dropped, never read. */
+export const summaryQuery = { type: 'object', properties: summaryQueryProperties, additionalProperties: false } as const;
+
+/** The same with the route's own parameters (a ranking's limit, a chart's count). */
+export function summaryQueryWith<const Own extends Readonly<Record<string, JSONSchema>>>(own: Own) {
+  return { ...summaryQuery, properties: { ...summaryQueryProperties, ...own } } as const;
+}
+
+/** The query string as its schema admits it. */
+export type SummaryQuery = FromSchema<typeof summaryQuery>;
 
 export function readSummaryFilter(query: SummaryQuery): SummaryFilter {
-  const stores = storesOf(query.stores);
   return {
-    cycleId: idOrNull(query.cycle),
+    cycleId: optionalKeyOf('cycle', query.cycle),
     kind: query.kind ?? 'monthly',
-    stateId: idOrNull(query.state),
-    groupId: idOrNull(query.group),
-    stores,
+    stateId: optionalKeyOf('state', query.state),
+    groupId: optionalKeyOf('group', query.group),
+    stores: storesOf(query.stores),
   };
 }
 

@@ -208,7 +208,7 @@ describe('odd bytes and numbers', () => {
       stores: '[3000000000]',
       format: 'HTML4.0',
     });
-    // The store selection's reader refuses it before any SQL (server/stores/stores-param.ts).
+    // The store selection's reader refuses it before any SQL (server/params/stores-param.ts).
     const page = await shared.admin.inject({ url: `/reports?${query}` });
     assert.equal(page.statusCode, 400);
     assert.equal(pageMessage(page), m.tableBadStores);

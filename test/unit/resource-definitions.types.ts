@@ -5,6 +5,7 @@
 import { defineRegistry, defineResource, Version } from '../../common/resources/types.ts';
 import { defineResourceSql } from '../../server/resources/resource-def.ts';
 import type { TableName } from '../../server/db/table-changes.ts';
+import { storeRows } from '../../server/stores/visible-stores.ts';
 
 const shops = defineResource({
   name: 'shops',
@@ -43,7 +44,7 @@ const shopsSql = {
     IsOpen: 'sh.is_open',
     Version: 'sh.version',
   },
-  scope: { stores: 'ShopID' },
+  scope: storeRows('ShopID'),
   constraints: { shops_name_key: { field: 'Name', message: 'unique' } },
   dimension: { joins: ['r'], key: 'ShopID', keyType: 'int', id: 'r.region_id' },
   totalsTable: { table: 'shop_totals', keeps: ['ShopID'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
@@ -216,7 +217,7 @@ defineResourceSql(shops, {
 defineResourceSql(shops, {
   ...shopsSql,
   // @ts-expect-error the row scope is on a column of the resource
-  scope: { stores: 'StoreID' },
+  scope: storeRows('StoreID'),
 });
 
 defineResourceSql(shops, {

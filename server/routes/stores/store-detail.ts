@@ -4,7 +4,7 @@
 // monthly cycle) with links to its days and to its state's stores (those for whoever may see sales figures,
 // as the days' route), and its recent changes from the audit
 // log, which anyone who may see the store may read: they hold nothing but the store's own fields.
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../plugins/typed-routes.ts';
 import { allows, salesFigures } from '../../../common/roles.ts';
 import { msg } from '../../messages.ts';
 import { detailHref } from '../../../common/detail-page.ts';
@@ -22,7 +22,7 @@ import { loadPanelOf } from '../../shell/load-panel.ts';
 const stores = detailTables.stores;
 const shownFields: ShownColumns<typeof storesResource> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
-export default async function storeDetailRoutes(app: FastifyInstance) {
+const storeDetailRoutes: SchemaRoutes = async (app) => {
   detailRoute(app, stores, {
     querystring: historyQuery,
     async show(req, reply, row, key) {
@@ -62,4 +62,6 @@ export default async function storeDetailRoutes(app: FastifyInstance) {
       });
     },
   });
-}
+};
+
+export default storeDetailRoutes;

@@ -1,17 +1,17 @@
 // GET /summaries: the Summaries screen, summary tables of a cycle (the current month unless one is chosen),
 // a state and a group, from a small GET form: the cycle's totals, its top and bottom stores, and every
 // store's figures in the panel beside them. Open to whom the menu entry is.
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../plugins/typed-routes.ts';
 import { msg } from '../../messages.ts';
 import { menuEntryAccess } from '../../shell/menu.ts';
 import { detailPanelView, rankingCard, totalsCard, type CardContext } from '../../summaries/cards.ts';
 import { filterForm } from '../../summaries/filter-form.ts';
-import { readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../summaries/summary-filter.ts';
+import { readSummaryFilter, summaryQuery } from '../../summaries/summary-filter.ts';
 
-export default async function summariesPage(app: FastifyInstance) {
-  app.get<{ Querystring: SummaryQuery }>(
+const summariesPage: SchemaRoutes = async (app) => {
+  app.get(
     '/summaries',
-    { schema: { querystring: { type: 'object', properties: summaryQueryProperties } }, config: { access: menuEntryAccess('/summaries') } },
+    { schema: { querystring: summaryQuery }, config: { access: menuEntryAccess('/summaries') } },
     async (req, reply) => {
       const ctx: CardContext = { pool: app.db.reads(req).pool, user: req.signedInUser(), filter: readSummaryFilter(req.query) };
       const [form, ...cards] = await Promise.all([
@@ -29,4 +29,6 @@ export default async function summariesPage(app: FastifyInstance) {
       });
     },
   );
-}
+};
+
+export default summariesPage;

@@ -16,7 +16,6 @@ import type { FieldMessages } from './field-values.ts';
 import { containsPattern } from '../query/filter.ts';
 import { scopeColumns, scopeConditions } from '../query/scope.ts';
 import { fromClause } from '../query/sql.ts';
-import { groupScope } from '../../stores/visible-stores.ts';
 
 /** Choices listed at once; a dialog narrows longer lists with a search. */
 export const CHOICES_LISTED = 100;
@@ -38,6 +37,8 @@ export function optionColumns(options: Choices): {
   sameGroup: ColumnDef[];
 } {
   const from = findResource(options.resource)!;
+  // Asked when the routes are made, so a definition that names a rule it lacks fails at start.
+  if (options.sameGroup !== undefined && !from.sameGroupRule) throw new Error(`the resource ${from.name} has no sameGroupRule`);
   const column = (name: string) => from.columns.find((c) => c.name === name)!;
   return {
     from,
@@ -60,7 +61,7 @@ function choicesSql(
   const conditions = [
     ...scopeConditions(from, user, 'list', undefined, params),
     ...only.map((c) => c.sql),
-    ...sameGroup.flatMap((c) => groupScope(user, c.sql, params) ?? []),
+    ...sameGroup.flatMap((c) => from.sameGroupRule!(user, c.sql, params) ?? []),
     ...extra(params, columns),
   ];
   const where = conditions.length ? conditions.map((c) => `(${c})`).join(' and ') : 'true';

@@ -5,7 +5,7 @@ import { fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
-import { isoFromDayMonthYear } from '../../../common/calendar.ts';
+import { calendarDayOf } from '../../../common/calendar.ts';
 import { TableRequestError } from '../request/request-error.ts';
 
 export type FieldMessages = Record<string, string>;
@@ -125,11 +125,6 @@ function readValue(column: ColumnDef, raw: unknown): Read {
 /** dd/MM/yyyy (the spec's date format, what people type) or yyyy-mm-dd (what JSON clients send). */
 function readDate(text: string): Read {
   if (text === '') return { value: null };
-  const day = isoFromDayMonthYear(text);
-  if (day !== null) return { value: day };
-  if (check('dateISO', text) === null) {
-    const [y, m, d] = text.split(/[-/]/);
-    return { value: `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}` };
-  }
-  return { error: msg('date') };
+  const day = calendarDayOf(text);
+  return day === null ? { error: msg('date') } : { value: day };
 }

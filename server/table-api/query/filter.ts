@@ -11,7 +11,6 @@ import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import { storeScope } from '../../stores/visible-stores.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { scopeColumns, scopeConditions, selectedStores } from './scope.ts';
 import { mapPlaceholders, typedParam } from './sql.ts';
@@ -80,9 +79,9 @@ export async function buildFilter(
   const dimension = def.dimension;
   const onDimension = (columns: ReadonlyArray<ColumnDef>) =>
     dimension !== undefined && columns.every((c) => c.join !== undefined && dimension.joins.includes(c.join));
-  const storesOnDimension =
-    dimension !== undefined && def.scope !== undefined && 'stores' in def.scope && def.scope.stores.name === dimension.key.name;
-  const dimensionScope: Condition = (p) => storeScope(user, dimension!.id, selectedStores(action, req.stores), p);
+  const storeRows = def.scope && 'stores' in def.scope ? def.scope : undefined;
+  const storesOnDimension = dimension !== undefined && storeRows?.stores.name === dimension.key.name;
+  const dimensionScope: Condition = (p) => storeRows!.rule(user, dimension!.id, p, selectedStores(action, req.stores)) ?? 'true';
 
   /** A search word: some searchable column contains it, or, typed as a day, a date column holds that day. */
   const wordReading = async (term: string): Promise<Reading & { dimension: boolean }> => {

@@ -1,10 +1,10 @@
 // Which rows of a resource a user may reach, as SQL over the resource: the definition's fixed condition
 // (over the base alias), then its row scope on one of its columns (the user's visible and selected stores,
-// their own group, their own rows, or the resources they may list). Values are bound.
+// their own group, their own rows, or the resources they may list). The stores' and groups' rules come with
+// the SQL half (ScopeRule): who sees which stores is not this generic layer's to know. Values are bound.
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import { groupScope, storeScope } from '../../stores/visible-stores.ts';
 import { readableEntriesSql } from '../../audit/readable-entries.ts';
 
 /** The stores a request narrows to: the header's selection filters what a user reads; writes check the rule only. */
@@ -24,9 +24,9 @@ export function scopeConditions(
   const conditions = def.where ? [def.where] : [];
   const scope = def.scope;
   if (scope && 'stores' in scope) {
-    if (!options.storesElsewhere) conditions.push(storeScope(user, scope.stores.sql, selectedStores(action, stores), params));
+    if (!options.storesElsewhere) conditions.push(scope.rule(user, scope.stores.sql, params, selectedStores(action, stores)) ?? 'true');
   } else if (scope && 'group' in scope) {
-    const ownGroup = groupScope(user, scope.group.sql, params);
+    const ownGroup = scope.rule(user, scope.group.sql, params);
     if (ownGroup) conditions.push(ownGroup);
   } else if (scope && 'resource' in scope) {
     conditions.push(readableEntriesSql(user, scope.resource.sql, params));

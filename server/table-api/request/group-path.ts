@@ -3,21 +3,14 @@
 // Fewer values than grouping columns: the answer is a page of the groups one level down; as many: the
 // group's rows. JSON keeps a NULL group apart from an empty text. Each value is checked against its
 // column's type here, so a wrong one is refused with a sentence, never handed to SQL to fail on.
+import { isIsoCalendarDate } from '../../../common/calendar.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 import { one, type Params } from './params.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isoTime = /^[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const decimal = /^-?\d{1,20}(\.\d{1,20})?$/;
-
-/** A calendar day as yyyy-MM-dd that exists (31/02 does not; nor year 0, which PostgreSQL has not). */
-function realDay(text: string): boolean {
-  if (!isoDate.test(text) || text.startsWith('0000')) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
 
 /** Whether `value` can stand for a value of a column of `type` (null: the group of rows without one). */
 function fits(value: unknown, type: ValueType): boolean {
@@ -33,10 +26,15 @@ function fits(value: unknown, type: ValueType): boolean {
     case 'number':
       return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && decimal.test(value));
     case 'date':
-      return typeof value === 'string' && realDay(value);
+      return typeof value === 'string' && isIsoCalendarDate(value);
     case 'datetime':
       // As the API writes one (ISO 8601): a real day, then a time.
-      return typeof value === 'string' && realDay(value.slice(0, 10)) && isoTime.test(value.slice(10)) && !Number.isNaN(Date.parse(value));
+      return (
+        typeof value === 'string' &&
+        isIsoCalendarDate(value.slice(0, 10)) &&
+        isoTime.test(value.slice(10)) &&
+        !Number.isNaN(Date.parse(value))
+      );
   }
 }
 

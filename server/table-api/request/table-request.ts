@@ -4,7 +4,7 @@
 // Searches are always literal text (bRegex / search[regex] are ignored): a regular expression from the
 // client would be a way to make the database work without bound. A per-column search is read as its
 // column's filter (common/table-filters.ts): a value that cannot be read is refused with its reason.
-import { readStoresParam } from '../../stores/stores-param.ts';
+import { readStoresParam } from '../../params/stores-param.ts';
 import { isFilterProblem, readColumnFilter, type ColumnFilter } from '../../../common/table-filters.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';

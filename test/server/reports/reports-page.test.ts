@@ -63,7 +63,7 @@ describe('report date ranges refused with the spec messages', () => {
     ['both dates missing', '', '', '"From Date" and "To Date" are required'],
     ['To Date missing', day(subDays(today, 5)), '', '"From Date" and "To Date" are required'],
     ['From Date not a calendar day', '31/02/2024', day(today), '"From Date" is invalid'],
-    ['From Date in another format', '2024-01-05', day(today), '"From Date" is invalid'],
+    ['From Date in another format', '05.01.2024', day(today), '"From Date" is invalid'],
     ['To Date not a date', day(subDays(today, 5)), '1/13/2025', '"To Date" is invalid'],
     [
       'From Date more than 3 years back',

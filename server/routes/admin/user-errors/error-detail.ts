@@ -1,7 +1,7 @@
 // GET /admin/user-errors/<ErrorID>: one client error report, the whole record (page, address, status, the
 // error and exception, the stack trace, who and when, browser and app version), for whoever may open the
 // Client errors table.
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
@@ -26,7 +26,7 @@ const shownFields: ShownColumns<typeof userErrorsResource> = [
   'AppVersion',
 ];
 
-export default async function errorDetailRoute(app: FastifyInstance) {
+const errorDetailRoute: SchemaRoutes = async (app) => {
   detailRoute(app, userErrors, {
     async show(_req, reply, row) {
       const fields = recordFields(userErrorsResource, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
@@ -39,4 +39,6 @@ export default async function errorDetailRoute(app: FastifyInstance) {
       });
     },
   });
-}
+};
+
+export default errorDetailRoute;

@@ -1,6 +1,6 @@
 // GET /admin/users/<UserID>: a user account's detail page, for whoever may open the Users table: its
 // fields, its group, roles and instances, the changes it made (its recent activity) and those made to it.
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { msg } from '../../../messages.ts';
 import { detailTables } from '../../../details/detail-tables.ts';
 import { detailRoute } from '../../../details/detail-route.ts';
@@ -25,7 +25,7 @@ const shownFields: ShownColumns<typeof usersResource> = [
   'UpdateDate',
 ];
 
-export default async function userDetailRoute(app: FastifyInstance) {
+const userDetailRoute: SchemaRoutes = async (app) => {
   detailRoute(app, users, {
     querystring: historyQuery,
     async show(req, reply, row, key) {
@@ -48,4 +48,6 @@ export default async function userDetailRoute(app: FastifyInstance) {
       });
     },
   });
-}
+};
+
+export default userDetailRoute;

@@ -5,6 +5,7 @@
 // which ends its export. HEAD answers the download's headers without running it. Its user hears when a
 // long one is done, or when one failed midway (server/inbox/system/export-notices.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { exportCsv } from '../../../table-api/export/csv-export.ts';
 import { claimExportSlot } from '../../../table-api/export/slots.ts';
@@ -19,11 +20,6 @@ const formats = ['csv', 'xlsx'] as const;
 
 type Format = (typeof formats)[number];
 
-/** The query beside the list's own parameters, as its schema admits it. */
-export interface ExportQuery {
-  format: Format;
-}
-
 /**
  * The export's own parameter. The route has Fastify attach a refusal to the request rather than send it
  * (attachValidation): the handler answers it, after the access checks and in the table API's words.
@@ -31,7 +27,11 @@ export interface ExportQuery {
 export const exportQuerySchema = {
   type: 'object',
   properties: { format: { type: 'string', enum: formats, default: 'csv' } },
+  required: ['format'],
 } as const;
+
+/** The query beside the list's own parameters, as its schema admits it (its default fills in the format). */
+export type ExportQuery = FromSchema<typeof exportQuerySchema>;
 
 type ExportRequest = FastifyRequest<{ Querystring: ExportQuery }>;
 

@@ -2,14 +2,11 @@
 // from another table (server/table-api/list/filter-values.ts), as { values }. For whoever may list the resource.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { filterValues } from '../../../table-api/list/filter-values.ts';
 import { TableRequestError, quoteName } from '../../../table-api/request/request-error.ts';
 import { errorAnswers } from '../error-answer.ts';
-
-export interface FilterValuesQuery {
-  column: string;
-}
 
 /** The resource's columns whose filter values come from another table. */
 export const choicesFromColumns = (def: ResourceDef) => def.columns.filter((c) => c.choicesFrom);
@@ -19,6 +16,8 @@ export const filterValuesQuerySchema = {
   required: ['column'],
   properties: { column: { type: 'string' } },
 } as const;
+
+export type FilterValuesQuery = FromSchema<typeof filterValuesQuerySchema>;
 
 export const filterValuesAnswers = {
   ...errorAnswers,

@@ -10,23 +10,17 @@
 //   GET    /api/<name>/filter-values  the values a column's filter offers, from another table (choicesFrom)
 // Each route declares the definition's permission for its action (plugins/access.ts checks it on the server,
 // whatever the browser shows).
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { allows } from '../../../../common/roles.ts';
 import { answerChange } from './changes.ts';
-import { answerChoices, choicesQuerySchema, mayChoose, type ChoicesQuery } from './options.ts';
-import { answerExport, exportQuerySchema, type ExportQuery } from './export.ts';
+import { answerChoices, choicesQuerySchema, mayChoose } from './options.ts';
+import { answerExport, exportQuerySchema } from './export.ts';
 import { answerList, decorateTableList, readListHook } from './list.ts';
 import { changeAnswers, choicesAnswers, listOrAddAnswers } from './answer-schemas.ts';
 import { errorAnswers } from '../error-answer.ts';
-import {
-  answerFilterValues,
-  choicesFromColumns,
-  filterValuesAnswers,
-  filterValuesQuerySchema,
-  type FilterValuesQuery,
-} from './filter-values.ts';
+import { answerFilterValues, choicesFromColumns, filterValuesAnswers, filterValuesQuerySchema } from './filter-values.ts';
 
-export default async function resourceRoutes(app: FastifyInstance) {
+const resourceRoutes: SchemaRoutes = async (app) => {
   // The table API reads every value itself (params.ts) and refuses in its protocol's words: plugins/nul-bytes.ts leaves it to that.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, ownValueChecks: true };
@@ -50,7 +44,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     });
 
     // GET and HEAD (which must not run the whole export only to drop it: Fastify's own HEAD would).
-    app.route<{ Querystring: ExportQuery }>({
+    app.route({
       method: ['GET', 'HEAD'],
       url: `${path}/export`,
       exposeHeadRoute: false,
@@ -62,7 +56,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     });
 
     if (def.fields.some((f) => f.options) || def.columns.some((c) => c.links)) {
-      app.get<{ Querystring: ChoicesQuery }>(
+      app.get(
         `${path}/options`,
         {
           config: { access: mayChoose(def) },
@@ -74,7 +68,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
     }
 
     if (choicesFromColumns(def).length) {
-      app.get<{ Querystring: FilterValuesQuery }>(
+      app.get(
         `${path}/filter-values`,
         {
           config: { access: def.access.list },
@@ -93,4 +87,6 @@ export default async function resourceRoutes(app: FastifyInstance) {
       answerChange(app, def, 'delete', req, reply),
     );
   }
-}
+};
+
+export default resourceRoutes;

@@ -4,6 +4,7 @@
 // field, whether or not they may list the resource the choices come from.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { FromSchema } from 'json-schema-to-ts';
 import { allows, type CurrentUser } from '../../../../common/roles.ts';
 import type { Choices, FormField } from '../../../../common/form-definition.ts';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
@@ -15,12 +16,6 @@ import { TableRequestError, quoteName } from '../../../table-api/request/request
 
 /** A select field (its choices another resource's rows) or a list of codes (its choices a link list's: linkChoices). */
 type ChoiceField = FormField & ({ options: Choices; links?: undefined } | { options?: undefined; links: LinkList });
-
-/** The query as its schema admits it. */
-export interface ChoicesQuery {
-  field: string;
-  search?: string;
-}
 
 type ChoicesRequest = FastifyRequest<{ Querystring: ChoicesQuery }>;
 
@@ -39,6 +34,9 @@ export function choicesQuerySchema(def: ResourceDef) {
     },
   } as const;
 }
+
+/** The query as its schema admits it. */
+export type ChoicesQuery = FromSchema<ReturnType<typeof choicesQuerySchema>>;
 
 /** The select field named, or undefined when the resource has none of that name. */
 function choiceField(def: ResourceDef, name: unknown): ChoiceField | undefined {

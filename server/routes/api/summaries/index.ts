@@ -3,28 +3,22 @@
 // state and group asked (default: the current monthly cycle, every state and group) within the user's
 // visible and selected stores. For whoever may see sales figures (common/roles.ts, salesFigures), each
 // only the stores of their own region (or all, at head office), as the dashboard shows them.
-import type { FastifyInstance } from 'fastify';
 import { salesFigures } from '../../../../common/roles.ts';
-import { defaultSizes, readSummaryFilter, summaryQueryProperties, type SummaryQuery } from '../../../summaries/summary-filter.ts';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
+import { defaultSizes, readSummaryFilter, summaryQuery, summaryQueryWith } from '../../../summaries/summary-filter.ts';
 import { storeRankingTable, totalsTable } from '../../../summaries/summary-tables.ts';
 import { storeOrders, type StoreOrder } from '../../../summaries/store-figures.ts';
 
 const config = { access: salesFigures };
-const totals = { config, schema: { querystring: { type: 'object', properties: summaryQueryProperties } } } as const;
-const ranking = {
-  config,
-  schema: {
-    querystring: { type: 'object', properties: { ...summaryQueryProperties, limit: { type: 'integer', minimum: 1, maximum: 100 } } },
-  },
-} as const;
+const ranking = summaryQueryWith({ limit: { type: 'integer', minimum: 1, maximum: 100 } });
 
-export default async function summaryRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: SummaryQuery }>('/api/summaries/totals', totals, async (req) =>
+const summaryRoutes: SchemaRoutes = async (app) => {
+  app.get('/api/summaries/totals', { config, schema: { querystring: summaryQuery } }, async (req) =>
     totalsTable(app.db.reads(req).pool, req.signedInUser(), readSummaryFilter(req.query)),
   );
 
   for (const order of Object.keys(storeOrders) as StoreOrder[]) {
-    app.get<{ Querystring: SummaryQuery & { limit?: number } }>(`/api/summaries/${order}-stores`, ranking, async (req) =>
+    app.get(`/api/summaries/${order}-stores`, { config, schema: { querystring: ranking } }, async (req) =>
       storeRankingTable(
         app.db.reads(req).pool,
         req.signedInUser(),
@@ -34,4 +28,6 @@ export default async function summaryRoutes(app: FastifyInstance) {
       ),
     );
   }
-}
+};
+
+export default summaryRoutes;

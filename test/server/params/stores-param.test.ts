@@ -1,11 +1,11 @@
 // The header's store selection (`stores=`) means the same on every route that takes it: pages, summaries,
-// charts, reports and the table API read it with one reader (server/stores/stores-param.ts), and refuse a
+// charts, reports and the table API read it with one reader (server/params/stores-param.ts), and refuse a
 // selection that is not one in the same words, each in its own shape (a page, JSON, the table's dialect).
-import { describe, test } from '../support/node-test.ts';
+import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { useTestApp } from '../support/app.ts';
-import { defaultMessages as m } from '../../server/messages.ts';
-import { MAX_SELECTED_STORES, readStoresParam } from '../../server/stores/stores-param.ts';
+import { useTestApp } from '../../support/app.ts';
+import { defaultMessages as m } from '../../../server/messages.ts';
+import { MAX_SELECTED_STORES, readStoresParam } from '../../../server/params/stores-param.ts';
 
 const shared = useTestApp('admin');
 
