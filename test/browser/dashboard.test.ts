@@ -35,7 +35,7 @@ async function summaryRows(page: Page, title: string): Promise<string[][]> {
 }
 
 describe('dashboard, summaries and charts', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   const sql = async <T>(text: string, params: unknown[] = []) => (await env.t.db.pool.query(text, params)).rows as T[];
 

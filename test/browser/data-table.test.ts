@@ -63,7 +63,7 @@ const bodyRows = (page: Page) => page.locator('.dt-table tbody tr').count();
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 describe('the data-table island', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   async function sql<T>(text: string): Promise<T[]> {
     return (await env.t.db.pool.query(text)).rows as T[];

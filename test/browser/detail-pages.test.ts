@@ -27,7 +27,7 @@ async function openSalesByStore(page: Page): Promise<void> {
 }
 
 describe('detail pages in an overlay', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   test("a row's link in the Stores table opens the store's detail in an overlay, which Esc closes", async () => {
     // A user of the Stores table who may see sales figures, for the detail's link to its days.

@@ -40,7 +40,7 @@ function waitForReport(page: Page, text: string) {
 }
 
 describe('client error reporting', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
   beforeEach(async () => {
     await env.t.db.pool.query('delete from user_errors');
   });

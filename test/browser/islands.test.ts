@@ -32,7 +32,7 @@ async function clickCounter(page: Page): Promise<void> {
 }
 
 describe('React islands', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   test('the server-rendered island hydrates on first load without errors', async () => {
     const { page, context } = await env.newPage('admin');

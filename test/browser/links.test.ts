@@ -14,7 +14,7 @@ import { defaultMessages as shown } from '../../common/messages.ts';
 const skip = browserSkipReason();
 
 describe('data-load and popup links', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   async function playground() {
     const opened = await env.newPage('admin');

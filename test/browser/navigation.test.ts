@@ -9,7 +9,7 @@ import { isSameDocument, markDocument, waitForTitle } from '../support/navigatio
 const skip = browserSkipReason();
 
 describe('partial navigation', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   test('menu and in-page links swap the content area, update the title and push history; back and forward restore', async () => {
     const { page, context } = await env.newPage('admin');
@@ -107,6 +107,7 @@ describe('partial navigation', { skip }, () => {
 
   test('under 780 px the menu toggle keeps working after swaps and history restores', async () => {
     const { page, context } = await env.newPage('admin', { viewport: { width: 700, height: 800 } });
+    await page.goto('/');
     const menuOpen = () => page.evaluate(() => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0);
     const waitMenu = (open: boolean) =>
       page.waitForFunction((o) => document.getElementById('sidebar')!.getBoundingClientRect().left >= 0 === o, open);

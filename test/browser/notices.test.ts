@@ -12,7 +12,7 @@ import { testLanguage } from '../support/routes/test-pages.ts';
 const skip = browserSkipReason();
 
 describe('toasts and the error dialog', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   async function playground(clock = false) {
     const opened = await env.newPage('admin');
@@ -146,7 +146,7 @@ describe('toasts and the error dialog', { skip }, () => {
 });
 
 describe('the language file', { skip }, () => {
-  const env = useBrowserEnv({ languageUrl: '/test/language.json' });
+  const env = useBrowserEnv({ languageUrl: '/test/language.json' }, { blankPages: true });
 
   test('when a language URL is configured, its strings replace the default messages', async () => {
     const { page, context } = await env.newPage('admin');

@@ -34,7 +34,7 @@ async function salesByStore(page: Page, typed = 'dd/MM/yyyy'): Promise<{ from: D
 }
 
 describe('the report screen, finished', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   for (const width of [1280, 375]) {
     const viewport = { viewport: { width, height: 800 } };

@@ -12,7 +12,7 @@ const skip = browserSkipReason();
 const formsLoaded = (page: Page) => page.waitForSelector('html[data-forms="ready"]', { state: 'attached' });
 
 describe('the report screen', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   /** The last full week, as the cycle list names it, with the analyst's (Northeast) sales total in it. */
   async function lastWeek(): Promise<{ id: string; from: string; to: string; total: string }> {

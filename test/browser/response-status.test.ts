@@ -10,7 +10,7 @@ import { defaultMessages as m } from '../../server/messages.ts';
 const skip = browserSkipReason();
 
 describe('answers to page visits', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   async function playground(user = 'admin', clock = false) {
     const opened = await env.newPage(user);

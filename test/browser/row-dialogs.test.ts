@@ -27,7 +27,7 @@ interface StoreRow {
 }
 
 describe('row dialogs', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await env.t.db.pool.query(text, params)).rows as T[];
   const storeByNumber = async (n: number) =>

@@ -39,7 +39,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
 }
 
 describe('fixed lists in the add dialogs', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await env.t.db.pool.query(text, params)).rows as T[];
 
   for (const width of widths) {
@@ -170,7 +170,7 @@ describe('fixed lists in the add dialogs', { skip }, () => {
 
 describe("the PDF's notices before a tab", { skip }, () => {
   // The tests' daily sales are 2,400 rows: a PDF here holds at most 1,000 (REPORT_MAX_ROWS, 5,000 by default).
-  const env = useBrowserEnv({ limits: { reports: { maxRows: 1000 } } });
+  const env = useBrowserEnv({ limits: { reports: { maxRows: 1000 } } }, { blankPages: true });
 
   for (const width of widths) {
     test(`at ${width} px: past the rows a PDF holds, it names the limit and suggests a filter, Excel or CSV; no tab opens`, async () => {
@@ -208,7 +208,7 @@ describe("the PDF's notices before a tab", { skip }, () => {
 });
 
 describe('PDF on a server without Chromium', { skip }, () => {
-  const env = useBrowserEnv({ chromiumPath: '/nonexistent/chromium' });
+  const env = useBrowserEnv({ chromiumPath: '/nonexistent/chromium' }, { blankPages: true });
 
   for (const width of widths) {
     test(`at ${width} px: the PDF button is disabled and says 'Download as PDF is not available'`, async () => {

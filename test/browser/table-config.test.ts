@@ -31,7 +31,7 @@ async function search(page: Page, text: string): Promise<void> {
 }
 
 describe('the table configuration', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   /** How many list calls the demo table's server has answered. */
   async function calls(page: Page, variant: string): Promise<number> {

@@ -34,7 +34,7 @@ async function downloaded(download: Download): Promise<Buffer> {
 }
 
 describe('table exports on the Stores screen', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   /** The clerk's stores matching `text`, as the list API filters them (every row), by store number. */
   async function listed(context: BrowserContext, text: string): Promise<string[]> {
@@ -62,6 +62,8 @@ describe('table exports on the Stores screen', { skip }, () => {
       return route.fulfill({ status: 200, contentType: 'text/plain', body: 'the PDF' });
     });
     const city = await aCity();
+    // A page first: a user's first page in a tab clears what another user saved there (shared browsers).
+    await page.goto('/reports');
     // The table's saved state, there before its script reads it: a search and a main and sub grouping.
     await page.addInitScript(
       (text) =>

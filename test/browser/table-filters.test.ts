@@ -46,7 +46,7 @@ async function chooseColumn(page: Page, label: string): Promise<void> {
 }
 
 describe('column filters on Daily sales', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   async function salesCount(where: string, params: unknown[] = []): Promise<number> {
     const { rows } = await env.t.db.pool.query<{ n: number }>(

@@ -38,7 +38,7 @@ const groupRows = (page: Page, depth: 1 | 2) =>
 const dataRows = (page: Page) => page.locator('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status):not(.dt-empty)');
 
 describe('grouping Daily sales at scale', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
   const sql = async <T>(text: string, params: unknown[] = []) => (await env.t.db.pool.query(text, params)).rows as T[];
 
   for (const width of [1280, 375])

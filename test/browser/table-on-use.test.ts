@@ -39,7 +39,7 @@ async function holdTableCode(page: Page): Promise<() => void> {
 }
 
 describe('a table island waits for its first use', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   test('a cold table screen loads no table code until used; its rows and clock work before, and it hydrates without asking again', async () => {
     const signedIn = await env.newPage('admin');

@@ -51,7 +51,7 @@ const dataRowCount = (page: Page) =>
   page.$$eval('.dt-table tbody tr:not(.dt-group-row):not(.dt-group-status):not(.dt-empty)', (rows) => rows.length);
 
 describe('data table settings, grouping and columns', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
   const sql = async <T>(text: string, params: unknown[] = []) => (await env.t.db.pool.query(text, params)).rows as T[];
 
   test('Settings opens from the keyboard as a labelled dialog, hides and shows a column, and gives the focus back', async () => {

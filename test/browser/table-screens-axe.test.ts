@@ -9,7 +9,7 @@ import { menuPages } from '../support/menu-pages.ts';
 import { openTable } from '../support/tables.ts';
 
 describe('axe-core on the table screens', { skip: browserSkipReason() }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   const tableScreens = [
     '/stores',
@@ -28,6 +28,7 @@ describe('axe-core on the table screens', { skip: browserSkipReason() }, () => {
 
   test("the administrator's menu has these table screens, checked below", async () => {
     const { page, context } = await env.newPage('admin');
+    await page.goto('/');
     const screens = (await menuPages(page)).filter(
       (p) => p !== '/' && !p.startsWith('/reports') && !p.startsWith('/summaries') && !p.startsWith('/charts') && !p.endsWith('/new'),
     );

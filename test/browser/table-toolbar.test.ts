@@ -13,7 +13,7 @@ const skip = browserSkipReason();
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar').getByRole('button', { name, exact: true });
 
 describe('the table toolbar and header', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   for (const width of [1280, 375]) {
     const viewport = { viewport: { width, height: 800 } };

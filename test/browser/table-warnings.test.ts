@@ -48,7 +48,7 @@ function alerts(page: Page): string[] {
 }
 
 describe('table warnings as alerts (the default)', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
 
   test('an answer without a shown column alerts once, naming the table, the column and the row, and the rows still show', async () => {
     const { context, page } = await env.newPage('admin');
@@ -99,7 +99,7 @@ describe('table warnings as alerts (the default)', { skip }, () => {
 });
 
 describe('table warnings sent to the console (TABLE_WARNINGS=console)', { skip }, () => {
-  const env = useBrowserEnv({ tableWarnings: 'console' });
+  const env = useBrowserEnv({ tableWarnings: 'console' }, { blankPages: true });
 
   test('the same answer raises no alert but a console warning', async () => {
     const { context, page } = await env.newPage('admin');

@@ -17,7 +17,7 @@ import { openTable } from '../support/tables.ts';
 const skip = browserSkipReason();
 
 describe('users and passwords', { skip }, () => {
-  const env = useBrowserEnv();
+  const env = useBrowserEnv({}, { blankPages: true });
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await env.t.db.pool.query(text, params)).rows as T[];
   const rolesOf = async (name: string) =>
     (
