@@ -13,7 +13,8 @@ const benches = readdirSync(dir)
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.ts$/, '')))
   .sort();
 // Benches built on the test app (the page and health ones) copy its template database, as tests do.
-const env = { ...process.env };
+// React's production build, as the server runs (server/launch.ts).
+const env = { NODE_ENV: 'production', ...process.env };
 const dropTemplate = prepareTemplate(env);
 let failed = 0;
 try {
