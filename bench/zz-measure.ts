@@ -2,7 +2,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createTestApp, signIn } from '../test/support/app.ts';
 import { tableReport } from '../server/reports/table-pdf/table-report.ts';
 import { reportDocument } from '../server/reports/render.ts';
-import { findResource } from '../server/resources/index.ts';
+import { salesDef } from '../server/resources/sales.ts';
 import { pdfOptions } from '../server/reports/pdf/page-layout.ts';
 let gcMax = 0;
 new PerformanceObserver((l) => {
@@ -18,7 +18,7 @@ await t.db.pool.query(
      on conflict (store_id, sale_date) do nothing`,
   [stores.map((s) => s.id)],
 );
-const def = findResource('sales')!;
+const def = salesDef;
 const phase = async <T>(name: string, work: () => Promise<T>) => {
   const h = monitorEventLoopDelay({ resolution: 1 });
   h.enable();

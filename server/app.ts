@@ -13,6 +13,7 @@ import { fastifyTrustProxy } from './trusted-proxies.ts';
 import type { Database } from './db/index.ts';
 import { resources as productResources } from './resources/index.ts';
 import type { ResourceDef } from './resources/resource-def.ts';
+import type { DetailOf } from './details/detail-tables.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import sessions from './plugins/session.ts';
@@ -60,6 +61,11 @@ declare module 'fastify' {
     db: Database;
     /** The entities this app serves (their table API, screens, menu entries, hub frames, kept figures). */
     resources: ReadonlyArray<ResourceDef>;
+    /**
+     * The tables whose records have a detail page in this app, by resource: each entered as its page's route
+     * is registered (server/details/detail-route.ts), read per request (a table's row links, a report's).
+     */
+    detailPages: Map<string, DetailOf>;
   }
 }
 
@@ -93,6 +99,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('resources', resources);
+  app.decorate('detailPages', new Map<string, DetailOf>());
   // Before the hub's: a change is forgotten here before other instances hear of it.
   forgetOnChanges(db.pool, resources);
   db.replica?.on('replayed', (pool, tables) => forgetKeptFigures(resources, pool, tables));

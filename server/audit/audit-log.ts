@@ -1,26 +1,18 @@
 // Every change made through the table API goes to audit_log in the same transaction as the change:
 // who (by id, and by name, which outlives the account), when (the row's default), the resource, the
-// action, the key, and the row before and after.
+// action, the key, and the row before and after. The table API is handed it as its change log (auditLog).
 import type pg from 'pg';
+import type { ChangeEntry, ChangeLog } from '../table-api/change/change-log.ts';
 
-type AuditAction = 'insert' | 'update' | 'delete';
-
-export async function writeAudit(
-  client: pg.PoolClient,
-  entry: {
-    user: { ID: number; UserName: string };
-    resource: string;
-    action: AuditAction;
-    key: number;
-    before: object | null;
-    after: object | null;
-  },
-): Promise<void> {
+export async function writeAudit(client: pg.PoolClient, entry: ChangeEntry): Promise<void> {
   await client.query(
     `insert into audit_log (user_id, user_name, resource, action, row_key, before, after) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
     [entry.user.ID, entry.user.UserName, entry.resource, entry.action, String(entry.key), json(entry.before), json(entry.after)],
   );
 }
+
+/** The audit log as the table API's change log (routes/api/resource/changes.ts hands it in). */
+export const auditLog: ChangeLog = { table: 'audit_log', write: writeAudit };
 
 function json(row: object | null): string | null {
   return row === null ? null : JSON.stringify(row);

@@ -3,11 +3,12 @@
 // resource's words (common/resources/words.ts) and each value as the table shows it (common/format.ts). An
 // edit lists the fields whose value moved, an addition the values it stored, a deletion those it removed.
 // The program's columns (keys, versions: `internal`) and the time of the edit, which is the entry's own, are
-// left out; a field no definition names keeps its name.
+// left out; a field no definition names keeps its name. The resource is looked up among those the app serves
+// (app.resources), so an entity an app adds reads in its own words too.
 import { formatValue } from '../../common/format.ts';
 import type { Column } from '../../common/resources/types.ts';
 import { msg } from '../messages.ts';
-import { findResource } from '../resources/index.ts';
+import type { ServedResource } from '../resources/resource-sql.ts';
 
 export interface FieldChange {
   field: string;
@@ -24,8 +25,12 @@ function shown(value: unknown, column: Pick<Column, 'format'> | undefined): stri
   return column ? formatValue(value, column.format) : String(value);
 }
 
-export function fieldChanges(resource: string, entry: { Before: Recorded; After: Recorded }): FieldChange[] {
-  const def = findResource(resource);
+export function fieldChanges(
+  served: ReadonlyArray<ServedResource>,
+  resource: string,
+  entry: { Before: Recorded; After: Recorded },
+): FieldChange[] {
+  const def = served.find((r) => r.name === resource);
   // The time of an edit is the entry's own: the column the table stamps on every edit says it again.
   const stamped = def?.updatedAt === undefined ? '' : `${def.alias}.${def.updatedAt}`;
   const columns = def?.columns ?? [];

@@ -2,7 +2,8 @@
 // the key read by the shared key parameter's schema and reader (server/params/key-param.ts), the table's
 // access decided by the request gate before the handler (detailAccess, or a stricter rule), the record
 // opened within the user's scope, the same 404 for a key that names nothing the user may see, and only then
-// the page's own part, given the record.
+// the page's own part, given the record. A record's own page is entered in the app's detail pages
+// (app.detailPages), which is how its table comes to link each row to it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { keyOf, keyParams } from '../params/key-param.ts';
@@ -34,6 +35,7 @@ export interface DetailPage<Query> {
 export function detailRoute<const Query = typeof noQuery>(app: SchemaTypedApp, of: DetailOf, page: DetailPage<Query>): void {
   // The query is typed for the page (show), from its own schema; here it is only declared.
   const querystring = (page.querystring ?? noQuery) as JSONSchema;
+  if (page.below === undefined) app.detailPages.set(of.def.name, of);
   app.get(
     `${of.pagePath}/:key${page.below ?? ''}`,
     { schema: { params: keyParams, querystring }, config: { access: page.access ?? detailAccess(of) } },

@@ -1,8 +1,9 @@
-// The tables whose rows have a detail page of their own at `<screen path>/<key>` (server/routes/stores/,
-// admin/users/, admin/user-errors/), and who may open them: whoever may open the table (its definition's
-// `list` rule and its screen's menu rule). Their tables link each row to it, and reports link the
-// records they name.
-import type pg from 'pg';
+// The product's tables whose rows have a detail page of their own at `<screen path>/<key>` (server/routes/
+// stores/, admin/users/, admin/user-errors/), and who may open them: whoever may open the table (its
+// definition's `list` rule and its screen's menu rule). Which tables have one in an app is what the app has
+// registered (app.detailPages, filled by detailRoute), so a page an app adds counts like the product's: their
+// tables link each row to it, and reports link the records they name.
+import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { MAX_BIG_KEY, MAX_KEY } from '../params/key-param.ts';
@@ -38,12 +39,10 @@ export type DetailResource = keyof typeof detailTables;
 /** The table a detail page lives under, as its access rule reads it (table-screen/table-access.ts). */
 export const tableOf = (of: DetailOf) => ({ access: of.def.access, screen: of.pagePath });
 
-/** The screen path of every table whose detail pages the user may open, by resource. */
-export async function openableDetails(pool: pg.Pool, user: CurrentUser): Promise<Partial<Record<DetailResource, string>>> {
-  const menu = await loadMenuRows(pool);
+/** The screen path of every table of the app whose detail pages the user may open, by resource. */
+export async function openableDetails(app: FastifyInstance, user: CurrentUser): Promise<Partial<Record<string, string>>> {
+  const menu = await loadMenuRows(app.db.pool);
   return Object.fromEntries(
-    Object.entries(detailTables)
-      .filter(([, of]) => opensTable(user, tableOf(of), menu))
-      .map(([resource, of]) => [resource, of.pagePath]),
+    [...app.detailPages].filter(([, of]) => opensTable(user, tableOf(of), menu)).map(([resource, of]) => [resource, of.pagePath]),
   );
 }

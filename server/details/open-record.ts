@@ -19,7 +19,7 @@ export const detailAccess = (of: DetailOf) => tableAccess(tableOf(of));
  * is not found alike (the route's access has let the user reach the table).
  */
 export async function openRecord(req: FastifyRequest, of: DetailOf, key: number): Promise<Row | null> {
-  return reachableRow(req.server.db.pool, of.def, req.signedInUser(), 'list', key);
+  return reachableRow(req.server.db.pool, of.def, req.signedInUser(), req.server.resources, 'list', key);
 }
 
 /** A detail page's 404, the same for every table. */

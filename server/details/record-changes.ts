@@ -1,8 +1,9 @@
 // A record's recent changes from the audit log (a store's, a user account's), or the changes a user made:
 // newest first, each with who, when, the action and the fields it changed, before and after (in the
 // resource's words: server/audit/field-changes.ts); only the entries the reader may read (server/audit/
-// readable-entries.ts). A page lists the most recent few, and links to itself listing more (`?changes=`).
-import type pg from 'pg';
+// readable-entries.ts), both over the resources the app serves (app.resources). A page lists the most recent
+// few, and links to itself listing more (`?changes=`).
+import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
@@ -52,11 +53,11 @@ interface ChangeRow {
 }
 
 /**
- * The changes to one record (`of`) or by one user (`by`) that `reader` may read, newest first, at most
- * `limit`; and, when there are more, `pagePath` asking for five times as many.
+ * The changes to one record (`of`) or by one user (`by`) that `reader` may read in the app, newest first, at
+ * most `limit`; and, when there are more, `pagePath` asking for five times as many.
  */
 export async function recentChanges(
-  pool: pg.Pool,
+  app: FastifyInstance,
   reader: CurrentUser,
   which: { of: { resource: string; key: number } } | { by: number },
   limit: number,
@@ -64,9 +65,9 @@ export async function recentChanges(
 ): Promise<History> {
   const [condition, params]: [string, unknown[]] =
     'of' in which ? ['a.resource = $1 and a.row_key = $2', [which.of.resource, String(which.of.key)]] : ['a.user_id = $1', [which.by]];
-  const readable = readableEntriesSql(reader, 'a.resource', params);
+  const readable = readableEntriesSql(reader, 'a.resource', params, app.resources);
   params.push(limit + 1);
-  const r = await pool.query<ChangeRow>(
+  const r = await app.db.pool.query<ChangeRow>(
     `select a.at, a.user_name, a.resource, a.action, a.row_key, a.before, a.after
      from audit_log a where ${condition} and ${readable} order by a.at desc, a.audit_id desc limit $${params.length}`,
     params,
@@ -78,7 +79,7 @@ export async function recentChanges(
     table: row.resource,
     action: row.action,
     key: row.row_key,
-    changes: fieldChanges(row.resource, { Before: row.before, After: row.after }),
+    changes: fieldChanges(app.resources, row.resource, { Before: row.before, After: row.after }),
   }));
   return { changes, moreHref: more ? `${pagePath}?changes=${Math.min(limit * 5, MOST_CHANGES)}` : null };
 }

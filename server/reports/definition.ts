@@ -8,6 +8,7 @@ import type { FormDefinition } from '../../common/form-definition.ts';
 import type { Access, CurrentUser } from '../../common/roles.ts';
 import type { ChoiceLists, FormValues } from '../forms/submitted-form.ts';
 import type { MessageKey } from '../messages.ts';
+import type { ResourceDef } from '../resources/resource-def.ts';
 import { worded } from '../worded.ts';
 
 /** What a report's query gets: the parameters, already checked against the form, and the store selection. */
@@ -21,6 +22,8 @@ export interface ReportInput {
   choices: ChoiceLists;
   /** The most rows a report may print (config.limits.reports.maxRows): past it the user narrows it. */
   maxRows: number;
+  /** The resources the app serves (app.resources): the tables a report about them names (the audit trail). */
+  served: ReadonlyArray<ResourceDef>;
 }
 
 /** What the report's template draws under its title, and the lines that say what the figures cover. */
@@ -38,8 +41,8 @@ export interface ReportDefinition {
   description: string;
   access: Access;
   parameters: FormDefinition;
-  /** The options of the select parameters, as offered to this user. */
-  choices?: (pool: pg.Pool, user: CurrentUser) => Promise<ChoiceLists>;
+  /** The options of the select parameters, as offered to this user (`served`: as in ReportInput). */
+  choices?: (pool: pg.Pool, user: CurrentUser, served: ReadonlyArray<ResourceDef>) => Promise<ChoiceLists>;
   /** The values its form starts with before it is first sent (the cycle under way, for instance). */
   initialValues?: (pool: pg.Pool) => Promise<FormValues>;
   run: (input: ReportInput) => Promise<ReportOutput>;

@@ -8,6 +8,7 @@ import { msg } from '../messages.ts';
 import { selectionLabel } from '../../common/store-scope-label.ts';
 import { storesOf } from '../params/stores-param.ts';
 import type { CurrentUser } from '../../common/roles.ts';
+import type { ResourceDef } from '../resources/resource-def.ts';
 import { choiceProblems, readForm, type ChoiceLists, type FormValues } from '../forms/submitted-form.ts';
 import type { ReportDefinition, ReportInput } from './definition.ts';
 import { ReportRefusal } from './report-refusal.ts';
@@ -57,9 +58,10 @@ export async function checkParameters(
   sent: SentParameters,
   pool: pg.Pool,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
 ): Promise<CheckedParameters> {
   const values = readForm(def.parameters, sent);
-  const choices = def.choices ? await def.choices(pool, user) : {};
+  const choices = def.choices ? await def.choices(pool, user, served) : {};
   const messages = { ...checkForm(def.parameters, values), ...choiceProblems(def.parameters, values, choices) };
   return { values, stores: storesOf(sent[STORES_PARAMETER]), choices, messages };
 }

@@ -35,7 +35,7 @@ export async function acceptedParameters(
   sent: SentParameters,
   user: CurrentUser,
 ): Promise<CheckedParameters> {
-  const checked = await checkParameters(def, sent, app.db.pool, user);
+  const checked = await checkParameters(def, sent, app.db.pool, user, app.resources);
   if (Object.keys(checked.messages).length > 0) throw new ParameterRefusal(checked.messages);
   return checked;
 }
@@ -53,8 +53,16 @@ export async function drawReport(
 ): Promise<string> {
   const { values, stores, choices } = checked;
   const [output, links] = await Promise.all([
-    def.run({ pool: app.db.reads({ user }).pool, user, values, stores, choices, maxRows: app.config.limits.reports.maxRows }),
-    forScreen ? openableDetails(app.db.pool, user) : {},
+    def.run({
+      pool: app.db.reads({ user }).pool,
+      user,
+      values,
+      stores,
+      choices,
+      maxRows: app.config.limits.reports.maxRows,
+      served: app.resources,
+    }),
+    forScreen ? openableDetails(app, user) : {},
   ]);
   return reportFragment(app, { title: def.title, description, template: def.template, output, links });
 }

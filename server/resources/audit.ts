@@ -1,9 +1,11 @@
 // The audit log's SQL: one row of audit_log per change (common/resources/audit.ts), each for whoever may
-// list the resource it is about (server/audit/readable-entries.ts). Its changes are written in SQL in their
-// raw form, by field name and stored value, which exports keep; a listed row shows them in the words of the
-// resource the entry is about (server/audit/field-changes.ts), as the detail pages and the report do.
+// list the resource it is about (its scope's rule: server/audit/readable-entries.ts). Its changes are written
+// in SQL in their raw form, by field name and stored value, which exports keep; a listed row shows them in the
+// words of the resource the entry is about (server/audit/field-changes.ts), as the detail pages and the report
+// do. Both read the resources the app serves, which the table API hands them.
 import { audit } from '../../common/resources/audit.ts';
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
+import { readableEntriesSql } from '../audit/readable-entries.ts';
 import { defineResourceSql } from './resource-def.ts';
 
 /**
@@ -26,9 +28,9 @@ export const auditDef = defineResourceSql(audit, {
     After: { sql: `coalesce(a.after::text, '')` },
     Changes: { sql: rawChanges },
   },
-  shownRow: (row) => ({
+  shownRow: (row, served) => ({
     ...row,
-    Changes: changesText(fieldChanges(String(row.Resource), { Before: recordedRow(row.Before), After: recordedRow(row.After) })),
+    Changes: changesText(fieldChanges(served, String(row.Resource), { Before: recordedRow(row.Before), After: recordedRow(row.After) })),
   }),
-  scope: { resource: 'Resource' },
+  scope: { resource: 'Resource', rule: readableEntriesSql },
 });

@@ -32,7 +32,3 @@ const byName = {
 } satisfies { [Name in (typeof definitions)[number]['name']]: ResourceDef<Name> };
 
 export const resources: ReadonlyArray<ResourceDef> = Object.values(byName);
-
-export function findResource(name: string): ResourceDef | undefined {
-  return resources.find((r) => r.name === name);
-}

@@ -127,7 +127,7 @@ function sortTiesOf(
 function scopeOn(scope: RowScope, column: (name: string) => ColumnDef): RowScope<ColumnDef> {
   if ('stores' in scope) return { stores: column(scope.stores), rule: scope.rule };
   if ('owner' in scope) return { owner: column(scope.owner) };
-  if ('resource' in scope) return { resource: column(scope.resource) };
+  if ('resource' in scope) return { resource: column(scope.resource), rule: scope.rule };
   return { group: column(scope.group), rule: scope.rule };
 }
 

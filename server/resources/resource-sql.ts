@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { MessageKey } from '../messages.ts';
 import type { TableName } from '../db/table-changes.ts';
 import type { CurrentUser } from '../../common/roles.ts';
-import type { ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
+import type { Column, ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
 
 /**
  * A lookup for display columns: `join <table> <alias> on <on>`. Each must be many-to-one and always find its
@@ -36,10 +36,11 @@ export interface ColumnSql<JoinAlias extends string = string> {
   /** A list of codes kept in a link table rather than a base table column (a user's roles): what its field writes. */
   links?: LinkList;
   /**
-   * A password its field sets (write-only: `sql` never reads it back): the value is hashed before it is
-   * written to `writes`, and `alsoSets` (column to SQL value) is set beside it.
+   * A password its field sets (write-only: `sql` never reads it back): the value is hashed by `hash` (the
+   * sign-in's own, server/auth/password.ts) before it is written to `writes`, and `alsoSets` (column to SQL
+   * value) is set beside it.
    */
-  password?: { alsoSets: Readonly<Record<string, string>> };
+  password?: { hash: (password: string) => Promise<string>; alsoSets: Readonly<Record<string, string>> };
 }
 
 /**
@@ -63,17 +64,38 @@ export interface LinkList {
 export type ScopeRule = (user: CurrentUser, sql: string, params: unknown[], selected?: ReadonlyArray<number>) => string | null;
 
 /**
+ * A resource the app serves (app.resources), as a hook of another's SQL half reads it: the audit log's rows
+ * are about the others, and who reads an entry and how its changes read depend on the resource it is about.
+ * The app's list, not the product's, so that an entity an app adds has its entries read like the rest.
+ */
+export interface ServedResource {
+  name: string;
+  title: string;
+  access: Pick<Resource['access'], 'list'>;
+  alias: string;
+  updatedAt?: string;
+  columns: ReadonlyArray<Pick<Column, 'name' | 'label' | 'format' | 'internal'> & { sql: string }>;
+}
+
+/**
+ * A row scope's rule over rows that are about the app's other resources (`served`), by their name in `sql`:
+ * the condition keeping those the user may reach, its values pushed on `params` (the audit log's entries
+ * about the resources the user may list: server/audit/readable-entries.ts).
+ */
+export type ServedScopeRule = (user: CurrentUser, sql: string, params: unknown[], served: ReadonlyArray<ServedResource>) => string;
+
+/**
  * Which rows a user may reach, by a column of the resource. `stores`: a store id, limited by its rule to the
  * user's visible and selected stores (every action, add included). `owner`: a user id that must be the user's
  * own (list, edit, delete; an add addresses a row to someone else, e.g. a message to a recipient). `group`: a
- * group id, limited by its rule (to the user's own group unless they see every store). `resource`: a
- * resource's name, limited to the resources the user may list (audit entries: server/audit/readable-entries.ts).
+ * group id, limited by its rule (to the user's own group unless they see every store). `resource`: the name
+ * of one of the app's resources, limited by its rule (ServedScopeRule).
  */
 export type RowScope<Column = string> =
   | { stores: Column; rule: ScopeRule }
   | { owner: Column }
   | { group: Column; rule: ScopeRule }
-  | { resource: Column };
+  | { resource: Column; rule: ServedScopeRule };
 
 /** A value the server sets on insert that the form does not carry: a constant, or the signed-in user's id. */
 export type FixedValue = string | number | boolean | { currentUser: true };
@@ -153,9 +175,10 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   fanOut?: { field: FieldOf<D>; column: string; members: string; none: MessageKey };
   /**
    * A listed row as people read it, where SQL cannot write it (the audit log's changes, in the words of the
-   * resource each entry is about): applied to the rows of a list answer. Exports keep the SQL's form.
+   * resource each entry is about, among those the app serves): applied to the rows of a list answer. Exports
+   * keep the SQL's form.
    */
-  shownRow?: (row: Record<string, unknown>) => Record<string, unknown>;
+  shownRow?: (row: Record<string, unknown>, served: ReadonlyArray<ServedResource>) => Record<string, unknown>;
   /** The resource's own rule for a row's change (RowRule). */
   rowRule?: RowRule;
   /**

@@ -2,6 +2,10 @@
 // codes in their link tables, which an edit replaces); never the password hash, which a temporary password
 // only writes.
 import { users } from '../../common/resources/users.ts';
+import { hashPassword } from '../auth/password.ts';
+import { sameGroupRule } from '../stores/visible-stores.ts';
+import { usersScreen } from '../users/users-screen.ts';
+import { usersTableRule } from '../users/users-table-rule.ts';
 import { defineResourceSql } from './resource-def.ts';
 import type { ColumnSql } from './resource-sql.ts';
 
@@ -16,9 +20,6 @@ function codesOf(sql: string, link: 'user_roles' | 'user_instances', table: 'rol
     links: { table: link, owner: 'user_id', target: id, choices: { table, id, code: 'code', name: 'name' } },
   };
 }
-import { usersTableRule } from '../users/users-table-rule.ts';
-import { usersScreen } from '../users/users-screen.ts';
-import { sameGroupRule } from '../stores/visible-stores.ts';
 
 export const usersDef = defineResourceSql(users, {
   table: 'users',
@@ -50,8 +51,12 @@ export const usersDef = defineResourceSql(users, {
     IsAdmin: 'u.is_admin',
     IsSuperAdmin: 'u.is_super_admin',
     MustChangePassword: 'u.must_change_password',
-    // Set, it is the holder's password until they choose their own at their next sign-in (server/auth/).
-    TemporaryPassword: { sql: `''::text`, writes: 'password_hash', password: { alsoSets: { must_change_password: 'true' } } },
+    // Set, it is the holder's password until they choose their own at their next sign-in (server/auth/), hashed as the sign-in checks it.
+    TemporaryPassword: {
+      sql: `''::text`,
+      writes: 'password_hash',
+      password: { hash: hashPassword, alsoSets: { must_change_password: 'true' } },
+    },
     CreateDate: 'u.create_date',
     UpdateDate: 'u.update_date',
     Version: 'u.version',

@@ -23,8 +23,10 @@ const tableScreens: SchemaRoutes = async (app) => {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores) : null;
       const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
-      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings, pdf);
-      const initial = await firstPage(app.db.reads(req).pool, def, user, stores, app.config.limits.lists);
+      // Asked per request: the detail pages are registered after the table screens (app.detailPages).
+      const detail = app.detailPages.has(def.name);
+      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings, pdf, detail);
+      const initial = await firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {
         title: resource.title,

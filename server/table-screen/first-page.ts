@@ -15,6 +15,7 @@ export async function firstPage(
   pool: pg.Pool,
   def: ResourceDef,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   stores: number[] | null,
   limits: ListLimits,
 ): Promise<TablePage> {
@@ -25,7 +26,7 @@ export async function firstPage(
   ]);
   if (stores?.length) params.set('stores', [storesParam(stores)]);
   const request = parseTableRequest(def, params);
-  const rows = await listRows(pool, def, request, user, limits);
+  const rows = await listRows(pool, def, request, user, served, limits);
   // When the rows were read, to the second before: as precise as "last updated" says it, and the same for
   // every identical first page read within a second, so that the server draws its table once
   // (server/islands/render-island.ts keeps markup by props). A refresh in the browser gets the exact time.

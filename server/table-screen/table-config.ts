@@ -5,7 +5,6 @@ import type { FormField } from '../../common/form-definition.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { TableConfig, TableWarnings } from '../../common/table-config.ts';
-import { hasDetailPage } from './detail-pages.ts';
 
 function browserColumn(c: Column): Column {
   const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits, values, choicesFrom } = c;
@@ -47,6 +46,7 @@ export function tableConfig(
   storeScoped: boolean,
   warnings: TableWarnings,
   pdf: NonNullable<TableConfig['pdf']>,
+  detail: boolean,
 ): TableConfig {
   return {
     resource: resource.name,
@@ -65,7 +65,7 @@ export function tableConfig(
       delete: allows(user, resource.access.delete),
       export: allows(user, resource.access.export),
     },
-    detail: hasDetailPage(resource.name),
+    detail,
     storeScoped,
     warnings,
     pdf,

@@ -80,7 +80,7 @@ describe('grouped report lines', () => {
 
 describe('audit trail changes', () => {
   test('an edit lists the fields whose value moved by their labels, as the table shows the values, without the internal ones', () => {
-    const changes = fieldChanges('stores', {
+    const changes = fieldChanges(resources, 'stores', {
       Before: { StoreID: 3, Name: 'Old', City: 'Reno', IsActive: true, OpenDate: '2024-01-05', Version: 1 },
       After: { StoreID: 3, Name: 'New', City: 'Reno', IsActive: false, OpenDate: '2024-02-05', Version: 2 },
     });
@@ -93,11 +93,11 @@ describe('audit trail changes', () => {
   });
 
   test('an addition lists what it stored, a deletion what it removed; a field no definition names keeps its name', () => {
-    assert.deepEqual(fieldChanges('stores', { Before: null, After: { Name: 'New', Extra: null } }), [
+    assert.deepEqual(fieldChanges(resources, 'stores', { Before: null, After: { Name: 'New', Extra: null } }), [
       { field: 'Name', before: null, after: 'New' },
       { field: 'Extra', before: null, after: '' },
     ]);
-    const gone = fieldChanges('stores', { Before: { Name: 'Gone' }, After: null });
+    const gone = fieldChanges(resources, 'stores', { Before: { Name: 'Gone' }, After: null });
     assert.deepEqual(gone, [{ field: 'Name', before: 'Gone', after: null }]);
     assert.equal(changesText(gone), 'Name: Gone');
   });

@@ -2,7 +2,7 @@
 // names a column it does not declare, before a request finds it.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { findResource, resources } from '../../server/resources/index.ts';
+import { resources } from '../../server/resources/index.ts';
 
 describe('resource definitions', () => {
   for (const def of resources) {
@@ -15,7 +15,7 @@ describe('resource definitions', () => {
         assert.ok(column?.writes || column?.links, `field ${f.name} edits a writable column or a list of codes`);
         if (!f.options) continue;
         // Choices come from another resource's integer id and a label (server/table-api/change/choices.ts).
-        const from = findResource(f.options.resource);
+        const from = resources.find((r) => r.name === f.options!.resource);
         assert.ok(from, `field ${f.name} chooses from ${f.options.resource}`);
         assert.equal(from.columns.find((c) => c.name === f.options!.value)?.type, 'integer', `field ${f.name}: its value column`);
         assert.ok(

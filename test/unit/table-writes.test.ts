@@ -23,7 +23,7 @@ const exempt: Record<string, string> = {
   'server/demo/sales-rows.ts': 'npm run seed, a tool of its own',
   'server/demo/seed-stores.ts': 'the demo stores, written by the first seed or by npm run seed, before the app serves',
   'server/demo/sales-history.ts': 'through changeTables by its callers (first-start.ts) or before the app serves',
-  'server/audit/audit-log.ts': "inside its callers' changes, whose tables name audit_log",
+  'server/audit/audit-log.ts': "inside its callers' changes, which announce audit_log (the table API's as its log's table)",
 };
 
 const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)\b/gi;

@@ -57,7 +57,7 @@ async function tellEarlierEditors(
   const items: SystemItem[] = [];
   for (const r of rows) {
     const editor = editors.get(r.user_id);
-    const seen = editor && (await rowInReach(pool, def, editor, Number(r.row_key), action === 'delete' ? r.row : null));
+    const seen = editor && (await rowInReach(pool, def, editor, app.resources, Number(r.row_key), action === 'delete' ? r.row : null));
     if (!seen) continue;
     items.push({
       userId: r.user_id,

@@ -13,11 +13,12 @@ export async function rowInReach(
   pool: pg.Pool,
   def: ResourceDef,
   reader: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   key: number,
   deleted: Row | null,
 ): Promise<Row | null> {
   if (!allows(reader, def.access.list)) return null;
-  if (!deleted) return reachableRow(pool, def, reader, 'list', key);
+  if (!deleted) return reachableRow(pool, def, reader, served, 'list', key);
   return (await valuesInReach(pool, def, reader, deleted)) ? deleted : null;
 }
 

@@ -1,11 +1,12 @@
 // audit-trail: the changes made in a date range, optionally to one table: who, when, what and which record,
 // with each changed field before and after. For administrators, as the audit log itself is, each reading the
-// entries of the tables they may list (server/audit/readable-entries.ts), which are the tables it offers.
+// entries of the tables they may list (server/audit/readable-entries.ts), which are the tables it offers:
+// among those the app serves (app.resources), so an entity an app adds is offered and named too.
 import { addDays } from 'date-fns/addDays';
 import { formatDateTime, formatNumber } from '../../../common/format.ts';
 import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';
-import { resources } from '../../resources/index.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 import { listableResources } from '../../audit/readable-entries.ts';
 import { dateRangeFields, dateRangePair, rangeCaption, typedDay } from '../date-range.ts';
 import { defineReport } from '../definition.ts';
@@ -36,7 +37,7 @@ export interface AuditTrailBody {
 }
 
 /** The tables to choose from, titled in the language of the moment (a title follows the language file). */
-const tables = () => resources.map((r) => ({ value: r.name, label: r.title }));
+const tables = (served: ReadonlyArray<ResourceDef>) => served.map((r) => ({ value: r.name, label: r.title }));
 
 export const auditTrailReport = defineReport({
   name: 'audit-trail',
@@ -45,9 +46,9 @@ export const auditTrailReport = defineReport({
   description: 'auditTrailDescription',
   access: { admin: true },
   parameters,
-  choices: async (_pool, user) => {
-    const listable = new Set(listableResources(user));
-    return { Table: tables().filter((t) => listable.has(t.value)) };
+  choices: async (_pool, user, served) => {
+    const listable = new Set(listableResources(user, served));
+    return { Table: tables(served).filter((t) => listable.has(t.value)) };
   },
   template: 'reports/_audit-trail.eta',
   landscape: true,
@@ -59,11 +60,12 @@ export const auditTrailReport = defineReport({
     const entries = await auditEntries(
       input.pool,
       input.user,
+      input.served,
       { from: typedDay(from), until: addDays(typedDay(to), 1), resource },
       limit + 1,
     );
     if (entries.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
-    const titles = new Map(tables().map((t) => [t.value, t.label]));
+    const titles = new Map(tables(input.served).map((t) => [t.value, t.label]));
     const body: AuditTrailBody = {
       entries: entries.map((e) => ({
         when: formatDateTime(e.At),
@@ -71,7 +73,7 @@ export const auditTrailReport = defineReport({
         table: titles.get(e.Resource) ?? e.Resource,
         action: e.Action,
         key: e.RowKey,
-        changes: fieldChanges(e.Resource, e),
+        changes: fieldChanges(input.served, e.Resource, e),
       })),
       emptyText: msg('summaryEmpty'),
     };

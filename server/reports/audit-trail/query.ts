@@ -1,9 +1,10 @@
 // The changes made through the table API in a date range (the days from From to To, in the server's time
 // zone), optionally to one table, oldest first: who, when, what, which record, and the record before and after;
-// only the entries the reader may read (server/audit/readable-entries.ts).
+// only the entries the reader may read (server/audit/readable-entries.ts) among the resources the app serves.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { readableEntriesSql } from '../../audit/readable-entries.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
 
 export interface AuditEntry {
   At: Date;
@@ -19,12 +20,13 @@ export interface AuditEntry {
 export async function auditEntries(
   pool: pg.Pool,
   reader: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   range: { from: Date; until: Date; resource: string | null },
   limit: number,
 ): Promise<AuditEntry[]> {
   const params: unknown[] = [range.from, range.until, limit];
   const table = range.resource === null ? '' : `and a.resource = $${params.push(range.resource)}`;
-  const readable = readableEntriesSql(reader, 'a.resource', params);
+  const readable = readableEntriesSql(reader, 'a.resource', params, served);
   const r = await pool.query<AuditEntry>(
     `select a.at as "At", a.user_name as "UserName", a.resource as "Resource", a.action as "Action", a.row_key as "RowKey",
             a.before as "Before", a.after as "After"

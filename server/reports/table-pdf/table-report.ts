@@ -49,7 +49,12 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, query:
   // parseTableRequest has checked each grouping column is one of the table's sortable columns.
   const groups = request.groups;
   const columns = request.visible;
-  const { rows, totals } = await tableRows(app.db.reads({ user }).pool, def, request, user, groups, app.config.limits);
+  const { rows, totals } = await tableRows(
+    app.db.reads({ user }).pool,
+    { def, req: request, user, served: app.resources },
+    groups,
+    app.config.limits,
+  );
 
   const labels = (values: ReadonlyArray<unknown>) => groups.slice(0, values.length).map((g, i) => groupLabel(g, values[i]));
   const subtotals = new Map(

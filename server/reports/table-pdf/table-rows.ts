@@ -5,10 +5,8 @@
 import type pg from 'pg';
 import { formatNumber } from '../../../common/format.ts';
 import { msg } from '../../messages.ts';
-import type { CurrentUser } from '../../../common/roles.ts';
-import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import { exportQuery } from '../../table-api/export/rows.ts';
-import type { TableRequest } from '../../table-api/request/table-request.ts';
+import type { ColumnDef } from '../../resources/resource-def.ts';
+import { exportQuery, type ExportOf } from '../../table-api/export/rows.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import type { Limits } from '../../limits.ts';
 
@@ -24,18 +22,16 @@ export interface TableRows {
 
 const aggregate = { sum: 'sum', avg: 'avg', count: 'count' } as const;
 
-export async function tableRows(
-  pool: pg.Pool,
-  def: ResourceDef,
-  request: TableRequest,
-  user: CurrentUser,
-  groups: ReadonlyArray<ColumnDef>,
-  limits: Limits,
-): Promise<TableRows> {
+export async function tableRows(pool: pg.Pool, of: ExportOf, groups: ReadonlyArray<ColumnDef>, limits: Limits): Promise<TableRows> {
   const limit = limits.reports.maxRows;
-  const visible = request.visible;
+  const visible = of.req.visible;
   // The visible columns, then the grouping ones: the rows come back in that order (c0, c1...).
-  const { text, params } = await exportQuery(pool, def, { ...request, visible: [...visible, ...groups] }, user, (c) => c.sql, limits.lists);
+  const { text, params } = await exportQuery(
+    pool,
+    { ...of, req: { ...of.req, visible: [...visible, ...groups] } },
+    (c) => c.sql,
+    limits.lists,
+  );
   const found = await pool.query<unknown[]>({ text: `${text} limit ${limit + 1}`, values: params, rowMode: 'array' });
   if (found.rows.length > limit) throw new ReportRefusal(422, msg('reportTooManyRows', formatNumber(limit)));
   if (!visible.some((c) => c.total) || found.rows.length === 0) return { rows: found.rows, totals: [] };

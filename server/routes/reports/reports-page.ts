@@ -56,7 +56,7 @@ export default async function reportRoutes(app: FastifyInstance) {
     screen: { def: ReportDefinition | null; checked?: CheckedParameters; format?: ReportFormat; stores?: string; panel: ReportPanel },
   ) {
     const { def, checked, format = 'HTML4.0', stores = '', panel } = screen;
-    const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.signedInUser()) : {});
+    const choices = checked?.choices ?? (def?.choices ? await def.choices(app.db.pool, req.signedInUser(), app.resources) : {});
     const values = checked?.values ?? (await def?.initialValues?.(app.db.pool));
     return reply.code(status).page('reports', {
       title: def ? msg('reportsPageTitle', def.title) : msg('reportsTitle'),
@@ -85,7 +85,7 @@ export default async function reportRoutes(app: FastifyInstance) {
 
     const format = readFormat(sent.format) ?? 'HTML4.0';
     const stores = sent[STORES_PARAMETER] ?? '';
-    const checked = await checkParameters(def, sent, app.db.pool, user);
+    const checked = await checkParameters(def, sent, app.db.pool, user, app.resources);
     const screen = { def, checked, format, stores };
     const messages = Object.values(checked.messages);
     if (messages.length) return draw(req, reply, 422, { ...screen, panel: { kind: 'messages', messages } });

@@ -30,7 +30,7 @@ const storeDetailRoutes: SchemaRoutes = async (app) => {
       const salesShown = allows(req.signedInUser(), salesFigures);
       const [period, changes] = await Promise.all([
         salesShown ? currentCycle(app.db.pool) : null,
-        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: storesDef.name, key } }, historyLength(req.query), href),
+        recentChanges(app, req.signedInUser(), { of: { resource: storesDef.name, key } }, historyLength(req.query), href),
       ]);
       const sales = period && {
         period: periodLabel(period),

@@ -8,12 +8,13 @@
 // "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
 // demotes or deletes their own account (someone must be left who can sign in and administer). A resource
 // may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
-// half's fanOut: a message to a group, one row per member), added together in its one transaction.
+// half's fanOut: a message to a group, one row per member), added together in its one transaction. Each row
+// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
-import { writeAudit } from '../../audit/audit-log.ts';
+import type { ChangeLog } from './change-log.ts';
 import { CommitInDoubt, inTransaction } from '../../db/transaction.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
@@ -31,6 +32,16 @@ export interface MutationResult {
   Failed: Array<{ key: number | null } & RowFailure>;
   Data: Row[];
   Error: string | null;
+}
+
+/**
+ * What the app hands a change: its database, the resources it serves (app.resources: the scopes and the
+ * choices of other resources read them) and the log each changed row is recorded in.
+ */
+export interface ChangeWork {
+  pool: pg.Pool;
+  served: ReadonlyArray<ResourceDef>;
+  log: ChangeLog;
 }
 
 /** A row changed (or added): its key, and the row as stored (null once deleted). */
@@ -59,12 +70,12 @@ class RowRefused extends Error {
   }
 }
 
-export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  const values = await offeredFieldValues(pool, def, user, 'add', body.values);
+export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = await offeredFieldValues(work, def, user, 'add', body.values);
   if (!values.ok) return result([invalid(def, null, values)]);
   const stored = await storedValues(values.columns);
-  return changes(pool, def, user, [null], () =>
-    inRowTransaction(pool, def, null, values.columns, async (client) => {
+  return changes(work, def, user, [null], () =>
+    inRowTransaction(work.pool, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       await obeyRowCheck(client, def, null, values.columns);
       const base = stored.filter((c) => c.column.writes);
@@ -72,7 +83,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
       const copies = await fanOutCopies(client, def, user, values.columns);
       const done: Done[] = [];
       for (const copy of copies)
-        done.push(await insertRow(client, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
+        done.push(await insertRow(client, work, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
       return done;
     }),
   );
@@ -81,6 +92,7 @@ export async function addRow(pool: pg.Pool, def: ResourceDef, user: CurrentUser,
 /** Inserts one row, audited; refused when the user could not reach it afterwards. */
 async function insertRow(
   client: pg.PoolClient,
+  work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
   columns: Array<{ name: string; value: unknown }>,
@@ -93,10 +105,10 @@ async function insertRow(
   );
   const key = inserted.rows[0]!.key;
   await writeLinks(client, key, sent);
-  const after = await reachableRow(client, def, user, 'add', key, false);
+  const after = await reachableRow(client, def, user, work.served, 'add', key, false);
   // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
   if (!after) throw new RowRefused({ error: msg('forbidden') });
-  await writeAudit(client, { user, resource: def.name, action: 'insert', key, before: null, after });
+  await work.log.write(client, { user, resource: def.name, action: 'insert', key, before: null, after });
   return { key, row: after };
 }
 
@@ -122,12 +134,12 @@ function entries(values: Record<string, unknown>): Array<{ name: string; value: 
   return Object.entries(values).map(([name, value]) => ({ name, value }));
 }
 
-export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  const values = await offeredFieldValues(pool, def, user, 'edit', body.values);
+export async function editRows(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  const values = await offeredFieldValues(work, def, user, 'edit', body.values);
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new TableRequestError('tableNothingToChange');
   const stored = await storedValues(values.columns);
-  return eachRow(pool, def, user, body, values.columns, async (client, key, before) => {
+  return eachRow(work, def, user, body, values.columns, async (client, key, before) => {
     if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
     obeyRowRule(def, user, before, values.columns);
     await obeyRowCheck(client, def, before, values.columns);
@@ -136,26 +148,26 @@ export async function editRows(pool: pg.Pool, def: ResourceDef, user: CurrentUse
     if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
     await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...baseValues(stored)]);
     await writeLinks(client, key, stored);
-    const after = await reachableRow(client, def, user, 'edit', key, false);
+    const after = await reachableRow(client, def, user, work.served, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
     if (!after) throw new RowRefused({ error: msg('forbidden') });
-    await writeAudit(client, { user, resource: def.name, action: 'update', key, before, after });
+    await work.log.write(client, { user, resource: def.name, action: 'update', key, before, after });
     return after;
   });
 }
 
-export async function deleteRows(pool: pg.Pool, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  return eachRow(pool, def, user, body, [], async (client, key, before) => {
+export async function deleteRows(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
+  return eachRow(work, def, user, body, [], async (client, key, before) => {
     if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete') });
     await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
-    await writeAudit(client, { user, resource: def.name, action: 'delete', key, before, after: null });
+    await work.log.write(client, { user, resource: def.name, action: 'delete', key, before, after: null });
     return null;
   });
 }
 
 /** The values checked by the field rules, then each select's value against the choices it offers this user. */
 async function offeredFieldValues(
-  pool: pg.Pool,
+  work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
   action: 'add' | 'edit',
@@ -163,7 +175,7 @@ async function offeredFieldValues(
 ): Promise<FieldValues> {
   const values = readFieldValues(def, action, sent);
   if (!values.ok) return values;
-  const unoffered = await unofferedValues(pool, def, user, values.columns);
+  const unoffered = await unofferedValues(work.pool, def, user, work.served, values.columns);
   return Object.keys(unoffered).length ? { ok: false, fields: unoffered } : values;
 }
 
@@ -195,16 +207,16 @@ async function obeyRowCheck(client: pg.PoolClient, def: ResourceDef, before: Row
 
 /** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */
 async function eachRow(
-  pool: pg.Pool,
+  work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
   body: MutationBody,
   sent: SentValues,
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
-  return changes(pool, def, user, body.keys, (key, i) =>
-    inRowTransaction(pool, def, key, sent, async (client) => {
-      const before = await lockForChange(client, def, user, key, body.versions[i]);
+  return changes(work, def, user, body.keys, (key, i) =>
+    inRowTransaction(work.pool, def, key, sent, async (client) => {
+      const before = await lockForChange(client, work, def, user, key, body.versions[i]);
       return [{ key, row: await change(client, key, before) }];
     }),
   );
@@ -213,17 +225,17 @@ async function eachRow(
 /**
  * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
  * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
- * audit entries), is announced.
+ * change log's entries), is announced.
  */
 async function changes<K extends number | null>(
-  pool: pg.Pool,
+  work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
   keys: ReadonlyArray<K>,
   one: (key: K, i: number) => Promise<Outcome>,
 ): Promise<MutationResult> {
   const outcomes: Outcome[] = [];
-  return changeTables(pool, [def.table, ...linkTables(def), 'audit_log'], user.ID, async () => {
+  return changeTables(work.pool, [def.table, ...linkTables(def), work.log.table], user.ID, async () => {
     for (const [i, key] of keys.entries()) {
       try {
         outcomes.push(await one(key, i));
@@ -263,13 +275,14 @@ async function inRowTransaction(
 /** The row as the user may reach it for an edit or delete, locked, at the version they read it. */
 async function lockForChange(
   client: pg.PoolClient,
+  work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
   key: number,
   version: number | undefined,
 ): Promise<Row> {
   if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
-  const row = await reachableRow(client, def, user, 'edit', key, true);
+  const row = await reachableRow(client, def, user, work.served, 'edit', key, true);
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed'), conflict: true });
   const guard = def.guardedRows;
   if (guard && row[guard.when.name] === true && !allows(user, guard.access))

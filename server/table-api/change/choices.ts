@@ -3,11 +3,11 @@
 // so, where a flag of theirs holds (e.g. active users only) or within the user's own group (e.g. whom a
 // regional user may message). A dialog lists them (GET /api/<resource>/options) and a change is
 // checked against them, so a value nobody offered (another region's store, an inactive user, an id past
-// the column's range) is refused on its field, whoever may or may not list that other resource whole.
+// the column's range) is refused on its field, whoever may or may not list that other resource whole. That
+// other resource is one the app serves (app.resources), handed in as `served`.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
-import { findResource } from '../../resources/index.ts';
 import type { Choices } from '../../../common/form-definition.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { LinkList } from '../../resources/resource-sql.ts';
@@ -26,17 +26,22 @@ interface Choice {
 }
 
 /**
- * The resource a field's options come from, and its value, label, flag and group columns (the registry's
- * types hold them to exist).
+ * The resource a field's options come from, among those the app serves, and its value, label, flag and
+ * group columns (the registry's types hold them to exist).
  */
-export function optionColumns(options: Choices): {
+export function optionColumns(
+  options: Choices,
+  served: ReadonlyArray<ResourceDef>,
+): {
   from: ResourceDef;
   value: ColumnDef;
   label: ColumnDef;
   only: ColumnDef[];
   sameGroup: ColumnDef[];
 } {
-  const from = findResource(options.resource)!;
+  const from = served.find((r) => r.name === options.resource);
+  // Asked when the routes are made, like the rule below: an app that leaves the resource out fails at start.
+  if (!from) throw new Error(`the choices of a field come from ${options.resource}, which the app does not serve`);
   // Asked when the routes are made, so a definition that names a rule it lacks fails at start.
   if (options.sameGroup !== undefined && !from.sameGroupRule) throw new Error(`the resource ${from.name} has no sameGroupRule`);
   const column = (name: string) => from.columns.find((c) => c.name === name)!;
@@ -53,13 +58,14 @@ export function optionColumns(options: Choices): {
 function choicesSql(
   options: Choices,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   params: unknown[],
   extra: (params: unknown[], columns: ReturnType<typeof optionColumns>) => string[],
 ): string {
-  const columns = optionColumns(options);
+  const columns = optionColumns(options, served);
   const { from, value, label, only, sameGroup } = columns;
   const conditions = [
-    ...scopeConditions(from, user, 'list', undefined, params),
+    ...scopeConditions(from, user, 'list', undefined, params, served),
     ...only.map((c) => c.sql),
     ...sameGroup.flatMap((c) => from.sameGroupRule!(user, c.sql, params) ?? []),
     ...extra(params, columns),
@@ -74,10 +80,11 @@ export async function listChoices(
   pool: pg.Pool,
   options: Choices,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   search: string,
 ): Promise<{ options: Choice[]; more: boolean }> {
   const params: unknown[] = [];
-  const text = choicesSql(options, user, params, (p, { label }) => {
+  const text = choicesSql(options, user, served, params, (p, { label }) => {
     if (!search) return [];
     p.push(containsPattern(search));
     return [`cast(${label.sql} as text) ilike $${p.length}`];
@@ -104,7 +111,13 @@ export async function linkChoices(pool: pg.Pool, links: LinkList): Promise<{ opt
 }
 
 /** The select fields among `sent` whose value is not one of their choices for this user, with the message. */
-export async function unofferedValues(pool: pg.Pool, def: ResourceDef, user: CurrentUser, sent: SentValues): Promise<FieldMessages> {
+export async function unofferedValues(
+  pool: pg.Pool,
+  def: ResourceDef,
+  user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
+  sent: SentValues,
+): Promise<FieldMessages> {
   const messages: FieldMessages = {};
   for (const { column, value } of sent) {
     if (column.links) {
@@ -116,7 +129,7 @@ export async function unofferedValues(pool: pg.Pool, def: ResourceDef, user: Cur
     if (!options || value === null) continue;
     const params: unknown[] = [];
     // Compared as int8, as keys are: an id past the column's range is simply not among them.
-    const text = choicesSql(options, user, params, (p, { value: v }) => (p.push(value), [`${v.sql} = $${p.length}::int8`]));
+    const text = choicesSql(options, user, served, params, (p, { value: v }) => (p.push(value), [`${v.sql} = $${p.length}::int8`]));
     if ((await pool.query(`${text} limit 1`, params)).rows.length === 0) messages[column.name] = msg('tableNotInList');
   }
   return messages;

@@ -1,16 +1,15 @@
-// What a change writes beyond plain base table columns: a password field's value hashed (before the row's
-// transaction: hashing takes a while, and nobody should wait for the connection meanwhile) with the columns
-// an edit sets beside it (an add stores the hash alone: no resource adds accounts through the table), and a
-// list of codes (a user's roles) written to its link table, replacing the row's list.
+// What a change writes beyond plain base table columns: a password field's value hashed by the hash its column
+// names (before the row's transaction: hashing takes a while, and nobody should wait for the connection
+// meanwhile) with the columns an edit sets beside it (an add stores the hash alone: no resource adds accounts
+// through the table), and a list of codes (a user's roles) written to its link table, replacing the row's list.
 import type pg from 'pg';
-import { hashPassword } from '../../auth/password.ts';
 import type { TableName } from '../../db/table-changes.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { SentValues } from './db-errors.ts';
 
 /** The values as they are stored: each password's hash in place of the password. */
 export async function storedValues(sent: SentValues): Promise<SentValues> {
-  return Promise.all(sent.map(async (s) => (s.column.password ? { ...s, value: await hashPassword(String(s.value)) } : s)));
+  return Promise.all(sent.map(async (s) => (s.column.password ? { ...s, value: await s.column.password.hash(String(s.value)) } : s)));
 }
 
 /** The SET assignments of the base table columns sent (parameters from `$first` on, values in `baseValues`' order). */

@@ -5,26 +5,23 @@
 // rows are produced only as fast as the client takes them, so memory stays flat, and a client that goes
 // away ends the query and frees the connection or cursor (rows.ts).
 import { Readable } from 'node:stream';
-import type { CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
 import { csvField, csvHeader } from './csv-line.ts';
 import { copyCsvRows } from './copy.ts';
 import type { Batch } from './batches.ts';
-import { exportBatches, exportQuery, inExportTransaction } from './rows.ts';
+import { exportBatches, exportQuery, inExportTransaction, type ExportOf } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
-import type { TableRequest } from '../request/table-request.ts';
 import type { Limits } from '../../limits.ts';
 
 const BOM = Buffer.from([0xff, 0xfe]);
 
-export function exportCsv(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): Readable {
-  return Readable.from(csvChunks(db, def, req, user, limits), { objectMode: false });
+export function exportCsv(db: Database, of: ExportOf, limits: Limits): Readable {
+  return Readable.from(csvChunks(db, of, limits), { objectMode: false });
 }
 
-async function* csvChunks(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): AsyncGenerator<Buffer> {
-  const columns = req.visible;
-  const { text, params } = await exportQuery(db.pool, def, req, user, formattedSql, limits.lists);
+async function* csvChunks(db: Database, of: ExportOf, limits: Limits): AsyncGenerator<Buffer> {
+  const columns = of.req.visible;
+  const { text, params } = await exportQuery(db.pool, of, formattedSql, limits.lists);
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
   yield* db.kind === 'postgres'
     ? inExportTransaction(db, (client) => copyCsvRows(client, text, params))

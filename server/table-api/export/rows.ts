@@ -14,18 +14,27 @@ import type { TableRequest } from '../request/table-request.ts';
 import { fromClause, fullOrder, orderBy } from '../query/sql.ts';
 
 /**
+ * What an export is of: the resource, the list request (its filter, order and visible columns), who asks, and
+ * the resources the app serves (app.resources), which the row scope may read.
+ */
+export interface ExportOf {
+  def: ResourceDef;
+  req: TableRequest;
+  user: CurrentUser;
+  served: ReadonlyArray<ResourceDef>;
+}
+
+/**
  * The SELECT of the request's visible columns, each as `cell` writes it, over the rows the request finds, in
  * its order; and the FROM and WHERE that find them, with only the joins the filter reads (for counting them).
  */
 export async function exportQuery(
   pool: pg.Pool,
-  def: ResourceDef,
-  req: TableRequest,
-  user: CurrentUser,
+  { def, req, user, served }: ExportOf,
   cell: (column: ColumnDef) => string,
   limits: ListLimits,
 ): Promise<{ text: string; fromWhere: string; params: unknown[] }> {
-  const filter = await buildFilter(pool, def, req, user, 'export', limits);
+  const filter = await buildFilter(pool, def, req, user, served, 'export', limits);
   const list = req.visible.map((column, i) => `${cell(column)} as c${i}`).join(', ');
   const order = fullOrder(def, req.order, req.groups.length);
   const reads = [...req.visible, ...filter.columns, ...order.map((t) => t.column)];

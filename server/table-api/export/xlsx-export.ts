@@ -5,12 +5,10 @@
 // stays flat. A table with more rows than a sheet holds is refused before the first byte.
 import { Readable } from 'node:stream';
 import { formatNumber } from '../../../common/format.ts';
-import type { CurrentUser } from '../../../common/roles.ts';
-import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
+import type { ColumnDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
-import { exportBatches, exportQuery } from './rows.ts';
+import { exportBatches, exportQuery, type ExportOf } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
-import type { TableRequest } from '../request/table-request.ts';
 import type { Limits } from '../../limits.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { cellKind, SheetWriter, zipWorkbook } from './xlsx-writer.ts';
@@ -47,10 +45,10 @@ function width(column: ColumnDef): number {
  * not fit a sheet (limits.exports.xlsxMaxRows, at most a sheet's). Counting them first reads up to a sheet's
  * worth of keys, small beside writing them.
  */
-export async function exportXlsx(db: Database, def: ResourceDef, req: TableRequest, user: CurrentUser, limits: Limits): Promise<Readable> {
-  const columns = req.visible;
+export async function exportXlsx(db: Database, of: ExportOf, limits: Limits): Promise<Readable> {
+  const columns = of.req.visible;
   const limit = limits.exports.xlsxMaxRows;
-  const { text, fromWhere, params } = await exportQuery(db.pool, def, req, user, cellSql, limits.lists);
+  const { text, fromWhere, params } = await exportQuery(db.pool, of, cellSql, limits.lists);
   const counted = await db.pool.query<{ n: number }>(
     `select count(*)::int as n from (select 1 ${fromWhere} limit ${limit + 1}) found`,
     params,
@@ -70,7 +68,7 @@ export async function exportXlsx(db: Database, def: ResourceDef, req: TableReque
     })(),
     { objectMode: false },
   );
-  return zipWorkbook(def.title, sheetXml, sheet);
+  return zipWorkbook(of.def.title, sheetXml, sheet);
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

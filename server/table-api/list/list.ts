@@ -40,9 +40,10 @@ export async function listRows(
   def: ResourceDef,
   req: TableRequest,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   limits: ListLimits,
 ): Promise<ListResult> {
-  const filter = await buildFilter(pool, def, req, user, 'list', limits);
+  const filter = await buildFilter(pool, def, req, user, served, 'list', limits);
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
   if (readsGroups(req)) {
     // A page of groups: counted in groups; the footer totals are the same as over the rows.
@@ -70,7 +71,7 @@ export async function listRows(
         : total;
   return {
     ...rows,
-    rows: def.shownRow ? rows.rows.map(def.shownRow) : rows.rows,
+    rows: def.shownRow ? rows.rows.map((row) => def.shownRow!(row, served)) : rows.rows,
     total: filter.searched ? total : filtered,
     filtered,
     totals,

@@ -73,6 +73,7 @@ export async function buildFilter(
   def: ResourceDef,
   req: TableRequest,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   action: Action,
   limits: ListLimits,
 ): Promise<Filter> {
@@ -112,7 +113,7 @@ export async function buildFilter(
     }),
   ];
   const params: unknown[] = [];
-  const scope = scopeConditions(def, user, action, req.stores, params, { storesElsewhere: storesOnDimension });
+  const scope = scopeConditions(def, user, action, req.stores, params, served, { storesElsewhere: storesOnDimension });
   if (dimension && storesOnDimension) {
     const dimensionSearches = searches.filter((s) => s.dimension).map((s) => s.condition);
     const resolved = await resolveDimension(pool, dimension, dimensionScope, dimensionSearches, limits.dimensionMaxIds);

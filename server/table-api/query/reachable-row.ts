@@ -9,18 +9,22 @@ import type { Row } from '../../resources/resource-def.ts';
 import { scopeConditions } from './scope.ts';
 import { fromClause, selectList } from './sql.ts';
 
-/** The row by key within the user's scope for `action` (never narrowed by the store selection); null when there is none or it is out of reach. */
+/**
+ * The row by key within the user's scope for `action` (never narrowed by the store selection); null when there
+ * is none or it is out of reach. `served`: the resources the app serves (app.resources), which the scope may read.
+ */
 export async function reachableRow(
   db: pg.Pool | pg.PoolClient,
   def: ResourceDef,
   user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
   action: Action,
   key: number,
   lock = false,
 ): Promise<Row | null> {
   const params: unknown[] = [key];
   // Compared as int8: a key past the column's range names no row (rather than failing the cast).
-  const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params)];
+  const conditions = [`${def.key.sql} = $1::int8`, ...scopeConditions(def, user, action, undefined, params, served)];
   const r = await db.query<Row>(
     `select ${selectList(def.columns)} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}
      ${lock ? `for update of ${def.alias}` : ''}`,

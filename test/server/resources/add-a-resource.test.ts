@@ -1,8 +1,8 @@
 // README's "Add a resource" recipe, followed for an entity the product does not have (suppliers): its table,
 // its two halves, its menu place and a detail page, given to an app built with them as main.ts builds its
-// own. Nothing else is written for it: its menu entry, its list, its add, its screen and its export follow
-// from the definition, as the recipe says. Not taken: naming it in the product's lists (`tableNames`, and
-// `detailTables`, which makes its rows link to the detail page), which a test cannot add to.
+// own. Nothing else is written for it: its menu entry, its list, its add, its screen, its export, its rows'
+// links to their detail page and its changes in the audit log follow from the definition and the page's
+// route, as the recipe says. Not taken: naming it in the product's `tableNames`, which a test cannot add to.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,7 @@ import { defineResourceSql } from '../../../server/resources/resource-def.ts';
 import { addMenuEntries } from '../../../server/shell/menu-entries.ts';
 import { openTestDatabase, signIn, testConfig, type SignedIn, type TestDatabase } from '../../support/app.ts';
 import { currentQuery, url, type Row } from '../table-api/support.ts';
+import { unescapeHtml } from '../../support/forms.ts';
 
 // Its browser-safe half (common/resources/suppliers.ts in the product).
 const suppliers = defineResource({
@@ -153,5 +154,37 @@ describe('an entity added as README says', () => {
     assert.equal(res.headers['content-disposition'], 'attachment; filename="suppliers.csv"');
     // UTF-16LE after its byte-order mark (export.test.ts holds the format itself).
     assert.deepEqual(res.rawPayload.subarray(2).toString('utf16le').split('\r\n'), ['Name,Phone', 'Acme Parts,555-0100', '']);
+  });
+
+  test('its table screen links each row to its detail page, which the app registered', async () => {
+    const page = (await admin.inject({ url: '/suppliers' })).body;
+    const props = /data-island="data-table"[^>]*data-props="([^"]*)"/.exec(page);
+    assert.ok(props, 'the screen holds the data-table island');
+    assert.equal((JSON.parse(unescapeHtml(props[1]!)) as { config: { detail: boolean } }).config.detail, true);
+  });
+
+  test('an edit of it shows in the audit log for an admin, in its own words, and its table is offered there', async () => {
+    const edit = await admin.inject({
+      method: 'PATCH',
+      url: '/api/suppliers',
+      payload: { SupplierID: added, Version: 1, Phone: '555-0199' },
+    });
+    assert.deepEqual(edit.json<{ Succeed: number[] }>().Succeed, [added]);
+    const columns = ['At', 'UserName', 'Resource', 'Action', 'RowKey', 'Changes'];
+    const query = currentQuery(columns, { 'columns[2][search][value]': 'suppliers', 'order[0][column]': '0', 'order[0][dir]': 'asc' });
+    const res = await admin.inject({ url: url('audit', query) });
+    assert.equal(res.statusCode, 200);
+    const entries = res
+      .json<{ data: Row[] }>()
+      .data.map(({ Resource, Action, RowKey, Changes }) => ({ Resource, Action, RowKey, Changes }));
+    // Its version, internal to the definition, is left out: the entry is read in the supplier's words.
+    assert.deepEqual(entries, [
+      { Resource: 'suppliers', Action: 'insert', RowKey: String(added), Changes: 'Name: Acme Parts\nPhone: 555-0100' },
+      { Resource: 'suppliers', Action: 'update', RowKey: String(added), Changes: 'Phone: 555-0100 → 555-0199' },
+    ]);
+    const tables = await admin.inject({ url: url('audit/filter-values', { column: 'Resource' }) });
+    assert.ok(tables.json<{ values: string[] }>().values.includes('suppliers'), "the log's table filter offers it");
+    const report = await admin.inject({ url: '/reports?report=audit-trail' });
+    assert.match(report.body, /<option value="suppliers"[^>]*>Suppliers<\/option>/, 'the audit-trail report offers it');
   });
 });

@@ -5,7 +5,7 @@ import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
-import { findResource } from '../../../server/resources/index.ts';
+import { storesDef } from '../../../server/resources/stores.ts';
 import { rowFailure } from '../../../server/table-api/change/db-errors.ts';
 import { CHOICES_LISTED } from '../../../server/table-api/change/choices.ts';
 
@@ -136,11 +136,10 @@ describe('changes', () => {
 
   test('a value the database cannot hold is named by the field whose value it quotes', async () => {
     const err = await shared.t.db.pool.query('select $1::int', ['99999999999']).catch((e: unknown) => e);
-    const stores = findResource('stores')!;
-    const stateId = stores.columns.find((c) => c.name === 'StateID')!;
-    const city = stores.columns.find((c) => c.name === 'City')!;
+    const stateId = storesDef.columns.find((c) => c.name === 'StateID')!;
+    const city = storesDef.columns.find((c) => c.name === 'City')!;
     assert.deepEqual(
-      rowFailure(stores, err, [
+      rowFailure(storesDef, err, [
         { column: city, value: '99999999999 Main St' },
         { column: stateId, value: 99999999999 },
       ]),

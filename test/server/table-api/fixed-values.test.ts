@@ -208,7 +208,14 @@ describe("a screen's list call and refresh, as its definition says", () => {
     assert.equal(config.refreshAfterChange, undefined);
     const user = { IsAdmin: true, IsSuperAdmin: false, Roles: [] } as unknown as Parameters<typeof tableConfig>[1];
     const pdf = { available: true, maxRows: 10 };
-    const own = tableConfig({ ...stores, screen: '/stores', listMethod: 'POST', refreshAfterChange: false }, user, true, 'alert', pdf);
+    const own = tableConfig(
+      { ...stores, screen: '/stores', listMethod: 'POST', refreshAfterChange: false },
+      user,
+      true,
+      'alert',
+      pdf,
+      true,
+    );
     assert.deepEqual([own.listMethod, own.refreshAfterChange, own.pdf], ['POST', false, pdf]);
   });
 });

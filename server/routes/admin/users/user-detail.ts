@@ -33,8 +33,8 @@ const userDetailRoute: SchemaRoutes = async (app) => {
       const [href, length] = [detailHref(users.pagePath, key), historyLength(req.query)];
       const [access, changesBy, changesTo] = await Promise.all([
         accountAccess(app.db.pool, key),
-        recentChanges(app.db.pool, req.signedInUser(), { by: key }, length, href),
-        recentChanges(app.db.pool, req.signedInUser(), { of: { resource: usersDef.name, key } }, length, href),
+        recentChanges(app, req.signedInUser(), { by: key }, length, href),
+        recentChanges(app, req.signedInUser(), { of: { resource: usersDef.name, key } }, length, href),
       ]);
       const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
       return reply.page('user-record', {

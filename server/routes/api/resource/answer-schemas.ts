@@ -112,9 +112,12 @@ export function changeAnswers(def: ResourceDef) {
   return { ...errorAnswers, 200: answer, 400: outcomeOrError, 503: outcomeOrError };
 }
 
-/** GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among. */
-export function choicesAnswers(def: ResourceDef) {
-  const columns = def.fields.flatMap((f) => (f.options ? [optionColumns(f.options)] : []));
+/**
+ * GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among (in
+ * the resources the app serves, `served`).
+ */
+export function choicesAnswers(def: ResourceDef, served: ReadonlyArray<ResourceDef>) {
+  const columns = def.fields.flatMap((f) => (f.options ? [optionColumns(f.options, served)] : []));
   // A list of codes' choices are codes and names: text, as its column is.
   const links = def.columns.filter((c) => c.links);
   const choice = {

@@ -2,11 +2,13 @@
 // { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. A change the
 // database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. The hub
 // then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
+// Every row changed is recorded in the audit log, which this route hands the table API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import { addRow, ChangeCutShort, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
+import { auditLog } from '../../../audit/audit-log.ts';
 import { announceInboxChange } from '../../../inbox/inbox-events.ts';
 import { noticeRowChanges } from '../../../inbox/system/row-changes.ts';
 
@@ -26,7 +28,7 @@ export async function answerChange(
   };
   try {
     const body = readMutationBody(def, action, req.query, req.body);
-    const result = await run[action](app.db.pool, def, user, body);
+    const result = await run[action]({ pool: app.db.pool, served: app.resources, log: auditLog }, def, user, body);
     announce(result);
     return result;
   } catch (err) {

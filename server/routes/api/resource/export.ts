@@ -70,10 +70,9 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
   try {
     const { format, request } = read;
     const user = req.signedInUser();
+    const of = { def, req: request, user, served: app.resources };
     const body =
-      format === 'xlsx'
-        ? await exportXlsx(app.db.reads(req), def, request, user, app.config.limits)
-        : exportCsv(app.db.reads(req), def, request, user, app.config.limits);
+      format === 'xlsx' ? await exportXlsx(app.db.reads(req), of, app.config.limits) : exportCsv(app.db.reads(req), of, app.config.limits);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
     watchDownload(app, user, { title: def.title, format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
     return downloadHeaders(def, reply, format).send(body);

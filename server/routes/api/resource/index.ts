@@ -60,7 +60,7 @@ const resourceRoutes: SchemaRoutes = async (app) => {
         `${path}/options`,
         {
           config: { access: mayChoose(def) },
-          schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def) },
+          schema: { querystring: choicesQuerySchema(def), response: choicesAnswers(def, app.resources) },
           attachValidation: true,
         },
         async (req, reply) => answerChoices(app.db.pool, def, req, reply),

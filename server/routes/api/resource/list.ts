@@ -95,7 +95,7 @@ export async function answerList(app: FastifyInstance, def: ResourceDef, req: Fa
   if ('refused' in read) return refuse(def, req, reply, read.dialect, read.echo, read.refused);
   const { request } = read;
   try {
-    const result = await listRows(app.db.reads(req).pool, def, request, req.signedInUser(), app.config.limits.lists);
+    const result = await listRows(app.db.reads(req).pool, def, request, req.signedInUser(), app.resources, app.config.limits.lists);
     reply.header('Cache-Control', 'no-store');
     return listResponse(request, result);
   } catch (err) {

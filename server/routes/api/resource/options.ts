@@ -70,7 +70,9 @@ export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: Choice
   try {
     const { field, search } = readChoices(def, req);
     reply.header('Cache-Control', 'no-store');
-    return await (field.links ? linkChoices(pool, field.links) : listChoices(pool, field.options, req.signedInUser(), search));
+    return await (field.links
+      ? linkChoices(pool, field.links)
+      : listChoices(pool, field.options, req.signedInUser(), req.server.resources, search));
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
     return reply.code(400).send({ error: err.message });

@@ -1,0 +1,21 @@
+// Where the table API records each row it changes, in the row's own transaction, so the record and the
+// change commit or roll back together. The app hands it in (the audit log: server/audit/audit-log.ts): what
+// is recorded, and where, is not this generic layer's to know.
+import type pg from 'pg';
+import type { TableName } from '../../db/table-changes.ts';
+
+/** One row's change: who made it, to which resource's row, and the row before and after (null for none). */
+export interface ChangeEntry {
+  user: { ID: number; UserName: string };
+  resource: string;
+  action: 'insert' | 'update' | 'delete';
+  key: number;
+  before: object | null;
+  after: object | null;
+}
+
+export interface ChangeLog {
+  /** The table the log writes: announced as changed with the change's own tables. */
+  table: TableName;
+  write(client: pg.PoolClient, entry: ChangeEntry): Promise<void>;
+}
