@@ -3,7 +3,7 @@
 // storing, so neither a runaway stack trace nor a hostile client fills the user_errors table.
 
 export const errorTextFields = ['Page', 'Url', 'ErrorThrown', 'Message', 'ExceptionMessage', 'ExceptionType', 'StackTrace'] as const;
-type ErrorTextField = (typeof errorTextFields)[number];
+export type ErrorTextField = (typeof errorTextFields)[number];
 
 export type ErrorReport = Partial<Record<ErrorTextField, string>> & { Status?: number | null };
 

@@ -1,6 +1,8 @@
 // Route handlers' types come from their routes' JSON schemas: a route plugin typed SchemaRoutes (or a helper
 // given a SchemaTypedApp) has `req.params`, `req.query` and `req.body` typed by what its schema admits, so a
-// handler that reads a value its schema lacks, or reads it as another type, fails tsc.
+// handler that reads a value its schema lacks, or reads it as another type, fails tsc. (A schema that admits
+// other values, having no `additionalProperties: false`, types them `unknown`: reading one compiles, using it
+// as anything does not.)
 //
 // Why json-schema-to-ts rather than TypeBox: every route here already writes plain JSON schemas `as const`
 // (shared pieces such as server/params/*.ts spread into them), and json-schema-to-ts types exactly those, so

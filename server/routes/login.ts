@@ -1,6 +1,7 @@
 // Sign-in and sign-out. Tries are throttled per user name and address with growing delays (see
 // auth/sign-in-throttle.ts for the policy): a throttled try is answered 429 with Retry-After and the form.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { msg } from '../messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { admitSignIn } from '../auth/sign-in-attempts.ts';
@@ -9,10 +10,20 @@ import { safeNext } from '../auth/safe-next.ts';
 // Compared against when the user does not exist, so timing does not tell which user names exist.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-interface LoginBody {
-  username?: string;
-  password?: string;
-  next?: unknown;
+const loginBody = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', maxLength: 200 },
+    password: { type: 'string', maxLength: 1000 },
+    // Any value: a bad or over-long `next` is dropped (safeNext), never a reason to refuse the sign-in.
+    next: {},
+    _csrf: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+/** Where to go after signing in, as the query string asks (the form's own `next` goes in its body). */
+function queryNext(req: FastifyRequest): unknown {
+  return (req.query as { next?: unknown }).next;
 }
 
 /** The wait in words: seconds while under two minutes, else whole minutes (rounded up). */
@@ -20,8 +31,8 @@ function waitMessage(seconds: number): string {
   return seconds < 120 ? msg('signInThrottledSeconds', seconds) : msg('signInThrottled', Math.ceil(seconds / 60));
 }
 
-export default async function loginRoutes(app: FastifyInstance) {
-  const form = (req: FastifyRequest, reply: FastifyReply, status: number, error: string, username = '') =>
+const loginRoutes: SchemaRoutes = async (app) => {
+  const form = (reply: FastifyReply, status: number, error: string, next: unknown, username = '') =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -29,7 +40,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       .viewAsync('login.eta', {
         error,
         username,
-        next: safeNext((req.query as { next?: unknown }).next ?? (req.body as LoginBody | undefined)?.next),
+        next: safeNext(next),
         csrfToken: reply.loginCsrfToken(),
         css: app.assets.url('app.css'),
         js: app.assets.url('app.js'),
@@ -37,34 +48,21 @@ export default async function loginRoutes(app: FastifyInstance) {
       });
 
   app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
-    if (req.user) return reply.redirect(safeNext((req.query as { next?: unknown }).next), 303);
-    return form(req, reply, 200, '');
+    if (req.user) return reply.redirect(safeNext(queryNext(req)), 303);
+    return form(reply, 200, '', queryNext(req));
   });
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login',
-    {
-      config: { public: true, csrf: 'login', ownValueChecks: ['next'] },
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            username: { type: 'string', maxLength: 200 },
-            password: { type: 'string', maxLength: 1000 },
-            // Any value: a bad or over-long `next` is dropped (safeNext), never a reason to refuse the sign-in.
-            next: {},
-            _csrf: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
+    { config: { public: true, csrf: 'login', ownValueChecks: ['next'] }, schema: { body: loginBody } },
     async (req, reply) => {
+      const next = queryNext(req) ?? req.body.next;
       const username = (req.body.username ?? '').trim();
       const password = req.body.password ?? '';
       const pool = app.db.pool;
       const attempt = await admitSignIn(pool, username, req.ip, app.config.limits.signIn);
       if ('wait' in attempt) {
-        return form(req, reply.header('Retry-After', String(attempt.wait)), 429, waitMessage(attempt.wait), username);
+        return form(reply.header('Retry-After', String(attempt.wait)), 429, waitMessage(attempt.wait), next, username);
       }
       const found = await pool.query<{ user_id: number; password_hash: string; is_active: boolean }>(
         'select user_id, password_hash, is_active from users where lower(user_name) = lower($1)',
@@ -74,7 +72,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // An inactive account is answered as a wrong password, right password or not: the answer must not
       // tell a guesser that the password they tried is the right one.
-      if (!user || !ok || !user.is_active) return form(req, reply, 401, msg('signInFailed'), username);
+      if (!user || !ok || !user.is_active) return form(reply, 401, msg('signInFailed'), next, username);
       await attempt.succeeded();
       await reply.signIn(user.user_id);
       return reply.redirect(safeNext(req.body.next), 303);
@@ -87,4 +85,6 @@ export default async function loginRoutes(app: FastifyInstance) {
   };
   // Open to a user who must change their password first: signing out is always possible.
   app.post('/logout', { config: { passwordChange: true } }, logout);
-}
+};
+
+export default loginRoutes;

@@ -2,9 +2,9 @@
 // (spec section 7). Signed-in users and the sign-in page (no session yet) may both report, the latter
 // under a much stricter limit. Limits count recent stored rows, so they hold across app instances, and a
 // report is counted and stored under a lock per user and address, so they hold under parallel reports too.
-import type { FastifyInstance } from 'fastify';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { msg } from '../../../messages.ts';
-import { errorTextFields, maxReportBytes, trimReport, type ErrorReport } from '../../../../common/error-report.ts';
+import { errorTextFields, maxReportBytes, trimReport, type ErrorTextField } from '../../../../common/error-report.ts';
 import { changeTables, SYSTEM } from '../../../db/table-changes.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
@@ -13,17 +13,22 @@ import { errorAnswers } from '../error-answer.ts';
 /** Reports are counted over this window (config.limits.clientErrors: how many per user and per address). */
 const WINDOW_MINUTES = 10;
 
+const textField = { type: 'string' } as const;
+
+// Each text field typed by name, so the body's type is the report's (common/error-report.ts ErrorReport).
+const textFields = Object.fromEntries(errorTextFields.map((f) => [f, textField])) as Record<ErrorTextField, typeof textField>;
+
 const bodySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...Object.fromEntries(errorTextFields.map((f) => [f, { type: 'string' }])),
+    ...textFields,
     Status: { type: ['integer', 'null'], minimum: 0, maximum: 999 },
   },
 } as const;
 
-export default async function userErrorReportRoute(app: FastifyInstance) {
-  app.post<{ Body: ErrorReport }>(
+const userErrorReportRoute: SchemaRoutes = async (app) => {
+  app.post(
     '/api/admin/user-error',
     {
       // The sign-in page has no session to carry a CSRF token; a signed-in report is checked below instead.
@@ -39,7 +44,7 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       if (req.session && !sameToken(header(req.headers['x-csrf-token']), req.session.csrfToken)) {
         return reply.code(403).send({ error: msg('csrfFailed') });
       }
-      const report = trimReport(req.body ?? {});
+      const report = trimReport(req.body);
       const version = header(req.headers['x-app-version']);
       const pool = app.db.pool;
       // The count and the report it admits are one step per user and address: parallel reports take turns.
@@ -86,7 +91,9 @@ export default async function userErrorReportRoute(app: FastifyInstance) {
       return reply.code(201).send({ ErrorID: stored });
     },
   );
-}
+};
+
+export default userErrorReportRoute;
 
 function header(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;

@@ -4,7 +4,9 @@
 // table the user may export: then the query is the list's own (search, column searches, sort, visible
 // columns, stores) and the rows are grouped by `maingroup` and `subgroup` with their totals. A user has at most
 // config.limits.pdf.perUser PDFs under way (pdf-slots.ts): one more is refused before it reads a row.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { reportAccess } from '../../../reports/report-access.ts';
 import { msg } from '../../../messages.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
@@ -16,33 +18,29 @@ import { tableReport } from '../../../reports/table-pdf/table-report.ts';
 import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
-interface StreamQuery {
-  filename?: string;
-  format?: string;
-  stream?: string;
-}
-
-const schema = {
-  querystring: {
-    type: 'object',
-    properties: {
-      filename: { type: 'string', maxLength: 100 },
-      format: { type: 'string', maxLength: 20 },
-      stream: { type: 'string', maxLength: 10 },
-    },
+// The stream's own values; the report's parameters, or the table's list parameters, are read beside them.
+const streamQuery = {
+  type: 'object',
+  properties: {
+    filename: { type: 'string', maxLength: 100 },
+    format: { type: 'string', maxLength: 20 },
+    stream: { type: 'string', maxLength: 10 },
   },
-};
+} as const;
 
-export default async function reportStreamRoute(app: FastifyInstance) {
+type StreamQuery = FromSchema<typeof streamQuery>;
+
+const reportStreamRoute: SchemaRoutes = async (app) => {
   const findResource = (name: string) => app.resources.find((r) => r.name === name);
   // A report by its name, or a table's PDF by the table's: the one named admits, or the table's export rule.
+  // (The gate is given every route's request, so its query is typed here as this route's schema admits it.)
   const named = (req: FastifyRequest) => {
     const name = ((req.query as StreamQuery).filename ?? '').trim();
     const table = findReport(name) ? undefined : findResource(name);
     return findReport(name) ?? (table && { access: table.access.export });
   };
   const config = { opensInBrowser: true, access: reportAccess({}, named) };
-  app.get<{ Querystring: StreamQuery }>('/api/common/report', { schema, config }, async (req, reply) => {
+  app.get('/api/common/report', { schema: { querystring: streamQuery }, config }, async (req, reply) => {
     const user = req.signedInUser();
     const name = (req.query.filename ?? '').trim();
     try {
@@ -70,4 +68,6 @@ export default async function reportStreamRoute(app: FastifyInstance) {
       return sendRefusal(req, reply, err);
     }
   });
-}
+};
+
+export default reportStreamRoute;

@@ -5,7 +5,9 @@
 // user may not run, 400 for a malformed call, 422 with each refused parameter's message (also by field, in
 // `fields`), 429 when the user already has their PDFs under way (pdf-slots.ts), 503 when no PDF can be made
 // now, 504 when making it took too long.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { reportAccess } from '../../../reports/report-access.ts';
 import { msg } from '../../../messages.ts';
 import { DEFAULT_FOLDER } from '../../../reports/definition.ts';
@@ -15,35 +17,30 @@ import { acceptedParameters, drawReport, printReport, readFormat } from '../../.
 import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
-interface ReportCall {
-  name: string;
-  folder?: string;
-  format?: string;
-  parameters?: unknown;
-  description?: string;
-}
-
-const schema = {
-  body: {
-    type: 'object',
-    required: ['name'],
-    properties: {
-      name: { type: 'string', maxLength: 100 },
-      folder: { type: 'string', maxLength: 100 },
-      format: { type: 'string', maxLength: 20 },
-      parameters: {},
-      description: { type: 'string', maxLength: 500 },
-    },
+const reportCall = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', maxLength: 100 },
+    folder: { type: 'string', maxLength: 100 },
+    format: { type: 'string', maxLength: 20 },
+    // Read by parametersFromList, which refuses anything but a list in its own words.
+    parameters: {},
+    description: { type: 'string', maxLength: 500 },
   },
-};
+} as const;
 
-export default async function reportsApiRoute(app: FastifyInstance) {
-  // The request names its report in its body, which is read before the gate decides.
+type ReportCall = FromSchema<typeof reportCall>;
+
+const reportsApiRoute: SchemaRoutes = async (app) => {
+  // The request names its report in its body, which is read before the gate decides. (The gate is given
+  // every route's request, so its body is typed here as this route's schema admits it.)
   const named = (req: FastifyRequest) => {
     const body = req.body as ReportCall | undefined;
     return body?.name ? findReport(body.name, body.folder ?? DEFAULT_FOLDER) : undefined;
   };
-  app.post<{ Body: ReportCall }>('/api/common/reports', { schema, config: { access: reportAccess({}, named) } }, async (req, reply) => {
+  const config = { access: reportAccess({}, named) };
+  app.post('/api/common/reports', { schema: { body: reportCall }, config }, async (req, reply) => {
     const user = req.signedInUser();
     const { name, folder = DEFAULT_FOLDER, parameters, description } = req.body;
     const def = findReport(name, folder);
@@ -69,4 +66,6 @@ export default async function reportsApiRoute(app: FastifyInstance) {
       return sendRefusal(req, reply, err);
     }
   });
-}
+};
+
+export default reportsApiRoute;

@@ -31,6 +31,8 @@ const resourceRoutes: SchemaRoutes = async (app) => {
 
     // One route for both: what a request asks (req.tableList, read before the access check) decides its
     // action, so the rule checked is always that of the action taken. A GET always carries a list request.
+    // No query or body schema here, nor on PATCH and DELETE: a list request in either DataTables dialect is
+    // read by readListHook (list.ts), a row by readMutationBody, each refusing in the table API's own words.
     app.route({
       method: ['GET', 'POST'],
       url: path,
