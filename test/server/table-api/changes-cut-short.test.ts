@@ -4,6 +4,7 @@
 // database holds, and a client can act on it: the rows that did not go in, sent again, go in.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
 import { msg } from '../../../server/messages.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
 import { Backends } from '../../support/backends.ts';
@@ -42,14 +43,19 @@ describe('a change of many rows cut short by the database', () => {
       payload: { SaleIDs: sales.map((s) => s.sale_id), Versions: sales.map((s) => s.version), Transactions: MARK },
     });
 
-  /** Starts an edit of `count` sales, fails the database midway with `fail`, and checks the answer against what is stored. */
-  async function cutShort(count: number, fail: (sales: Sale[], change: Promise<unknown>) => Promise<void>): Promise<void> {
+  /**
+   * An edit of `count` sales that `fail` starts (`start`) and fails midway, its answer checked against what is
+   * stored. `fail` starts it itself, so that whatever must be in place first (a lock the change will wait
+   * for) is, however quickly the request reaches its rows.
+   */
+  async function cutShort(
+    count: number,
+    fail: (sales: Sale[], start: () => Promise<LightMyRequestResponse>) => Promise<LightMyRequestResponse>,
+  ): Promise<void> {
     const sales = (await t.db.pool.query<Sale>('select sale_id, version, transactions from sales order by sale_id desc limit $1', [count]))
       .rows;
     const pid = t.db.pid;
-    const change = edit(sales);
-    await fail(sales, change);
-    const res = await change;
+    const res = await fail(sales, () => edit(sales));
     assert.equal(res.statusCode, 503, res.body);
     const answer = res.json() as Answer;
     assert.equal(answer.Error, null);
@@ -91,7 +97,8 @@ describe('a change of many rows cut short by the database', () => {
   test('embedded: its process killed midway, the answer names the rows that went in and those that did not', {
     skip: postgresBase() ? 'about the embedded database process' : false,
   }, async () => {
-    await cutShort(300, async () => {
+    await cutShort(300, async (_sales, start) => {
+      const change = start();
       // Between two of the change's rows the pool's one connection is free for this count.
       await until(
         async () => (await t.db.pool.query(`select 1 from sales where transactions = ${MARK} limit 1`)).rowCount === 1,
@@ -99,6 +106,7 @@ describe('a change of many rows cut short by the database', () => {
         { every: 1 },
       );
       process.kill(t.db.pid!, 'SIGKILL');
+      return change;
     });
   });
 
@@ -107,9 +115,11 @@ describe('a change of many rows cut short by the database', () => {
   }, async () => {
     const backends = await Backends.of(t.db.pool.options.connectionString!);
     try {
-      await cutShort(8, async (sales) => {
-        // The change's fourth row waits for this lock: its backend is surely the change's, mid-row.
+      await cutShort(8, async (sales, start) => {
+        // The change's fourth row waits for this lock, taken before the change starts: its backend is surely
+        // the change's, mid-row.
         const lock = await backends.lockRow('sales', 'sale_id', sales[3]!.sale_id);
+        const change = start();
         try {
           // Its statement reads the row to lock it (pg_stat_activity may cut its text before `for update`).
           const row = await backends.found(/^select sa\.sale_id/, "the change's fourth row waits", { waitingFor: 'Lock' });
@@ -117,6 +127,7 @@ describe('a change of many rows cut short by the database', () => {
         } finally {
           await lock.release();
         }
+        return change;
       });
     } finally {
       await backends.close();
