@@ -18,6 +18,7 @@ export const tableNames = [
   'sales',
   'sales_missing_alerts',
   'sales_store_month_totals',
+  'sales_store_totals',
   'sales_store_value_counts',
   'sessions',
   'states',

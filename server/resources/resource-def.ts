@@ -105,7 +105,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...joins.map((j) => j.table),
       ...columns.flatMap((c) => c.reads ?? []),
       ...columns.flatMap((c) => (c.links ? [c.links.table, c.links.choices.table] : [])),
-      ...(sql.totalsTable ? [sql.totalsTable.table] : []),
+      ...(sql.totalsTable ? [sql.totalsTable.table, ...(sql.totalsTable.coarse ? [sql.totalsTable.coarse] : [])] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table] : []),
     ]),
   });

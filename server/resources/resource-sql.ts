@@ -230,6 +230,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    */
   totalsTable?: {
     table: string;
+    /**
+     * The same sums per kept columns only (no buckets: the same column names, fewer rows), which counts,
+     * footer totals and groups read; `table` then serves the deep pages in its bucket column's order.
+     */
+    coarse?: string;
     keeps: ReadonlyArray<ColumnOf<D>>;
     buckets?: { column: ColumnOf<D, { sortable: true }>; start: string; length: string };
     rows: string;

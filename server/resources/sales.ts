@@ -31,6 +31,8 @@ export const salesDef = defineResourceSql(sales, {
   // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.
   totalsTable: {
     table: 'sales_store_month_totals',
+    // And per store over all days (migration 016): a row a store for counts, footer totals and groups.
+    coarse: 'sales_store_totals',
     keeps: ['StoreID'],
     buckets: { column: 'SaleDate', start: 'month', length: '1 month' },
     rows: 'sum(sa.row_count)',

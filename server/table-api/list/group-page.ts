@@ -14,7 +14,7 @@ import type { Filter } from '../query/filter.ts';
 import { fromClause } from '../query/sql.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { countRows } from './count.ts';
-import { totalsTableFor } from './totals-table.ts';
+import { sumsOf, totalsTableFor } from './totals-table.ts';
 
 /** One page of groups as read (and cached): the groups, how many the filter finds (or about), and when. */
 export interface GroupPage {
@@ -58,7 +58,7 @@ export async function groupPage(pool: pg.Pool, def: ResourceDef, req: TableReque
   const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const count = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
-  const from = `from ${fromClause(def, [...filter.columns, column, ...aggregated], rollup?.table)} where ${filter.where}`;
+  const from = `from ${fromClause(def, [...filter.columns, column, ...aggregated], rollup && sumsOf(rollup))} where ${filter.where}`;
   // Counting the groups in the same query (a window over them) needs every group made, which costs little
   // on the totals table or over few rows. Over many (count.ts says so by estimating them), a page of groups
   // by an indexed column (dates, amounts) reads only its groups' rows along the index, and the groups are

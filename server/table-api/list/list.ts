@@ -14,7 +14,7 @@ import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
-import { countOnTotalsTable, totalsTableFor } from './totals-table.ts';
+import { countOnTotalsTable, sumsOf, totalsTableFor } from './totals-table.ts';
 import { groupPage, readsGroups } from './group-page.ts';
 import type { GroupTotals } from '../../../common/table-config.ts';
 
@@ -139,7 +139,7 @@ async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promis
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
-                from ${fromClause(def, [...filter.columns, ...aggregated], rollup?.table)} where ${filter.where}`;
+                from ${fromClause(def, [...filter.columns, ...aggregated], rollup && sumsOf(rollup))} where ${filter.where}`;
   return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
     const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
     return { count: Number(__rows ?? 0), values };

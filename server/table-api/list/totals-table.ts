@@ -27,11 +27,16 @@ function answers<T extends { keeps: ReadonlyArray<string> }>(def: ResourceDef, t
   return filter.columns.every((column) => table.keeps.includes(column.name)) ? table : undefined;
 }
 
+/** Where a totals table's sums are read: its coarse table when it has one (fewer rows), else itself. */
+export function sumsOf(table: NonNullable<ResourceDef['totalsTable']>): string {
+  return table.coarse ?? table.table;
+}
+
 /** The rows the filter finds, counted on the totals table (which must apply: see totalsTableFor). */
 export async function countOnTotalsTable(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<number> {
   const table = totalsTableFor(def, filter)!;
   const { rows } = await pool.query<{ n: number }>(
-    `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, table.table)} where ${filter.where}`,
+    `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, sumsOf(table))} where ${filter.where}`,
     filter.params as unknown[],
   );
   return rows[0]?.n ?? 0;

@@ -1,7 +1,7 @@
-// Footer totals of sales come from the per-store-and-month totals table (migration 003) when the filter allows. Two
-// promises hold that up: the triggers keep the table equal to the sums over sales after any change, and
-// the totals the API answers equal the same aggregates computed over sales directly, for any scope, store
-// selection and search.
+// Footer totals of sales come from the per-store totals table (migration 016; per store and month: 003)
+// when the filter allows. Two promises hold that up: the triggers keep the tables equal to the sums over
+// sales after any change, and the totals the API answers equal the same aggregates computed over sales
+// directly, for any scope, store selection and search.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -16,6 +16,10 @@ const perStoreFromSales = `select store_id, date_trunc('month', sale_date)::date
                              sum(transactions)::int8 as transactions, sum(margin) as margin_sum
                            from sales group by 1, 2 order by 1, 2`;
 const perStoreKept = `select store_id, month::text, row_count, sales, transactions::int8, margin_sum from sales_store_month_totals order by 1, 2`;
+// The same per store over all days (migration 016), which counts, footer totals and groups read.
+const allDaysFromSales = `select store_id, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
+                          from sales group by 1 order by 1`;
+const allDaysKept = `select store_id, row_count, sales, transactions::int8, margin_sum from sales_store_totals order by 1`;
 // The value counts (migration 005), recounted from sales: each row in the range of each amount it holds.
 const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
                          from sales s cross join lateral (values ('margin', s.margin, 0.005), ('sales', s.sales, 250), ('transactions', s.transactions, 6)) m(measure, value, width)
@@ -26,7 +30,7 @@ const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
 const sameRanges = (rows: Array<Record<string, unknown>>) =>
   rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
 
-describe('the per-store-and-month totals table and the value counts', () => {
+describe('the per-store-and-month and per-store totals tables and the value counts', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map(
       (r) => r.store_id,
@@ -73,6 +77,7 @@ describe('the per-store-and-month totals table and the value counts', () => {
           }
           const [kept, summed] = [(await client.query(perStoreKept)).rows, (await client.query(perStoreFromSales)).rows];
           assert.deepEqual(kept, summed);
+          assert.deepEqual((await client.query(allDaysKept)).rows, (await client.query(allDaysFromSales)).rows);
           const [ranges, counted] = [(await client.query(rangesKept)).rows, (await client.query(rangesFromSales)).rows];
           assert.deepEqual(sameRanges(ranges), sameRanges(counted));
           assert.equal((await client.query(rangesMisshaped)).rows[0].n, 0);
