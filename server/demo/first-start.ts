@@ -39,7 +39,13 @@ const RETRY_MS = 5_000;
 
 /** Loads what is left of the sales history, if anything, while the app serves. Never rejects: failures are logged. */
 /** What loading the sales history writes. */
-const salesTables: ReadonlyArray<TableName> = ['sales', 'sales_store_month_totals', 'sales_store_totals', 'sales_store_value_counts', 'meta'];
+const salesTables: ReadonlyArray<TableName> = [
+  'sales',
+  'sales_store_month_totals',
+  'sales_store_totals',
+  'sales_store_value_counts',
+  'meta',
+];
 
 export function loadHistoryInBackground(pool: pg.Pool, log: FastifyBaseLogger): BackgroundLoad {
   const controller = new AbortController();
