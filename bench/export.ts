@@ -5,7 +5,7 @@
 // Excel workbook (format=xlsx): its rate and peak RSS are informative (no target is set for it).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/export.ts
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBenchApp, printFigure } from './lib/table-bench.ts';
@@ -20,8 +20,9 @@ await bench.close();
 console.log(`export bench: ${kind}, ${expected} sales rows`);
 const port = '3199';
 const server = await startServer({ ...env, PORT: port, HOST: '127.0.0.1' });
-const pid = server.child.pid!;
-const rssOf = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+// A failed step must not leave the server running on the port (the next run would measure it instead).
+process.on('exit', () => server.child.kill());
+const rssOf = () => server.rssBytes();
 
 let peakRss = rssOf();
 const rssAtStart = peakRss;

@@ -9,6 +9,8 @@ export interface Started {
   output: () => string;
   /** The processor time the server process has used so far (user + system, 10 ms ticks), in ms. */
   cpuMs(): number;
+  /** The server process's resident memory now, in bytes. */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startServer(env: Record<string, string>, path = '/login'):
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10;
     },
+    rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -6,8 +6,8 @@
 // An island's markup is a function of its name, its props and the language's words alone (islands read
 // no clock or request while rendering: a time shown is rendered as of a time in the props). Many staff
 // open the same screens with the same first page, and rendering a table's rows with React and TanStack
-// was a quarter of a busy server's processor time; so the markup is kept per name and props, with a
-// placeholder where the id goes, and each page still gets an id of its own.
+// was a quarter of a busy server's processor time; so the markup is kept per name and props with a
+// per-process token (ID_SLOT) standing for the id, which each page replaces with an id of its own.
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createElement } from 'react';
