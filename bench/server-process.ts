@@ -1,6 +1,6 @@
 // Starts the server bundle (dist/server/main.mjs) as `npm start` would, in its own process, and times it to its first 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { root, serverBundle } from '../server/paths.ts';
 
 export interface Started {
@@ -16,6 +16,35 @@ export interface Started {
 
 /** Extra node flags for the server process, as in `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (a profile). */
 const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+/** A process's processor time so far (user + system, 10 ms ticks), in ms; 0 for one gone. */
+export function processCpuMs(pid: number | string): number {
+  try {
+    // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks; the command name before them may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The processor time of this machine's PostgreSQL server processes so far, in ms: the database's share of a
+ * load, when it runs on the same machine (a backend that has exited no longer counts, so read it over a
+ * span in which the app's pool keeps its connections).
+ */
+export function postgresCpuMs(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += processCpuMs(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
 
 export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {
   const port = env.PORT ?? '3197';
@@ -44,11 +73,7 @@ export async function startServer(env: Record<string, string>, path = '/login'):
     child,
     msToFirst200: performance.now() - begun,
     output: () => out,
-    cpuMs: () => {
-      // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks; the command name before them may hold spaces.
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    cpuMs: () => processCpuMs(child.pid!),
     rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     stop: () =>
       new Promise((resolve) => {

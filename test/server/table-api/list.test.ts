@@ -627,6 +627,37 @@ describe('counts and totals after a change', () => {
     }
   });
 
+  test('a store renamed or moved through the table API changes at once which sales a search and a region user reach', async () => {
+    // Both lists resolve the stores first (the ids a search or a region reaches), and those ids are kept a while.
+    const [store] = await sql<{ store_id: number; name: string; group_id: number; n: number }>(
+      `select s.store_id, s.name, s.group_id, count(*)::int as n from stores s join groups g using (group_id) join sales sa using (store_id)
+       where g.code = 'NE' group by s.store_id order by s.store_id limit 1`,
+    );
+    const [other] = await sql<{ group_id: number }>(`select group_id from groups where code <> 'NE' order by group_id limit 1`);
+    const searched = async () => (await list(shared.admin, 'sales', currentQuery(saleColumns, { 'search[value]': 'Qzqzville' }))).body;
+    const regional = async () => (await list(shared.analyst, 'sales', currentQuery(saleColumns, { length: 1 }))).body;
+    const patch = async (fields: Record<string, unknown>) => {
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store!.store_id, Version: await versionOf('stores', 'store_id', store!.store_id), ...fields },
+      });
+      assert.deepEqual(res.json().Succeed, [store!.store_id]);
+    };
+    assert.equal((await searched()).recordsFiltered, 0);
+    const regionBefore = Number((await regional()).recordsTotal);
+    try {
+      await patch({ Name: 'Qzqzville' });
+      assert.equal((await searched()).recordsFiltered, store!.n, 'the renamed store is found at once');
+      await patch({ GroupID: other!.group_id });
+      assert.equal(Number((await regional()).recordsTotal), regionBefore - store!.n, 'the moved store leaves the region at once');
+    } finally {
+      await patch({ Name: store!.name, GroupID: store!.group_id });
+    }
+    assert.equal((await searched()).recordsFiltered, 0);
+    assert.equal(Number((await regional()).recordsTotal), regionBefore);
+  });
+
   test("an error report is counted in IT's list at once", async () => {
     const itdesk = await signIn(shared.t.app, 'itdesk');
     const errors = async () => (await list(itdesk, 'user-errors', currentQuery(['ErrorID', 'Message'], { length: 1 }))).body;
