@@ -245,6 +245,7 @@ export const serverMessages = {
   auditKey: 'Key',
   auditChanges: 'Changes',
   auditEmptyValue: '(empty)',
+  auditOwnPasswordChanged: 'changed by its holder',
 
   // The reports' own words: titles, the report list's sentences, parameters and column heads
   salesByStoreTitle: 'Sales by store',

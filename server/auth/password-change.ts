@@ -1,11 +1,15 @@
 // A user's own new password: the form (current, new and confirm, the new one under the rules of account
 // creation and 'Values must equal' for the confirmation), and the change itself, which clears a temporary
 // password's mark. Storing the new hash ends every session of the user (migration 013); the route keeps the
-// browser that changed it signed in (reply.keepSessionThrough).
+// browser that changed it signed in (reply.keepSessionThrough). The change is in the audit log, as an
+// administrator's edit of the account is: when, by whom, and that the password (never its value) changed.
 import type pg from 'pg';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { passwordRules } from '../../common/password-rules.ts';
+import type { CurrentUser } from '../../common/roles.ts';
+import { writeAudit } from '../audit/audit-log.ts';
 import { changeTables } from '../db/table-changes.ts';
+import { msg } from '../messages.ts';
 import { worded } from '../worded.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -46,19 +50,33 @@ export async function isCurrentPassword(pool: pg.Pool, userId: number, password:
 
 /**
  * Stores the user's own new password in `client`'s transaction (the caller's, which keeps its session): no
- * longer temporary. Hashed first, as the caller's connection should not wait on it.
+ * longer temporary; with its audit entry. Hashed first, as the caller's connection should not wait on it.
  */
-export async function newPasswordWriter(userId: number, password: string): Promise<(client: pg.PoolClient) => Promise<void>> {
+export async function newPasswordWriter(user: CurrentUser, password: string): Promise<(client: pg.PoolClient) => Promise<void>> {
   const hash = await hashPassword(password);
   return async (client) => {
-    await client.query(
-      'update users set password_hash = $2, must_change_password = false, update_date = now(), version = version + 1 where user_id = $1',
-      [userId, hash],
+    const { rows } = await client.query<{ was_temporary: boolean; version: number }>(
+      `update users u set password_hash = $2, must_change_password = false, update_date = now(), version = u.version + 1
+       from users before where u.user_id = $1 and before.user_id = u.user_id
+       returning before.must_change_password as was_temporary, u.version`,
+      [user.ID, hash],
     );
+    const changed = rows[0];
+    if (!changed) return;
+    // The fields the users table shows (its Must change password), and the password as a word: its value,
+    // even hashed, never goes to the log.
+    await writeAudit(client, {
+      user,
+      resource: 'users',
+      action: 'update',
+      key: user.ID,
+      before: { MustChangePassword: changed.was_temporary, Version: changed.version - 1 },
+      after: { MustChangePassword: false, Password: msg('auditOwnPasswordChanged'), Version: changed.version },
+    });
   };
 }
 
 /** Announces the change to users (their table's viewers, the hub, which closes the ended sessions' sockets). */
 export function announcePasswordChange<T>(pool: pg.Pool, userId: number, write: () => Promise<T>): Promise<T> {
-  return changeTables(pool, ['users'], userId, write);
+  return changeTables(pool, ['users', 'audit_log'], userId, write);
 }

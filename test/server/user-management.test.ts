@@ -142,6 +142,13 @@ const asUser = (cookie: string, page = '/account/password') => sessionOf(shared.
 const changePassword = (user: SignedIn, current: string, next: string, confirm = next) =>
   postForm(user, '/account/password', { CurrentPassword: current, NewPassword: next, ConfirmPassword: confirm });
 
+/** The newest audit entry as the audit log lists it to an administrator. */
+async function newestAuditEntry(): Promise<{ UserName: string; Resource: string; Action: string; RowKey: string; Changes: string; After: string }> {
+  const res = await shared.admin.inject({ url: '/api/audit?start=0&length=1&order[0][column]=1&order[0][dir]=desc' });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().data[0];
+}
+
 describe('a temporary password', () => {
   test('an administrator sets it; its holder is signed out, and must choose their own at the next sign-in', async () => {
     const target = await account();
@@ -176,6 +183,14 @@ describe('a temporary password', () => {
     assert.equal((await held.inject({ url: '/' })).statusCode, 200, 'the dashboard opens, without signing in again');
     assert.equal((await held.inject({ url: '/api/common/current-user' })).statusCode, 200);
     assert.equal((await signInRaw(target.name, 'temporary 1')).statusCode, 401, 'the temporary password is gone');
+    const entry = await newestAuditEntry();
+    assert.deepEqual(
+      [entry.UserName, entry.Resource, entry.Action, entry.RowKey],
+      [target.name, 'users', 'update', String(target.id)],
+      'the change is audited as its holder\'s',
+    );
+    assert.equal(entry.Changes, `Must change password: Yes → No\nPassword: ${m.auditOwnPasswordChanged}`);
+    assert.doesNotMatch(JSON.stringify(entry), /my own password|scrypt/, 'never the password itself');
   });
 
   test('it is checked as at account creation, and a blank one changes nothing', async () => {
@@ -229,6 +244,7 @@ describe('changing your own password', () => {
     const changed = await changePassword(here, DEMO_PASSWORD, 'brand new password');
     assert.equal(changed.statusCode, 303, changed.body);
     assert.equal(changed.headers.location, '/account/password?changed');
+    assert.equal((await newestAuditEntry()).Changes, `Password: ${m.auditOwnPasswordChanged}`, 'audited');
     assert.equal(await elsewhereHub.closed, CLOSE_SIGNED_OUT, "the other session's socket closes");
     assert.equal(hereHub.socket.readyState, hereHub.socket.OPEN, "this session's socket (its other tabs) stays open");
     assert.equal((await elsewhere.inject({ url: '/api/common/current-user' })).statusCode, 401, 'other sessions end');

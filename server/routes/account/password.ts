@@ -54,7 +54,7 @@ export default async function accountPasswordRoutes(app: FastifyInstance) {
     await attempt.succeeded();
     if (next === current) return draw(req, reply, 422, values, { NewPassword: msg('passwordSameAsCurrent') });
     const forced = req.session?.mustChangePassword === true;
-    const write = await newPasswordWriter(user.ID, next);
+    const write = await newPasswordWriter(user, next);
     await announcePasswordChange(app.db.pool, user.ID, () => reply.keepSessionThrough(write));
     return reply.redirect(forced ? '/' : `${PASSWORD_CHANGE_PATH}?${CHANGED}`, 303);
   });
