@@ -1,6 +1,7 @@
 // A sale is for a day its store was open: not before the store's opening day. (A day after today is refused by
 // the field's own rule, in the dialog and again on the server: common/resources/sales.ts.) Asked in the row's
-// transaction, so the store read is the one the sale is stored against.
+// transaction, with the store's row held shared until it commits: the store read is the one the sale is
+// stored against, and an edit of its opening day (store-opening.ts) waits for the sale, or the sale for it.
 import { formatDate } from '../../common/format.ts';
 import { msg } from '../messages.ts';
 import type { RowCheck } from './resource-sql.ts';
@@ -11,11 +12,11 @@ export const saleDayAfterOpening: RowCheck = async (client, before, sent) => {
   const day = given('SaleDate');
   // An edit that leaves both alone (neither is editable today) changes nothing this rule looks at.
   if (!store && !day) return null;
-  const { rows } = await client.query<{ opened: string }>(
-    `select to_char(open_date, 'YYYY-MM-DD') as opened from stores where store_id = $1 and open_date > $2::date`,
+  const { rows } = await client.query<{ opened: string; late: boolean }>(
+    `select to_char(open_date, 'YYYY-MM-DD') as opened, open_date > $2::date as late from stores where store_id = $1 for share`,
     [store?.value ?? before?.StoreID, day?.value ?? before?.SaleDate],
   );
-  const opened = rows[0]?.opened;
+  const opened = rows[0]?.late ? rows[0].opened : undefined;
   if (opened === undefined) return null;
   const message = msg('saleBeforeStoreOpened', formatDate(opened));
   return { error: message, fields: { SaleDate: message } };

@@ -3,6 +3,7 @@
 import { stores } from '../../common/resources/stores.ts';
 import { defineResourceSql } from './resource-def.ts';
 import { storeRows } from '../stores/visible-stores.ts';
+import { openingBeforeSales } from './store-opening.ts';
 
 export const storesDef = defineResourceSql(stores, {
   table: 'stores',
@@ -26,6 +27,7 @@ export const storesDef = defineResourceSql(stores, {
   },
   updatedAt: 'update_date',
   scope: storeRows('StoreID'),
+  rowCheck: openingBeforeSales,
   // Unique within a region, which is what a regional user sees (migration 009): the refusal names the number.
   constraints: { stores_number_in_region_key: { field: 'StoreNumber', message: 'unique' } },
 });
