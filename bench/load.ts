@@ -65,7 +65,11 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** One click: a page swap (two in five) or a table page (a random page of the first 40, in a random sortable order). */
 function click(person: Person): { url: string; headers: Record<string, string> } {
   const { pages, tables } = roles[person.role];
-  if (Math.random() < 0.4) return { url: pick(pages), headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, 'hx-request': 'true', 'hx-target': 'main#main' } };
+  if (Math.random() < 0.4)
+    return {
+      url: pick(pages),
+      headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, 'hx-request': 'true', 'hx-target': 'main#main' },
+    };
   const table = pick(tables);
   const start = 25 * Math.floor(Math.random() * 40);
   const search = Math.random() < 0.2 ? '&search[value]=ar' : '';

@@ -143,7 +143,14 @@ const changePassword = (user: SignedIn, current: string, next: string, confirm =
   postForm(user, '/account/password', { CurrentPassword: current, NewPassword: next, ConfirmPassword: confirm });
 
 /** The newest audit entry as the audit log lists it to an administrator. */
-async function newestAuditEntry(): Promise<{ UserName: string; Resource: string; Action: string; RowKey: string; Changes: string; After: string }> {
+async function newestAuditEntry(): Promise<{
+  UserName: string;
+  Resource: string;
+  Action: string;
+  RowKey: string;
+  Changes: string;
+  After: string;
+}> {
   const res = await shared.admin.inject({ url: '/api/audit?start=0&length=1&order[0][column]=1&order[0][dir]=desc' });
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data[0];
@@ -187,7 +194,7 @@ describe('a temporary password', () => {
     assert.deepEqual(
       [entry.UserName, entry.Resource, entry.Action, entry.RowKey],
       [target.name, 'users', 'update', String(target.id)],
-      'the change is audited as its holder\'s',
+      "the change is audited as its holder's",
     );
     assert.equal(entry.Changes, `Must change password: Yes → No\nPassword: ${m.auditOwnPasswordChanged}`);
     assert.doesNotMatch(JSON.stringify(entry), /my own password|scrypt/, 'never the password itself');

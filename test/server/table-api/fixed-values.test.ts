@@ -191,7 +191,9 @@ describe("a sale's day", () => {
     const words = msg('storeOpensAfterSales', store!.first_shown);
     const later = (await rows<{ d: string }>(`select ($1::date + 1)::text as d`, [store!.first]))[0]!.d;
     assert.deepEqual((await move(later)).Failed, [{ key: store!.store_id, error: words, fields: { OpenDate: words } }]);
-    const [kept] = await rows<{ open_date: string }>('select open_date::text as open_date from stores where store_id = $1', [store!.store_id]);
+    const [kept] = await rows<{ open_date: string }>('select open_date::text as open_date from stores where store_id = $1', [
+      store!.store_id,
+    ]);
     assert.equal(kept!.open_date, store!.open_date, 'the opening day stays as it was');
     // The first sale's own day, or an earlier one, is allowed.
     const moved = await move(store!.first);
