@@ -10,17 +10,18 @@ import { buildDir } from '../../server/paths.ts';
 import { openTestDatabase, signIn } from '../support/app.ts';
 import { testBundleDir } from '../support/test-bundle.ts';
 
-/** The scripts of the last build in a bundle folder (files.json; the folder also keeps the build before it). */
-function bundleScripts(dir: string): string {
+/** The scripts (or stylesheets) of the last build in a bundle folder (files.json; the folder also keeps the build before it). */
+function bundleScripts(dir: string, kind = '.js'): string {
   const files = JSON.parse(readFileSync(`${dir}files.json`, 'utf8')) as string[];
   return files
-    .filter((f) => f.endsWith('.js'))
+    .filter((f) => f.endsWith(kind))
     .map((f) => readFileSync(dir + f, 'utf8'))
     .join('\n');
 }
 
-test("the app's browser bundle holds no demo island; the tests' bundle does", () => {
+test("the app's browser bundle holds no demo island, nor its styles; the tests' bundle does", () => {
   assert.doesNotMatch(bundleScripts(buildDir), /demo-counter/);
+  assert.doesNotMatch(bundleScripts(buildDir, '.css'), /demo-counter/);
   assert.match(bundleScripts(testBundleDir), /demo-counter/, 'the name looked for is the one the tests register');
 });
 
