@@ -16,6 +16,7 @@ export const tableNames = [
   'meta',
   'roles',
   'sales',
+  'sales_day_totals',
   'sales_missing_alerts',
   'sales_store_month_totals',
   'sales_store_totals',
