@@ -21,6 +21,7 @@ export const tableNames = [
   'sales_store_month_totals',
   'sales_store_totals',
   'sales_store_value_counts',
+  'sales_value_counts',
   'sessions',
   'states',
   'stores',

@@ -45,6 +45,7 @@ const salesTables: ReadonlyArray<TableName> = [
   'sales_store_month_totals',
   'sales_store_totals',
   'sales_store_value_counts',
+  'sales_value_counts',
   'meta',
 ];
 

@@ -107,7 +107,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...columns.flatMap((c) => (c.links ? [c.links.table, c.links.choices.table] : [])),
       ...(sql.totalsTable ? [sql.totalsTable.table, ...(sql.totalsTable.coarse ? [sql.totalsTable.coarse] : [])] : []),
       ...(sql.bucketTotals ? [sql.bucketTotals.table] : []),
-      ...(sql.valueCounts ? [sql.valueCounts.table] : []),
+      ...(sql.valueCounts ? [sql.valueCounts.table, ...(sql.valueCounts.finer ? [sql.valueCounts.finer.table] : [])] : []),
     ]),
   });
 }

@@ -264,5 +264,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
     table: string;
     keeps: ReadonlyArray<ColumnOf<D>>;
     measures: Readonly<Partial<Record<ColumnOf<D, { sortable: true }>, string>>>;
+    /**
+     * The same counts per finer value range over fewer kept columns (the same row shape less those columns,
+     * the same measures): a filter that reads nothing but its `keeps` finds its range there, fewer rows to
+     * sum and fewer to step over inside the range.
+     */
+    finer?: { table: string; keeps: ReadonlyArray<ColumnOf<D>> };
   };
 }

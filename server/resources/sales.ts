@@ -61,5 +61,7 @@ export const salesDef = defineResourceSql(sales, {
     table: 'sales_store_value_counts',
     keeps: ['StoreID'],
     measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
+    // And per finer range over all stores (migration 018), for lists that name no store.
+    finer: { table: 'sales_value_counts', keeps: [] },
   },
 });

@@ -1,8 +1,8 @@
 // Where a deep page without a cursor starts reading. An OFFSET steps over every row before the page: at
 // half a million rows that alone is ~25-40 ms. Two ways round it, from a resource's counts tables:
 // - in the order of a column the counts are kept by range of (sales per day: the bucket totals table, when
-//   the filter names no store; per store and month: the totals table; per store and range of each amount:
-//   the value counts table), the counts give the range the page starts in and the rows before it: the page
+//   the filter names no store; per store and month: the totals table; per range of each amount: the value
+//   counts table, over all stores or per store), the counts give the range the page starts in and the rows before it: the page
 //   reads from that range's edge with a short OFFSET (at most a day's rows, a month's when scoped);
 // - in any other order, a page past the middle is read backwards from the end, the exact row count (which
 //   the totals table gives cheaply: totals-table.ts) saying how far: the worst case is halved, and the

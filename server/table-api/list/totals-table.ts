@@ -21,9 +21,17 @@ export function bucketTotalsFor(def: ResourceDef, filter: Reads): ResourceDef['b
   return answers(def, def.bucketTotals, filter);
 }
 
-/** The resource's value counts table (positions.ts), when the filter allows it as it does the totals table. */
-export function valueCountsFor(def: ResourceDef, filter: Reads): ResourceDef['valueCounts'] {
-  return answers(def, def.valueCounts, filter);
+/**
+ * The value counts table to find a range in: its finer table when the filter allows it (reads none of the
+ * columns only the per-store counts keep), else itself when the filter allows that.
+ */
+export function valueCountsFor(
+  def: ResourceDef,
+  filter: Reads,
+): { table: string; measures: NonNullable<ResourceDef['valueCounts']>['measures'] } | undefined {
+  const counts = answers(def, def.valueCounts, filter);
+  const finer = answers(def, def.valueCounts?.finer, filter);
+  return counts && { table: finer?.table ?? counts.table, measures: counts.measures };
 }
 
 /**

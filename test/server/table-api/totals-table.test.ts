@@ -31,10 +31,17 @@ const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) 
 const rangesKept = `select measure, store_id, bucket, row_count from sales_store_value_counts order by 1, 2, 3`;
 const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
                          where bucket_end <> bucket + case measure when 'sales' then 250 when 'transactions' then 6 else 0.005 end`;
+// The same over all stores in finer ranges (migration 018), which unscoped deep pages in amount order read.
+const fineRangesFromSales = `select m.measure, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
+                             from sales s cross join lateral (values ('margin', s.margin, 0.0001), ('sales', s.sales, 5), ('transactions', s.transactions, 1)) m(measure, value, width)
+                             group by 1, 2 order by 1, 2`;
+const fineRangesKept = `select measure, bucket, row_count from sales_value_counts order by 1, 2`;
+const fineRangesMisshaped = `select count(*)::int as n from sales_value_counts
+                             where bucket_end <> bucket + case measure when 'sales' then 5 when 'transactions' then 1 else 0.0001 end`;
 const sameRanges = (rows: Array<Record<string, unknown>>) =>
-  rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
+  rows.map((r) => `${r.measure} ${r.store_id ?? 'all stores'} ${Number(r.bucket)} ${r.row_count}`);
 
-describe('the per-store-and-month, per-store and per-day totals tables and the value counts', () => {
+describe('the per-store-and-month, per-store and per-day totals tables and the value counts (per store and over all)', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map(
       (r) => r.store_id,
@@ -107,6 +114,9 @@ describe('the per-store-and-month, per-store and per-day totals tables and the v
           const [ranges, counted] = [(await client.query(rangesKept)).rows, (await client.query(rangesFromSales)).rows];
           assert.deepEqual(sameRanges(ranges), sameRanges(counted));
           assert.equal((await client.query(rangesMisshaped)).rows[0].n, 0);
+          const [fineRanges, fineCounted] = [(await client.query(fineRangesKept)).rows, (await client.query(fineRangesFromSales)).rows];
+          assert.deepEqual(sameRanges(fineRanges), sameRanges(fineCounted));
+          assert.equal((await client.query(fineRangesMisshaped)).rows[0].n, 0);
         } finally {
           await client.query('rollback');
           client.release();
