@@ -5,10 +5,11 @@
 -- to ~150,000 (35-40 ms at 10M rows); and groups by date add up one row a day instead of reading the sales.
 -- A store-scoped user's filter names stores, which this table does not keep: those lists keep the month table.
 -- The cost: every statement that adds sales for a day updates that day's one row, so concurrent transactions
--- writing the same day queue on its row lock until each commits. Measured at 10M rows on 2 cores (pgbench, 8
--- clients, each transaction one store's sale for one of the same 3 days): ~900 transactions/s (8.7 ms each)
--- with this table, 1,100-1,900/s (4-7 ms) without. A transaction writing many sales of a day pays it once;
--- one holding the day's row long (a slow import in one transaction) holds up that day's other writers.
+-- writing the same day queue on its row lock until each commits. Measured at 10M rows on 2 cores, quiet
+-- (pgbench, 8 clients, each transaction one random store's sale for one of the same 3 days): ~2,000
+-- transactions/s (4.0 ms each) with this table, ~2,900/s (2.7 ms) without; with 018's counts too, ~1,750/s.
+-- A transaction writing many sales of a day pays it once; one holding the day's row long (a slow import in
+-- one transaction) holds up that day's other writers.
 -- A day with no sales rows has no row here, so sums over nothing stay NULL as over sales.
 create table sales_day_totals (
   sale_date date primary key,

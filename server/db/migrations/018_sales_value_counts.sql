@@ -4,7 +4,8 @@
 -- are ~250k rows to sum (30-80 ms) and a range holds ~150k sales to step over (~45 ms); these are ~3,000
 -- rows and ranges of at most ~6,000 sales (Transactions: each whole value, ~28,000). Store-scoped lists keep
 -- the per-store counts. Like the per-day totals (017), an insert updates rows every store shares (one a
--- measure), so concurrent writers of sales in the same ranges queue on them until each commits.
+-- measure), so concurrent writers of sales in the same ranges queue on them until each commits: in 017's
+-- measurement (8 clients writing single sales), ~1,750 transactions/s with both tables, ~2,000 with 017's alone.
 -- A range with no sales rows has no row here.
 create table sales_value_counts (
   measure text not null,
