@@ -41,9 +41,11 @@ const RETRY_MS = 5_000;
 /** What loading the sales history writes. */
 const salesTables: ReadonlyArray<TableName> = [
   'sales',
+  'sales_day_totals',
   'sales_store_month_totals',
   'sales_store_totals',
   'sales_store_value_counts',
+  'sales_value_counts',
   'meta',
 ];
 

@@ -83,7 +83,9 @@ export async function loadSalesHistory(pool: pg.Pool, options: LoadOptions = {})
     if (state === 'built') {
       // Planner statistics and the visibility map (index-only scans) for the tables the history filled.
       await withExportTime(pool, (client) =>
-        client.query('vacuum analyze sales, sales_store_month_totals, sales_store_totals, sales_store_value_counts'),
+        client.query(
+          'vacuum analyze sales, sales_day_totals, sales_store_month_totals, sales_store_totals, sales_store_value_counts, sales_value_counts',
+        ),
       );
       await pool.query(`delete from meta where key = $1`, [KEY]);
       break;

@@ -106,7 +106,8 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...columns.flatMap((c) => c.reads ?? []),
       ...columns.flatMap((c) => (c.links ? [c.links.table, c.links.choices.table] : [])),
       ...(sql.totalsTable ? [sql.totalsTable.table, ...(sql.totalsTable.coarse ? [sql.totalsTable.coarse] : [])] : []),
-      ...(sql.valueCounts ? [sql.valueCounts.table] : []),
+      ...(sql.bucketTotals ? [sql.bucketTotals.table] : []),
+      ...(sql.valueCounts ? [sql.valueCounts.table, ...(sql.valueCounts.finer ? [sql.valueCounts.finer.table] : [])] : []),
     ]),
   });
 }

@@ -241,6 +241,20 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
     totals: Readonly<Record<ColumnOf<D, { total: string }>, string>>;
   };
   /**
+   * Totals kept per bucket of a date column alone, finer than `totalsTable`'s (per day where that is per store
+   * and month), with the same `rows` and `totals` over its own columns: a filter that reads nothing but
+   * `keeps` (the bucket column) is answered here. A deep page in the bucket column's order finds its exact
+   * bucket (a day's rows to step over, not a month's), and groups by that column sum one row a bucket. A
+   * filter naming the dimension (a store-scoped user's) cannot use it and keeps `totalsTable`.
+   */
+  bucketTotals?: {
+    table: string;
+    keeps: ReadonlyArray<ColumnOf<D>>;
+    buckets: { column: ColumnOf<D, { sortable: true }>; start: string; length: string };
+    rows: string;
+    totals: Readonly<Record<ColumnOf<D, { total: string }>, string>>;
+  };
+  /**
    * Row counts kept per value of some columns of the base table and per value range of others (by triggers,
    * in its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
    * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
@@ -250,5 +264,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
     table: string;
     keeps: ReadonlyArray<ColumnOf<D>>;
     measures: Readonly<Partial<Record<ColumnOf<D, { sortable: true }>, string>>>;
+    /**
+     * The same counts per finer value range over fewer kept columns (the same row shape less those columns,
+     * the same measures): a filter that reads nothing but its `keeps` finds its range there, fewer rows to
+     * sum and fewer to step over inside the range.
+     */
+    finer?: { table: string; keeps: ReadonlyArray<ColumnOf<D>> };
   };
 }

@@ -43,10 +43,25 @@ export const salesDef = defineResourceSql(sales, {
       Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
     },
   },
+  // Per day over all stores (migration 017): deep pages in date order and groups by date, unscoped.
+  bucketTotals: {
+    table: 'sales_day_totals',
+    keeps: ['SaleDate'],
+    buckets: { column: 'SaleDate', start: 'sale_date', length: '1 day' },
+    rows: 'sum(sa.row_count)',
+    totals: {
+      SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
+      Sales: 'sum(sa.sales)',
+      Transactions: 'sum(sa.transactions)::int8',
+      Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
+    },
+  },
   // Per store and value range of each amount (migration 005): deep pages in amount order.
   valueCounts: {
     table: 'sales_store_value_counts',
     keeps: ['StoreID'],
     measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
+    // And per finer range over all stores (migration 018), for lists that name no store.
+    finer: { table: 'sales_value_counts', keeps: [] },
   },
 });

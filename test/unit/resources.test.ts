@@ -29,6 +29,8 @@ describe('resource definitions', () => {
           .map((c) => c.name)
           .sort();
         assert.deepEqual(Object.keys(def.totalsTable.totals).sort(), totalled, 'the totals table answers every footer total');
+        if (def.bucketTotals)
+          assert.deepEqual(Object.keys(def.bucketTotals.totals).sort(), totalled, 'the bucket totals table answers every footer total');
       }
       for (const [column, measure] of Object.entries(def.valueCounts?.measures ?? {})) {
         const counted = def.columns.find((c) => c.name === column);

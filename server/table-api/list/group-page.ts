@@ -5,7 +5,8 @@
 // sub groups, or of its rows (list.ts). One grouped query, which also counts the groups (a window over
 // them, or apart on a large table); kept in the totals cache, as the footer totals are. On a resource with a totals table (sales per
 // store and month) the groups are summed from it when the filter allows it and the grouping column is kept
-// there or read through the dimension's joins: a million sales by state add up ~30k rows, not a million.
+// there or read through the dimension's joins: a million sales by state add up ~30k rows, not a million; and
+// by date from the bucket totals table (one row a day) when the filter names no store.
 import type pg from 'pg';
 import type { GroupTotals } from '../../../common/table-config.ts';
 import type { ColumnDef, ResourceDef, Row } from '../../resources/resource-def.ts';
@@ -14,7 +15,7 @@ import type { Filter } from '../query/filter.ts';
 import { fromClause } from '../query/sql.ts';
 import type { TableRequest } from '../request/table-request.ts';
 import { countRows } from './count.ts';
-import { sumsOf, totalsTableFor } from './totals-table.ts';
+import { bucketTotalsFor, sumsOf, totalsTableFor, type SumsTable } from './totals-table.ts';
 
 /** One page of groups as read (and cached): the groups, how many the filter finds (or about), and when. */
 export interface GroupPage {
@@ -33,13 +34,15 @@ export function readsGroups(req: Pick<TableRequest, 'groups' | 'within'>): boole
  * The totals table, when it answers the filter and gives the grouping column: kept there, or read through
  * the dimension's joins, which join it by the dimension key (then kept there too).
  */
-function rollupFor(def: ResourceDef, filter: Filter, column: ColumnDef): ResourceDef['totalsTable'] {
+function rollupFor(def: ResourceDef, filter: Filter, column: ColumnDef): SumsTable | undefined {
   const table = totalsTableFor(def, filter);
-  if (!table) return undefined;
   const dimension = def.dimension;
   const throughDimension =
-    column.join !== undefined && dimension?.joins.includes(column.join) === true && table.keeps.includes(dimension.key.name);
-  return table.keeps.includes(column.name) || throughDimension ? table : undefined;
+    column.join !== undefined && dimension?.joins.includes(column.join) === true && table?.keeps.includes(dimension.key.name) === true;
+  if (table && (table.keeps.includes(column.name) || throughDimension)) return table;
+  // Groups by the bucket column (by date) sum the bucket totals table, one row a day.
+  const buckets = bucketTotalsFor(def, filter);
+  return buckets?.keeps.includes(column.name) ? buckets : undefined;
 }
 
 /**

@@ -1,8 +1,9 @@
 // Where a deep page without a cursor starts reading. An OFFSET steps over every row before the page: at
 // half a million rows that alone is ~25-40 ms. Two ways round it, from a resource's counts tables:
-// - in the order of a column the counts are kept by range of (sales per store and month: the totals
-//   table; per store and range of each amount: the value counts table), the counts give the range the page
-//   starts in and the rows before it: the page reads from that range's edge with a short OFFSET;
+// - in the order of a column the counts are kept by range of (sales per day: the bucket totals table, when
+//   the filter names no store; per store and month: the totals table; per range of each amount: the value
+//   counts table, over all stores or per store), the counts give the range the page starts in and the rows before it: the page
+//   reads from that range's edge with a short OFFSET (at most a day's rows, a month's when scoped);
 // - in any other order, a page past the middle is read backwards from the end, the exact row count (which
 //   the totals table gives cheaply: totals-table.ts) saying how far: the worst case is halved, and the
 //   "Last" page is as quick as the first.
@@ -11,7 +12,7 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';
 import type { Filter, ListLimits } from '../query/filter.ts';
-import { totalsTableFor, valueCountsFor } from './totals-table.ts';
+import { bucketTotalsFor, totalsTableFor, valueCountsFor } from './totals-table.ts';
 
 export type Start =
   /** Read forwards from a range's edge: `condition` (its values pushed to the params) bounds the rows, then `offset`. */
@@ -54,14 +55,17 @@ function rangesFor(
   if (second!.column.name !== def.key.name || second!.dir !== first!.dir) return undefined;
   const { column, dir } = first!;
   const a = def.alias;
+  // The finest buckets the filter allows: per day over all stores, else per store and month.
+  const days = bucketTotalsFor(def, filter);
   const months = totalsTableFor(def, filter);
-  if (months?.buckets?.column === column.name) {
-    const { start: month, length } = months.buckets;
+  const bucketed = [days, months].find((t) => t?.buckets?.column === column.name);
+  if (bucketed?.buckets) {
+    const { start: bucket, length } = bucketed.buckets;
     return {
-      table: months.table,
-      first: `${a}.${month}`,
-      end: `(${a}.${month} + interval '${length}')::date`,
-      rows: months.rows,
+      table: bucketed.table,
+      first: `${a}.${bucket}`,
+      end: `(${a}.${bucket} + interval '${length}')::date`,
+      rows: bucketed.rows,
       column,
       dir,
     };

@@ -1,6 +1,6 @@
-// Whether a list's filter can be answered from its resource's totals table (common/resources/types.ts
-// `totalsTable`) or value counts table (`valueCounts`): only when the filter reads no column but those the
-// table keeps. And the exact row count from the totals table, a few thousand rows summed where counting the
+// Whether a list's filter can be answered from its resource's totals table (server/resources/resource-sql.ts
+// `totalsTable`), bucket totals table (`bucketTotals`) or value counts table (`valueCounts`): only when the
+// filter reads no column but those the table keeps. And the exact row count from the totals table, a few thousand rows summed where counting the
 // base table would read a million.
 import type pg from 'pg';
 import type { ResourceDef } from '../../resources/resource-def.ts';
@@ -9,13 +9,29 @@ import { fromClause } from '../query/sql.ts';
 
 type Reads = Pick<Filter, 'columns'>;
 
+/** A table of sums standing in for the base table: the totals table, or the bucket totals table. */
+export type SumsTable = Pick<NonNullable<ResourceDef['totalsTable']>, 'table' | 'coarse' | 'keeps' | 'rows' | 'totals'>;
+
 export function totalsTableFor(def: ResourceDef, filter: Reads): ResourceDef['totalsTable'] {
   return answers(def, def.totalsTable, filter);
 }
 
-/** The resource's value counts table (positions.ts), when the filter allows it as it does the totals table. */
-export function valueCountsFor(def: ResourceDef, filter: Reads): ResourceDef['valueCounts'] {
-  return answers(def, def.valueCounts, filter);
+/** The resource's bucket totals table (per day where the totals table is per store and month), when the filter allows it. */
+export function bucketTotalsFor(def: ResourceDef, filter: Reads): ResourceDef['bucketTotals'] {
+  return answers(def, def.bucketTotals, filter);
+}
+
+/**
+ * The value counts table to find a range in: its finer table when the filter allows it (reads none of the
+ * columns only the per-store counts keep), else itself when the filter allows that.
+ */
+export function valueCountsFor(
+  def: ResourceDef,
+  filter: Reads,
+): { table: string; measures: NonNullable<ResourceDef['valueCounts']>['measures'] } | undefined {
+  const counts = answers(def, def.valueCounts, filter);
+  const finer = answers(def, def.valueCounts?.finer, filter);
+  return counts && { table: finer?.table ?? counts.table, measures: counts.measures };
 }
 
 /**
@@ -28,7 +44,7 @@ function answers<T extends { keeps: ReadonlyArray<string> }>(def: ResourceDef, t
 }
 
 /** Where a totals table's sums are read: its coarse table when it has one (fewer rows), else itself. */
-export function sumsOf(table: NonNullable<ResourceDef['totalsTable']>): string {
+export function sumsOf(table: SumsTable): string {
   return table.coarse ?? table.table;
 }
 

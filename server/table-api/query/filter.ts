@@ -122,8 +122,10 @@ export async function buildFilter(
     const scopeParams = [...params];
     // The ids found on the dimension are a condition on its key column.
     const found = resolved.found ? [{ condition: resolved.found, columns: [dimension.key] }] : [];
+    // The key is read only when the scope narrows the rows: an unscoped list reads no column, so a totals
+    // table that does not keep the key (per day: list/positions.ts) may answer it.
     return finish(
-      { conditions: scope, params: scopeParams, columns: [dimension.key] },
+      { conditions: scope, params: scopeParams, columns: resolved.scoped ? [dimension.key] : [] },
       [...found, ...searches.filter((s) => !s.dimension)],
       params,
     );

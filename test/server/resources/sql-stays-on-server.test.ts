@@ -21,6 +21,7 @@ function definitionSql(): { all: string[]; written: string[] } {
   const written = resources.flatMap((def) => [
     ...def.joins.map((j) => j.on),
     ...(def.totalsTable ? [def.totalsTable.table, def.totalsTable.rows, ...Object.values(def.totalsTable.totals)] : []),
+    ...(def.bucketTotals ? [def.bucketTotals.table, def.bucketTotals.rows, ...Object.values(def.bucketTotals.totals)] : []),
     ...(def.valueCounts ? [def.valueCounts.table] : []),
     ...def.columns.map((c) => c.sql).filter((sql) => !/^\w+\.[a-z]+$/.test(sql)),
   ]);

@@ -1,8 +1,8 @@
 // A grouped list pages through groups (`maingroup`, `subgroup`): each group one line with its row count
 // and footer totals over all of its filtered rows, checked against sums the database makes on its own;
 // paging of groups; a group's rows (`group`) page by page; sub groups inside a group; the search, the
-// column search, the store selection and a user's scope honoured; groups summed from the totals table and
-// from the sales rows; a NULL group; a group with no rows; a wrong `group` refused; a change seen at once.
+// column search, the store selection and a user's scope honoured; groups summed from the totals tables (per
+// store, per day) and from the sales rows; a NULL group; a group with no rows; a wrong `group` refused; a change seen at once.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
@@ -228,15 +228,34 @@ describe('group pages', () => {
     assert.deepEqual(none.data, []);
   });
 
-  test('groups by a column the totals table does not keep are summed from the sales rows', async () => {
-    const expected = await salesFigures('sa.sale_date::text', 'true', 'desc');
-    const body = await sales({ maingroup: 'SaleDate', length: 20, 'order[0][column]': col('SaleDate'), 'order[0][dir]': 'desc' });
+  /** A few stores' ids, a selection that names stores: the per-day totals (all stores) cannot answer it. */
+  const someStores = async () =>
+    (await sql<{ id: number }>('select store_id as id from stores order by store_id limit 3')).map((r) => r.id);
+
+  test('groups by date of some stores are summed from the sales rows', async () => {
+    const ids = await someStores();
+    const expected = await salesFigures('sa.sale_date::text', `sa.store_id in (${ids.join(',')})`, 'desc');
+    const byDate = { maingroup: 'SaleDate', length: 20, 'order[0][column]': col('SaleDate'), 'order[0][dir]': 'desc' };
+    const body = await sales({ ...byDate, stores: ids.join(',') });
     assert.equal(body.recordsFiltered, expected.length);
     assert.deepEqual(
       values(body.groups),
       expected.slice(0, 20).map((e) => [e.value]),
     );
     for (const [i, group] of body.groups!.entries()) assertSalesGroup(group, expected[i]);
+  });
+
+  test('groups by date over all stores are summed from the per-day totals, in either order', async () => {
+    for (const dir of ['asc', 'desc']) {
+      const expected = await salesFigures('sa.sale_date::text', 'true', dir);
+      const body = await sales({ maingroup: 'SaleDate', start: 3, length: 7, 'order[0][column]': col('SaleDate'), 'order[0][dir]': dir });
+      assert.equal(body.recordsFiltered, expected.length);
+      assert.deepEqual(
+        values(body.groups),
+        expected.slice(3, 10).map((e) => [e.value]),
+      );
+      for (const [i, group] of body.groups!.entries()) assertSalesGroup(group, expected[i + 3]);
+    }
   });
 
   test('on a large table, groups by an indexed column are counted by the planner, flagged, and still exact in themselves', async () => {
@@ -247,8 +266,10 @@ describe('group pages', () => {
     await sql(`update pg_class set reltuples = 5000000 where relname = 'sales'`);
     forgetResource(shared.t.db.pool, 'sales');
     try {
-      const expected = await salesFigures('sa.sale_date::text', 'true', 'desc');
-      const body = await sales({ maingroup: 'SaleDate', length: 20, 'order[0][column]': col('SaleDate'), 'order[0][dir]': 'desc' });
+      const ids = await someStores();
+      const expected = await salesFigures('sa.sale_date::text', `sa.store_id in (${ids.join(',')})`, 'desc');
+      const byDate = { maingroup: 'SaleDate', length: 20, 'order[0][column]': col('SaleDate'), 'order[0][dir]': 'desc' };
+      const body = await sales({ ...byDate, stores: ids.join(',') });
       assert.equal(body.countIsEstimate, true);
       assert.ok(body.recordsFiltered > 0);
       assert.deepEqual(
@@ -260,6 +281,10 @@ describe('group pages', () => {
       const states = await sales({ maingroup: 'StateCode', length: 5 });
       assert.equal(states.countIsEstimate, false);
       assert.equal(states.recordsFiltered, (await salesFigures('s.state_code')).length);
+      // And by date over all stores, the per-day totals.
+      const days = await sales(byDate);
+      assert.equal(days.countIsEstimate, false);
+      assert.equal(days.recordsFiltered, (await salesFigures('sa.sale_date')).length);
     } finally {
       await sql(`update pg_class set reltuples = $1 where relname = 'sales'`, [reltuples]);
       forgetResource(shared.t.db.pool, 'sales');

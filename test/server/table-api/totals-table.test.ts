@@ -1,5 +1,5 @@
-// Footer totals of sales come from the per-store totals table (migration 016; per store and month: 003)
-// when the filter allows. Two promises hold that up: the triggers keep the tables equal to the sums over
+// Footer totals of sales come from the per-store totals table (migration 016; per store and month: 003;
+// per day: 017) when the filter allows. Two promises hold that up: the triggers keep the tables equal to the sums over
 // sales after any change, and the totals the API answers equal the same aggregates computed over sales
 // directly, for any scope, store selection and search.
 import { describe, test } from '../../support/node-test.ts';
@@ -20,6 +20,10 @@ const perStoreKept = `select store_id, month::text, row_count, sales, transactio
 const allDaysFromSales = `select store_id, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
                           from sales group by 1 order by 1`;
 const allDaysKept = `select store_id, row_count, sales, transactions::int8, margin_sum from sales_store_totals order by 1`;
+// The same per day over all stores (migration 017), which deep pages in date order and groups by date read.
+const perDayFromSales = `select sale_date::text, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
+                         from sales group by 1 order by 1`;
+const perDayKept = `select sale_date::text, row_count, sales, transactions::int8, margin_sum from sales_day_totals order by 1`;
 // The value counts (migration 005), recounted from sales: each row in the range of each amount it holds.
 const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
                          from sales s cross join lateral (values ('margin', s.margin, 0.005), ('sales', s.sales, 250), ('transactions', s.transactions, 6)) m(measure, value, width)
@@ -27,10 +31,17 @@ const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) 
 const rangesKept = `select measure, store_id, bucket, row_count from sales_store_value_counts order by 1, 2, 3`;
 const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
                          where bucket_end <> bucket + case measure when 'sales' then 250 when 'transactions' then 6 else 0.005 end`;
+// The same over all stores in finer ranges (migration 018), which unscoped deep pages in amount order read.
+const fineRangesFromSales = `select m.measure, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
+                             from sales s cross join lateral (values ('margin', s.margin, 0.0001), ('sales', s.sales, 5), ('transactions', s.transactions, 1)) m(measure, value, width)
+                             group by 1, 2 order by 1, 2`;
+const fineRangesKept = `select measure, bucket, row_count from sales_value_counts order by 1, 2`;
+const fineRangesMisshaped = `select count(*)::int as n from sales_value_counts
+                             where bucket_end <> bucket + case measure when 'sales' then 5 when 'transactions' then 1 else 0.0001 end`;
 const sameRanges = (rows: Array<Record<string, unknown>>) =>
-  rows.map((r) => `${r.measure} ${r.store_id} ${Number(r.bucket)} ${r.row_count}`);
+  rows.map((r) => `${r.measure} ${r.store_id ?? 'all stores'} ${Number(r.bucket)} ${r.row_count}`);
 
-describe('the per-store-and-month and per-store totals tables and the value counts', () => {
+describe('the per-store-and-month, per-store and per-day totals tables and the value counts (per store and over all)', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map(
       (r) => r.store_id,
@@ -44,6 +55,13 @@ describe('the per-store-and-month and per-store totals tables and the value coun
         amount: fc.integer({ min: -500, max: 50_000 }),
       }),
       fc.record({ kind: fc.constant('update' as const), store: storeId, to: storeId, amount: fc.integer({ min: 0, max: 99_999 }) }),
+      // Several stores' sales of one day (the per-day table sums across stores), and a sale moved to another day.
+      fc.record({
+        kind: fc.constant('same day' as const),
+        stores: fc.subarray(stores, { minLength: 1 }),
+        day: fc.integer({ min: 0, max: 2 }),
+      }),
+      fc.record({ kind: fc.constant('move day' as const), store: storeId }),
       fc.record({ kind: fc.constant('delete' as const), store: storeId, share: fc.constantFrom(2, 3, 1) }),
       fc.record({ kind: fc.constant('truncate' as const) }),
     );
@@ -69,6 +87,20 @@ describe('the per-store-and-month and per-store totals tables and the value coun
                  where sale_id in (select sale_id from sales where store_id = $1 order by sale_id limit 3)`,
                 [c.store, c.amount, c.to],
               );
+            } else if (c.kind === 'same day') {
+              // A store that has this day's sale already keeps it: only the new rows reach the triggers.
+              await client.query(
+                `insert into sales (store_id, sale_date, sales, transactions, margin)
+                 select store_id, date '2150-01-01' + $2::int, store_id * 3.25, store_id, 0.05 from unnest($1::int[]) store_id
+                 on conflict (store_id, sale_date) do nothing`,
+                [c.stores, c.day],
+              );
+            } else if (c.kind === 'move day') {
+              await client.query(
+                `update sales set sale_date = date '2300-01-01' + $2::int where sale_id = (select max(sale_id) from sales where store_id = $1)`,
+                [c.store, day],
+              );
+              day += 10;
             } else if (c.kind === 'delete') {
               await client.query(`delete from sales where store_id = $1 and sale_id % $2 = 0`, [c.store, c.share]);
             } else {
@@ -78,9 +110,13 @@ describe('the per-store-and-month and per-store totals tables and the value coun
           const [kept, summed] = [(await client.query(perStoreKept)).rows, (await client.query(perStoreFromSales)).rows];
           assert.deepEqual(kept, summed);
           assert.deepEqual((await client.query(allDaysKept)).rows, (await client.query(allDaysFromSales)).rows);
+          assert.deepEqual((await client.query(perDayKept)).rows, (await client.query(perDayFromSales)).rows);
           const [ranges, counted] = [(await client.query(rangesKept)).rows, (await client.query(rangesFromSales)).rows];
           assert.deepEqual(sameRanges(ranges), sameRanges(counted));
           assert.equal((await client.query(rangesMisshaped)).rows[0].n, 0);
+          const [fineRanges, fineCounted] = [(await client.query(fineRangesKept)).rows, (await client.query(fineRangesFromSales)).rows];
+          assert.deepEqual(sameRanges(fineRanges), sameRanges(fineCounted));
+          assert.equal((await client.query(fineRangesMisshaped)).rows[0].n, 0);
         } finally {
           await client.query('rollback');
           client.release();
