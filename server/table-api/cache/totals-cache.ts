@@ -14,7 +14,8 @@ export interface Totals {
 
 type Computed<T> = T & { at: string };
 
-// One cache for both kinds: an entry is found by its query's text, which tells them apart.
+// One cache for every kind (footer totals, group totals, deep pages' range counts: list/positions.ts): an
+// entry is found by its query's text, which tells them apart.
 const totals = new ShortLived<Computed<object>>(30_000, 500);
 
 export function cachedTotals<T extends object>(
