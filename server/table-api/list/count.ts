@@ -46,6 +46,15 @@ function largeEstimate(
   });
 }
 
+/** Whether every count over the table is exact (a small table): each made afresh, as the page is read. */
+export async function countsExactly(
+  pool: pg.Pool,
+  def: Pick<ResourceDef, 'name' | 'table'>,
+  exactLimit = EXACT_COUNT_LIMIT,
+): Promise<boolean> {
+  return (await tableSize(pool, def)) <= exactLimit;
+}
+
 export async function countRows(
   pool: pg.Pool,
   def: Pick<ResourceDef, 'name' | 'table'>,

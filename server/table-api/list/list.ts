@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef, Row } from '../../resources/resource-def.ts';
-import { countRows, type RowCount } from './count.ts';
+import { countRows, countsExactly, type RowCount } from './count.ts';
 import { cursorKey, cursorSeal, encodeCursor, keysetApplies, keysetCondition } from './keyset-cursor.ts';
 import type { TableRequest, SortTerm } from '../request/table-request.ts';
 import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
@@ -56,22 +56,35 @@ export async function listRows(
   const countFirst =
     !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start, limits);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
-  const [rows, total, totals] = await Promise.all([
-    pageRows(pool, def, req, filter, limits, counted),
-    countRows(pool, def, `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`, filter.scopeParams),
+  const scopeCount = `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`;
+  const searchCount = `from ${fromClause(def, filter.columns)} where ${filter.where}`;
+  // A small table's counts are exact and made afresh on every request (count.ts): they ride in the page's own
+  // query, one round trip where there were two or three (each costs the server a socket write, and the
+  // database a statement, more than counting a few thousand rows).
+  const riding = (await countsExactly(pool, def)) ? [scopeCount, ...(filter.searched && !wantsTotals ? [searchCount] : [])] : [];
+  const [page, totals, scopeCounted] = await Promise.all([
+    pageRows(pool, def, req, filter, limits, counted, riding),
     wantsTotals ? totalsOf(pool, def, filter) : null,
+    riding.length ? null : countRows(pool, def, scopeCount, filter.scopeParams),
   ]);
+  // An empty page carries no counts: they are asked apart then.
+  const ridden = (i: number): RowCount | null => {
+    const count = page.counts?.[i];
+    return count === undefined ? null : { count, estimate: false };
+  };
+  const total = scopeCounted ?? ridden(0) ?? (await countRows(pool, def, scopeCount, filter.scopeParams));
   // Totals scan the filtered set anyway, so their count is exact for free.
   const filtered = totals
     ? { count: totals.count, estimate: false }
     : counted !== undefined
       ? { count: counted, estimate: false }
       : filter.searched
-        ? await countRows(pool, def, `from ${fromClause(def, filter.columns)} where ${filter.where}`, filter.params)
+        ? (ridden(1) ?? (await countRows(pool, def, searchCount, filter.params)))
         : total;
   return {
-    ...rows,
-    rows: def.shownRow ? rows.rows.map((row) => def.shownRow!(row, served)) : rows.rows,
+    rows: def.shownRow ? page.rows.map((row) => def.shownRow!(row, served)) : page.rows,
+    next: page.next,
+    prev: page.prev,
     total: filter.searched ? total : filtered,
     filtered,
     totals,
@@ -80,15 +93,20 @@ export async function listRows(
   };
 }
 
-/** The page's rows; `rowCount` is the exact count when the caller was asked for it (positions.ts). */
+/**
+ * The page's rows; `rowCount` is the exact count when the caller was asked for it (positions.ts). `counts`
+ * (FROM ... WHERE ... over the filter's parameters) are counted in the same statement: their numbers in
+ * `counts`, unless the page is empty.
+ */
 async function pageRows(
   pool: pg.Pool,
   def: ResourceDef,
   req: TableRequest,
   filter: Filter,
   limits: ListLimits,
-  rowCount?: number,
-): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'>> {
+  rowCount: number | undefined,
+  counts: ReadonlyArray<string>,
+): Promise<Pick<ListResult, 'rows' | 'next' | 'prev'> & { counts?: number[] }> {
   const order = fullOrder(def, req.order, req.groups.length);
   const params = [...filter.params];
   const seal = cursorSeal(await cursorKey(pool), filter.where, filter.params, order);
@@ -107,25 +125,43 @@ async function pageRows(
   params.push(deep?.kind === 'from-end' ? deep.length : req.length, offset);
   const limit = `limit $${params.length - 1} offset $${params.length}`;
   const sorted = orderBy(readOrder);
+  // Uncorrelated, each count is run once for the statement (an InitPlan), over the parameters the filter
+  // numbered first (its scope's are a prefix of its own, and the page's are pushed after them).
+  const columns = [
+    ...counts.map((fromWhere, i) => `(select count(*)::int8 ${fromWhere}) as "${countColumn(i)}"`),
+    selectList(def.columns),
+  ].join(', ');
   // A searched or filtered page finds its keys first too: the indexes carry the columns filters read
   // (migration 014), so the keys' query skips the rows that do not match inside an index-only scan, where
   // the whole rows' plan visits each row it skips.
   const text =
     offset < DEFERRED_JOIN_FROM && !filter.searched
-      ? `select ${selectList(def.columns)} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
-      : `select ${selectList(def.columns)} from ${fromClause(def)}
+      ? `select ${columns} from ${fromClause(def)} where ${where} order by ${sorted} ${limit}`
+      : `select ${columns} from ${fromClause(def)}
          join (select ${def.key.sql} as page_key from ${fromClause(def, [...filter.columns, ...order.map((t) => t.column)])} where ${where} order by ${sorted} ${limit}) page
            on page.page_key = ${def.key.sql}
          order by ${sorted}`;
-  const read = (await pool.query<Row>(text, params)).rows;
+  const { rows: read, counts: counted } = withoutCounts((await pool.query<Row>(text, params)).rows, counts.length);
   const rows = backwards ? read.reverse() : read;
   const [first, last] = [rows[0], rows.at(-1)];
   const pageable = keysetApplies(order);
   return {
     rows,
+    counts: counted,
     next: last && rows.length === req.length && pageable ? encodeCursor(seal, req.start + rows.length, last, order) : null,
     prev: first && req.start > 0 && pageable ? encodeCursor(seal, req.start, first, order) : null,
   };
+}
+
+const countColumn = (i: number) => `__count${i}`;
+
+/** The rows without the `n` counts that rode along on each, and those counts (none when there is no row). */
+function withoutCounts(read: Row[], n: number): { rows: Row[]; counts?: number[] } {
+  if (n === 0) return { rows: read };
+  const names = Array.from({ length: n }, (_, i) => countColumn(i));
+  const counts = read[0] && names.map((name) => Number(read[0]![name]));
+  const rows = read.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !names.includes(key))));
+  return { rows, counts };
 }
 
 function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {

@@ -1,11 +1,12 @@
 // Whether a list's filter can be answered from its resource's totals table (server/resources/resource-sql.ts
 // `totalsTable`), bucket totals table (`bucketTotals`) or value counts table (`valueCounts`): only when the
-// filter reads no column but those the table keeps. And the exact row count from the totals table, a few thousand rows summed where counting the
-// base table would read a million.
+// filter reads no column but those the table keeps. And the exact row count from the totals table, a few
+// thousand rows summed where counting the base table would read a million.
 import type pg from 'pg';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import { fromClause } from '../query/sql.ts';
+import { cachedTotals } from '../cache/totals-cache.ts';
 
 type Reads = Pick<Filter, 'columns'>;
 
@@ -48,12 +49,16 @@ export function sumsOf(table: SumsTable): string {
   return table.coarse ?? table.table;
 }
 
-/** The rows the filter finds, counted on the totals table (which must apply: see totalsTableFor). */
+/**
+ * The rows the filter finds, counted on the totals table (which must apply: see totalsTableFor); kept as
+ * footer totals are (a deep page asks it on every jump), and forgotten with them on a change.
+ */
 export async function countOnTotalsTable(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<number> {
   const table = totalsTableFor(def, filter)!;
-  const { rows } = await pool.query<{ n: number }>(
-    `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, sumsOf(table))} where ${filter.where}`,
-    filter.params as unknown[],
-  );
-  return rows[0]?.n ?? 0;
+  const text = `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, sumsOf(table))} where ${filter.where}`;
+  const counted = await cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
+    const { rows } = await pool.query<{ n: number }>(text, filter.params as unknown[]);
+    return { n: rows[0]?.n ?? 0 };
+  });
+  return counted.n;
 }

@@ -629,6 +629,47 @@ describe('counts at scale', () => {
     assert.deepEqual(await countRows(pool, salesDef, 'from sales sa where sa.sale_id <= $1', [5], 10), exact);
     assert.equal(statements, before + 1, 'a count below the limit is made afresh every time');
   });
+
+  test("a small table's page carries its exact counts in its own statement, made afresh; an empty page counts apart", async (t) => {
+    // Without footer totals, which are kept, and count the rows they sum.
+    const query = (extra: Record<string, string | number>) => currentQuery(stateColumns, { totals: 'false', ...extra });
+    // Known small once analysed (never analysed, a table's size is unknown, and it is counted apart).
+    await sql('analyze states');
+    forgetResource(shared.t.db.pool, 'states');
+    await list(shared.admin, 'states', query({}));
+    // The statements that read the states, as the app sends them.
+    const pool = shared.t.db.pool;
+    const sent: string[] = [];
+    const query0 = pool.query;
+    pool.query = ((...args: Parameters<pg.Pool['query']>) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      if (/\bstates st\b/.test(text)) sent.push(text);
+      return query0.apply(pool, args);
+    }) as pg.Pool['query'];
+    t.after(() => {
+      pool.query = query0;
+    });
+    const states = async () => (await sql<{ n: number }>('select count(*)::int as n from states'))[0]!.n;
+
+    const page = (await list(shared.admin, 'states', query({ length: 5 }))).body;
+    assert.equal(sent.length, 1, 'one statement: the page and its count');
+    assert.deepEqual([page.data.length, page.recordsTotal, page.recordsFiltered], [5, await states(), await states()]);
+    sent.length = 0;
+    const searched = (await list(shared.admin, 'states', query({ 'search[value]': 'north' }))).body;
+    assert.equal(sent.length, 1, 'one statement: the page and both counts');
+    assert.deepEqual([searched.recordsFiltered, searched.recordsTotal], [2, await states()]);
+    sent.length = 0;
+    const past = (await list(shared.admin, 'states', query({ start: 10_000 }))).body;
+    assert.deepEqual([past.data.length, past.recordsTotal], [0, await states()], 'an empty page is still counted');
+
+    // Made afresh: a row added outside the app is counted on the next page.
+    await sql(`insert into states (code, name, region) values ('QQ', 'Qqland', 'West')`);
+    try {
+      assert.equal((await list(shared.admin, 'states', query({ length: 5 }))).body.recordsTotal, await states());
+    } finally {
+      await sql(`delete from states where code = 'QQ'`);
+    }
+  });
 });
 
 describe('counts and totals after a change', () => {
