@@ -7,7 +7,7 @@ import type { GroupTotals } from '../../common/table-config.ts';
 import { movedColumn } from '../../islands/data-table/columns/column-order.ts';
 import { groupValueText } from '../../islands/data-table/grouping/group-header-row.tsx';
 import { groupKey, groupLines, linesRows, type Line } from '../../islands/data-table/grouping/group-lines.ts';
-import type { GroupContent } from '../../islands/data-table/grouping/use-group-contents.ts';
+import type { GroupContent } from '../../islands/data-table/grouping/group-lines.ts';
 import { toggledGroups } from '../../islands/data-table/grouping/open-groups.ts';
 
 const groups: GroupTotals[] = [

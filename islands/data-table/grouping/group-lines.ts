@@ -5,7 +5,18 @@
 // more, says it is reading, or why it failed. Which groups are open is a list of group keys in the table's
 // state (expandedGroups); open-groups.ts changes it.
 import type { GroupTotals, Row } from '../../../common/table-config.ts';
-import type { GroupContent } from './use-group-contents.ts';
+
+/** What an open group holds as read so far (use-group-contents.ts reads it). */
+export interface GroupContent {
+  /** The sub groups read so far (a main group of a table grouped twice), else null. */
+  groups: GroupTotals[] | null;
+  /** The rows read so far (a group with no groups inside). */
+  rows: Row[];
+  /** How many sub groups or rows the group holds. */
+  total: number;
+  loading: boolean;
+  error: string | null;
+}
 
 /** A group's key: its main value, then its sub value, as JSON (a value of NULL stays apart from ""). */
 export function groupKey(values: ReadonlyArray<unknown>): string {

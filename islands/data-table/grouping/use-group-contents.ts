@@ -4,22 +4,11 @@
 // page under what is shown. A new query (search, sort, grouping, stores, page size) forgets them all;
 // `reload` reads every open group again from the start, as far as it was shown (a refresh).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GroupTotals, Row, TableConfig } from '../../../common/table-config.ts';
+import type { GroupTotals, TableConfig } from '../../../common/table-config.ts';
 import { fetchList } from '../list-fetch.ts';
 import type { TableState } from '../table-state.ts';
-import { groupKey } from './group-lines.ts';
+import { groupKey, type GroupContent } from './group-lines.ts';
 import { groupBase, groupPageLength, groupUrl } from './group-query.ts';
-
-export interface GroupContent {
-  /** The sub groups read so far (a main group of a table grouped twice), else null. */
-  groups: GroupTotals[] | null;
-  /** The rows read so far (a group with no groups inside). */
-  rows: Row[];
-  /** How many sub groups or rows the group holds. */
-  total: number;
-  loading: boolean;
-  error: string | null;
-}
 
 export interface GroupContents {
   of(key: string): GroupContent | undefined;
