@@ -196,6 +196,9 @@ async function resolveDimension(
   const inList =
     (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition =>
     (p) => {
+      // None: said as such, so the planner drops it from an OR (a word that names no store but a day reads
+      // that day's index entries, where `= any('{}')` left it walking the whole date index: 0.5 s at 10M).
+      if (n === 0) return 'false';
       if (n <= maxIds) {
         p.push(ids ?? []);
         return `${dimension.key.sql} = any($${p.length}::${dimension.keyType}[])`;
