@@ -37,18 +37,19 @@ async function tellEarlierEditors(
   user: CurrentUser,
   keys: ReadonlyArray<number>,
 ): Promise<void> {
-  // Each row changed (as it was, deleted), with every other recent editor of it.
+  // Each row changed (as it was, deleted), with every other editor of it in the hour before the change: this
+  // runs after the answer, so an edit made since (by someone told of this one) must not count as earlier.
   const pool = app.db.pool;
   const { rows } = await pool.query<{ user_id: number; row_key: string; row: Row | null }>(
     `with changed as (
-       select distinct on (row_key) row_key, before as row from audit_log
+       select distinct on (row_key) row_key, audit_id, at, before as row from audit_log
        where resource = $1 and row_key = any($2::text[]) and user_id = $3
        order by row_key, audit_id desc)
      select e.user_id, c.row_key, c.row from changed c
      join lateral (
        select distinct a.user_id from audit_log a
-       where a.resource = $1 and a.row_key = c.row_key and a.user_id <> $3
-         and a.action in ('insert', 'update') and a.at > now() - interval '${RECENT}') e on true
+       where a.resource = $1 and a.row_key = c.row_key and a.user_id <> $3 and a.audit_id < c.audit_id
+         and a.action in ('insert', 'update') and a.at > c.at - interval '${RECENT}') e on true
      join users u on u.user_id = e.user_id and u.is_active`,
     [def.name, keys.map(String), user.ID],
   );

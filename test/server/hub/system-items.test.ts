@@ -12,6 +12,8 @@ import { defaultMessages as m, fill } from '../../../server/messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { checkMissingSales, dayBefore, nextCheck, CHECK_HOUR } from '../../../server/inbox/system/missing-sales.ts';
 import { watchDownload } from '../../../server/inbox/system/export-notices.ts';
+import { noticeRowChanges } from '../../../server/inbox/system/row-changes.ts';
+import { loadActiveUsers } from '../../../server/users/current-user.ts';
 import { useTestAppWith, type SignedIn } from '../../support/app.ts';
 import { until } from '../../support/until.ts';
 import { chromiumPath } from '../../support/browser.ts';
@@ -179,6 +181,40 @@ describe('alerts and notifications the system raises', () => {
     const toAdmin = await admin.next('inbox', (f) => f.item.Title === m.rowChangedTitle);
     assert.equal(toAdmin.item.Body, fill(m.rowChangedBody, ['Casey Nguyen', 'Stores', store.name]));
     await Promise.all([clerk.close(), admin.close()]);
+  });
+
+  test('a notice that runs late counts only the edits made before the change it tells of', async () => {
+    // The notice runs after the answer; under load it may run after someone told of an earlier change has
+    // edited the row in turn. That later edit must not make its author an "earlier" editor of this one.
+    const pool = shared.t.db.pool;
+    const store = (
+      await pool.query(
+        `select s.store_id, s.name from stores s join groups g using (group_id) where g.code = 'WE' order by s.store_id offset 1 limit 1`,
+      )
+    ).rows[0] as { store_id: number; name: string };
+    const topic = `row:stores:${store.store_id}`;
+    const rename = async (user: SignedIn, name: string) => {
+      const version = (await pool.query('select version from stores where store_id = $1', [store.store_id])).rows[0].version;
+      const res = await user.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: version, Name: name },
+      });
+      assert.deepEqual(res.json().Succeed, [store.store_id], res.body);
+    };
+    await rename(shared.admin, `${store.name} North`);
+    await rename(shared.clerk, `${store.name} South`);
+    await until(async () => (await itemsOf(ids.admin!, topic)).length === 1, "the admin told of the clerk's change");
+    await rename(shared.manager, `${store.name} East`);
+    await until(async () => (await itemsOf(ids.clerk!, topic)).length === 1, "the clerk told of the manager's change");
+    // The clerk's change told again, late: the admin (who edited before it) is told, the manager (after) is not.
+    await pool.query('delete from inbox where topic = $1', [topic]);
+    const def = shared.t.app.resources.find((r) => r.name === 'stores')!;
+    const [clerkUser] = await loadActiveUsers(pool, [ids.clerk!]);
+    noticeRowChanges(shared.t.app, def, 'edit', clerkUser!, { Succeed: [store.store_id], Failed: [], Data: [], Error: null });
+    await until(async () => (await itemsOf(ids.admin!, topic)).length === 1, 'the admin told again');
+    assert.deepEqual(await itemsOf(ids.manager!, topic), [], 'an edit made after the change is not an earlier one');
+    await rename(shared.admin, store.name);
   });
 
   test("a row moved out of an earlier editor's reach is not told to them, nor named to them by its new values", async () => {
