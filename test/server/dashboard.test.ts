@@ -4,17 +4,12 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../support/app.ts';
+import { islandsOn } from '../support/islands-on-page.ts';
 
 const shared = useTestApp('admin', 'analyst', 'clerk', 'trainee');
 
 /** The props of each server-rendered island on a page, by island name, in page order. */
-function islands(html: string): Array<{ name: string; props: Record<string, unknown> }> {
-  const decodeEntities = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-  return [...html.matchAll(/<div data-island="([^"]+)" data-island-id="[^"]+" data-props="([^"]*)">/g)].map((m) => ({
-    name: m[1]!,
-    props: JSON.parse(decodeEntities(m[2]!)) as Record<string, unknown>,
-  }));
-}
+const islands = (html: string) => islandsOn(html).map(({ name, props }) => ({ name, props: props as Record<string, unknown> }));
 
 describe('the dashboard', () => {
   test("shows a reader of sales figures the current cycle's summary tables and charts, server-rendered with their figures", async () => {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { createTestApp, signIn } from '../support/app.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';
 import { defaultMessages } from '../../server/messages.ts';
-import { unescapeHtml } from '../support/forms.ts';
+import { islandProps } from '../support/islands-on-page.ts';
+import type { TableConfig } from '../../common/table-config.ts';
 
 describe('the language file on the server', () => {
   test("replaces the server's texts with the file's, and keeps the defaults of keys it leaves out", async () => {
@@ -33,20 +34,16 @@ describe('the language file on the server', () => {
       const admin = await signIn(t.app, 'admin');
       const stores = (await admin.inject({ url: '/stores' })).body;
       assert.match(stores, /<h1[^>]*>Filialen<\/h1>/);
-      const config = JSON.parse(unescapeHtml(/data-island="data-table"[^>]*data-props="([^"]*)"/.exec(stores)![1]!)).config;
+      const config = islandProps<{ config: TableConfig }>(stores).config;
       assert.equal(config.title, testLanguage['stores.title']);
-      assert.equal(config.columns.find((c: { name: string }) => c.name === 'City').label, testLanguage['stores.City']);
-      assert.equal(
-        config.fields.find((f: { name: string }) => f.name === 'City').label,
-        testLanguage['stores.City'],
-        "the field has its column's label",
-      );
+      assert.equal(config.columns.find((c) => c.name === 'City')?.label, testLanguage['stores.City']);
+      assert.equal(config.fields.find((f) => f.name === 'City')?.label, testLanguage['stores.City'], "the field has its column's label");
       const csv = await admin.inject({ url: '/api/stores/export?format=csv&length=1' });
       assert.match(Buffer.from(csv.rawPayload).subarray(2).toString('utf16le').split('\r\n')[0]!, /,Ort,/);
       const salesPage = (await admin.inject({ url: '/sales' })).body;
-      const sales = JSON.parse(unescapeHtml(/data-island="data-table"[^>]*data-props="([^"]*)"/.exec(salesPage)![1]!)).config;
-      assert.equal(sales.fields.find((f: { name: string }) => f.name === 'Margin').label, testLanguage['sales.Margin.field']);
-      assert.equal(sales.columns.find((c: { name: string }) => c.name === 'Margin').label, 'Margin', 'the column keeps its own');
+      const sales = islandProps<{ config: TableConfig }>(salesPage).config;
+      assert.equal(sales.fields.find((f) => f.name === 'Margin')?.label, testLanguage['sales.Margin.field']);
+      assert.equal(sales.columns.find((c) => c.name === 'Margin')?.label, 'Margin', 'the column keeps its own');
       assert.match(
         (await admin.inject({ url: '/admin/users/new' })).body,
         new RegExp(`for="new-user-FirstName">${testLanguage['users.FirstName']}\\s`),

@@ -19,7 +19,7 @@ import { defineResourceSql } from '../../../server/resources/resource-def.ts';
 import { addMenuEntries } from '../../../server/shell/menu-entries.ts';
 import { openTestDatabase, signIn, testConfig, type SignedIn, type TestDatabase } from '../../support/app.ts';
 import { currentQuery, url, type Row } from '../table-api/support.ts';
-import { unescapeHtml } from '../../support/forms.ts';
+import { islandProps } from '../../support/islands-on-page.ts';
 
 // Its browser-safe half (common/resources/suppliers.ts in the product).
 const suppliers = defineResource({
@@ -158,9 +158,7 @@ describe('an entity added as README says', () => {
 
   test('its table screen links each row to its detail page, which the app registered', async () => {
     const page = (await admin.inject({ url: '/suppliers' })).body;
-    const props = /data-island="data-table"[^>]*data-props="([^"]*)"/.exec(page);
-    assert.ok(props, 'the screen holds the data-table island');
-    assert.equal((JSON.parse(unescapeHtml(props[1]!)) as { config: { detail: boolean } }).config.detail, true);
+    assert.equal(islandProps<{ config: { detail: boolean } }>(page).config.detail, true);
   });
 
   test('an edit of it shows in the audit log for an admin, in its own words, and its table is offered there', async () => {

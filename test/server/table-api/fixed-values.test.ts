@@ -13,6 +13,7 @@ import { tableConfig } from '../../../server/table-screen/table-config.ts';
 import { stores } from '../../../common/resources/stores.ts';
 import { sameDatabaseApp, signIn, useTestApp, type SignedIn } from '../../support/app.ts';
 import { chromiumPath } from '../../support/browser.ts';
+import { islandProps } from '../../support/islands-on-page.ts';
 
 const shared = useTestApp('admin', 'itdesk', 'manager');
 
@@ -43,15 +44,7 @@ function dayFromToday(days: number): string {
 async function screenConfig(user: SignedIn, path: string): Promise<TableConfig> {
   const res = await user.inject({ url: path });
   assert.equal(res.statusCode, 200);
-  const found = /<div data-island="data-table" data-island-id="[^"]+" data-props="([^"]*)">/.exec(res.body);
-  assert.ok(found, 'the page holds the data-table island');
-  const json = found[1]!
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return (JSON.parse(json) as { config: TableConfig }).config;
+  return islandProps<{ config: TableConfig }>(res.body).config;
 }
 
 describe('fields with a fixed set of values', () => {

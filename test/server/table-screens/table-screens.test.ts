@@ -8,6 +8,8 @@ import { definitions } from '../../../common/resources/index.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
+import { unescapeHtml } from '../../support/forms.ts';
+import { islandProps as islandPropsOf } from '../../support/islands-on-page.ts';
 
 const shared = useTestApp('admin', 'clerk', 'trainee', 'itdesk', 'manager');
 
@@ -21,26 +23,13 @@ interface IslandProps {
   initialStores: number[] | null;
 }
 
-function htmlText(text: string): string {
-  return text
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function islandProps(html: string): IslandProps {
-  const found = /<div data-island="data-table" data-island-id="[^"]+" data-props="([^"]*)">/.exec(html);
-  assert.ok(found, 'the page holds the data-table island');
-  return JSON.parse(htmlText(found[1]!)) as IslandProps;
-}
+const islandProps = (html: string) => islandPropsOf<IslandProps>(html);
 
 /** The island's server-rendered body rows, as the text of their cells. */
 function bodyRows(html: string): string[][] {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
   return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((r) =>
-    [...r[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => htmlText(c[1]!.replace(/<[^>]+>/g, '')).trim()),
+    [...r[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => unescapeHtml(c[1]!.replace(/<[^>]+>/g, '')).trim()),
   );
 }
 
