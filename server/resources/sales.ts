@@ -7,6 +7,15 @@ import { defineResourceSql } from './resource-def.ts';
 import { saleDayAfterOpening } from './sale-day.ts';
 import { storeRows } from '../stores/visible-stores.ts';
 
+// The sums the totals tables keep (row_count, sales, transactions, margin_sum: migrations 003, 016, 017), read
+// the same way from each under the base alias.
+const keptSums = {
+  SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
+  Sales: 'sum(sa.sales)',
+  Transactions: 'sum(sa.transactions)::int8',
+  Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
+} as const;
+
 export const salesDef = defineResourceSql(sales, {
   table: 'sales',
   alias: 'sa',
@@ -36,12 +45,7 @@ export const salesDef = defineResourceSql(sales, {
     keeps: ['StoreID'],
     buckets: { column: 'SaleDate', start: 'month', length: '1 month' },
     rows: 'sum(sa.row_count)',
-    totals: {
-      SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
-      Sales: 'sum(sa.sales)',
-      Transactions: 'sum(sa.transactions)::int8',
-      Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
-    },
+    totals: keptSums,
   },
   // Per day over all stores (migration 017): deep pages in date order and groups by date, unscoped.
   bucketTotals: {
@@ -49,12 +53,7 @@ export const salesDef = defineResourceSql(sales, {
     keeps: ['SaleDate'],
     buckets: { column: 'SaleDate', start: 'sale_date', length: '1 day' },
     rows: 'sum(sa.row_count)',
-    totals: {
-      SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
-      Sales: 'sum(sa.sales)',
-      Transactions: 'sum(sa.transactions)::int8',
-      Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
-    },
+    totals: keptSums,
   },
   // Per store and value range of each amount (migration 005): deep pages in amount order.
   valueCounts: {

@@ -12,6 +12,7 @@ import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { openTable } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 
 const skip = browserSkipReason();
 
@@ -187,6 +188,31 @@ describe('row dialogs', { skip }, () => {
     assert.deepEqual((await dialog.locator('.field-message').allTextContents()).filter(Boolean), []);
     await context.close();
   });
+
+  for (const width of [1280, 375])
+    test(`at ${width} px: an opening day moved past the store's first sale is refused on Opened, naming that day`, async () => {
+      // The first store (in the screen's order) that has sales, and its first sale's day.
+      const [store] = await query<{ store_number: number; after_first: string; first: string }>(
+        `select s.store_number, to_char(min(sa.sale_date) + 1, 'DD/MM/YYYY') as after_first, to_char(min(sa.sale_date), 'DD/MM/YYYY') as first
+         from stores s join sales sa using (store_id) group by s.store_id order by s.store_number limit 1`,
+      );
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
+      await screen.open(page);
+      await screen.select(page, store!.store_number);
+      await screen.button(page, 'Edit').click();
+      const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
+      await dialog.waitFor();
+      const opened = dialog.getByRole('textbox', { name: 'Opened', exact: true });
+      await opened.fill(store!.after_first);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const words = m.storeOpensAfterSales.replace('{0}', store!.first);
+      await dialog.locator('.field-message', { hasText: words }).waitFor();
+      assert.equal(await opened.getAttribute('aria-invalid'), 'true');
+      assert.deepEqual(await axeViolations(page), []);
+      await assertFits(page);
+      await screenshot(page, `store-opening-after-sales-${width}`);
+      await context.close();
+    });
 
   test('editing a store starts from its values, sends the change, stores it and shows its row marked updated', async () => {
     const { page, context } = await env.newPage('admin');

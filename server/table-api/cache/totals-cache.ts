@@ -14,8 +14,8 @@ export interface Totals {
 
 type Computed<T> = T & { at: string };
 
-// One cache for every kind (footer totals, group totals, deep pages' range counts: list/positions.ts): an
-// entry is found by its query's text, which tells them apart.
+// One cache for every kind (footer totals, group totals, and the rows keptRows keeps): an entry is found by
+// its query's text, which tells them apart.
 const totals = new ShortLived<Computed<object>>(30_000, 500);
 
 export function cachedTotals<T extends object>(
@@ -28,6 +28,17 @@ export function cachedTotals<T extends object>(
     ...(await compute()),
     at: new Date().toISOString(),
   })) as Promise<Computed<T>>;
+}
+
+/**
+ * The rows of `text` with `params`, kept as totals are: figures a list asks again on every page turn (the
+ * ranges a deep page starts from, a count on the totals table, the stores a search or region reaches).
+ */
+export async function keptRows<R>(pool: pg.Pool, resource: string, text: string, params: ReadonlyArray<unknown>): Promise<R[]> {
+  const kept = await cachedTotals(pool, resource, { text, params }, async () => ({
+    rows: (await pool.query(text, params as unknown[])).rows as R[],
+  }));
+  return kept.rows;
 }
 
 /** The resource's totals computed afresh on their next request (a change forgets them with forgetResource). */

@@ -15,7 +15,7 @@ import type { SortTerm } from '../request/table-request.ts';
 import { fromClause, typedParam } from '../query/sql.ts';
 import type { Filter, ListLimits } from '../query/filter.ts';
 import { bucketTotalsFor, totalsTableFor, valueCountsFor } from './totals-table.ts';
-import { cachedTotals } from '../cache/totals-cache.ts';
+import { keptRows } from '../cache/totals-cache.ts';
 
 export type Start =
   /** Read forwards from a range's edge: `condition` (its values pushed to the params) bounds the rows, then `offset`. */
@@ -136,11 +136,9 @@ async function rangeStart(
      from ${fromClause(def, filter.columns, ranges.table)} where ${where}
      group by ${ranges.first} order by ${ranges.first} ${dir}`;
   // Kept (see above): every page number the user jumps to in this order asks for the same counts.
-  const counts = await cachedTotals(pool, def.name, { text, params: filter.params }, async () => ({
-    rows: (await pool.query<{ range_start: string; range_end: string; n: string }>(text, filter.params as unknown[])).rows,
-  }));
+  const counts = await keptRows<{ range_start: string; range_end: string; n: string }>(pool, def.name, text, filter.params);
   let before = 0;
-  for (const row of counts.rows) {
+  for (const row of counts) {
     const n = Number(row.n);
     if (before + n > start) {
       // Descending, the page's rows are in this range or lower ones; ascending, in this one or higher.

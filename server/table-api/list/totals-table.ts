@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { Filter } from '../query/filter.ts';
 import { fromClause } from '../query/sql.ts';
-import { cachedTotals } from '../cache/totals-cache.ts';
+import { keptRows } from '../cache/totals-cache.ts';
 
 type Reads = Pick<Filter, 'columns'>;
 
@@ -56,9 +56,6 @@ export function sumsOf(table: SumsTable): string {
 export async function countOnTotalsTable(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<number> {
   const table = totalsTableFor(def, filter)!;
   const text = `select coalesce(${table.rows}, 0)::int8 as n from ${fromClause(def, filter.columns, sumsOf(table))} where ${filter.where}`;
-  const counted = await cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
-    const { rows } = await pool.query<{ n: number }>(text, filter.params as unknown[]);
-    return { n: rows[0]?.n ?? 0 };
-  });
-  return counted.n;
+  const [counted] = await keptRows<{ n: number }>(pool, def.name, text, filter.params);
+  return counted?.n ?? 0;
 }

@@ -20,7 +20,7 @@ export { containsPattern } from './column-condition.ts';
 export type { Condition };
 import { searchedDay } from '../../../common/table-filters.ts';
 import type { Limits } from '../../limits.ts';
-import { ShortLived } from '../cache/short-lived.ts';
+import { keptRows } from '../cache/totals-cache.ts';
 
 export interface Filter {
   /** The rows the user may see at all (fixed condition and scope): what recordsTotal counts. */
@@ -161,14 +161,6 @@ interface DimensionIds {
 }
 
 /**
- * The dimension's ids a scope and search reach, kept a while under the resource's name: a region user's
- * every page, and each page and sort of a search, ask for the same ids, and finding them reads every store
- * (an ILIKE per searched column: 4 ms at 5,000 stores). A change to any table the resource reads forgets
- * them (changed-tables.ts), as its totals.
- */
-const dimensionIds = new ShortLived<DimensionIds>(30_000, 200);
-
-/**
  * The dimension's ids in the user's scope and, when there are searches on it, those that also match them;
  * each as a condition on the base table's key. `scoped` is absent when the scope is every row.
  */
@@ -186,13 +178,16 @@ async function resolveDimension(
   if (scope === 'true' && searches.length === 0) return {};
   const searched = and(searches.map((s) => s(params)));
   // The scope and the searches are read once per row, in the inner select (kept apart by OFFSET 0, which
-  // stops the planner from copying the searches into each aggregate's filter).
+  // stops the planner from copying the searches into each aggregate's filter). The ids are kept as the
+  // resource's totals are: a region user's every page, and each page and sort of a search, ask for the same
+  // ones, and finding them reads every store (an ILIKE per searched column: 4 ms at 5,000 stores).
   const text = `select count(*)::int as scoped_n, count(*) filter (where d.found)::int as found_n,
        case when count(*) <= $${params.length + 1} then array_agg(d.id order by d.id) end as scoped,
        case when count(*) filter (where d.found) <= $${params.length + 1} then array_agg(d.id order by d.id) filter (where d.found) end as found
      from (select ${dimension.id} as id, coalesce(${searched}, false) as found from ${dimension.from} where ${scope} offset 0) d`;
   const values = [...params, maxIds];
-  const row = await dimensionIds.get(pool, resource, [text, values], async () => (await pool.query<DimensionIds>(text, values)).rows[0]!);
+  // An aggregate without GROUP BY answers one row, always.
+  const row = (await keptRows<DimensionIds>(pool, resource, text, values))[0]!;
   const inList =
     (ids: number[] | null, n: number, condition: string, values: unknown[]): Condition =>
     (p) => {
