@@ -70,8 +70,12 @@ describe('a PostgreSQL connection ended under a request', { skip }, () => {
     // through on a quick run, and there was nothing left to cut off.
     const downloading = startDownload(base, '/api/messages/export?format=xlsx', admin.cookie, { pauseAfter: 1 });
     await downloading.held;
-    // Between batches the export's transaction waits for the client, its connection idle.
-    const cursor = await backends.found(/^fetch forward/, "the export's cursor waits between batches", { state: 'idle in transaction' });
+    // Between batches the export's transaction waits for the client, its connection idle: long enough to be
+    // waiting, not caught between two batches of an export that runs to its end before the client is back.
+    const cursor = await backends.found(/^fetch forward/, "the export's cursor waits between batches", {
+      state: 'idle in transaction',
+      stillMs: 300,
+    });
     await backends.terminate(cursor.pid);
     downloading.resume();
     const cut = await downloading.done;

@@ -265,7 +265,7 @@ async function exportWaiting(backends: Backends): Promise<number> {
     async () => {
       const waiting = [
         ...(await backends.matching(/^copy \(/, { waitingFor: 'ClientWrite' })),
-        ...(await backends.matching(/^fetch forward/, { state: 'idle in transaction' })),
+        ...(await backends.matching(/^fetch forward/, { state: 'idle in transaction', stillMs: 300 })),
       ];
       pid = waiting[0]?.pid;
       return pid !== undefined;

@@ -14,6 +14,8 @@ export interface Backend {
 export interface BackendFilter {
   waitingFor?: string;
   state?: string;
+  /** Only a backend that has been in its state this long: one that waits, not one caught between two steps. */
+  stillMs?: number;
 }
 
 export class Backends {
@@ -37,14 +39,15 @@ export class Backends {
   /**
    * The app's backends on this database whose statement (running, or last run when idle) matches `query`;
    * only those waiting for `waitingFor` (a wait event or its type: 'Lock', 'ClientWrite') or in `state`
-   * ('idle in transaction'), when asked.
+   * ('idle in transaction'), or in their state at least `stillMs`, when asked.
    */
-  async matching(query: RegExp, { waitingFor, state }: BackendFilter = {}): Promise<Backend[]> {
+  async matching(query: RegExp, { waitingFor, state, stillMs }: BackendFilter = {}): Promise<Backend[]> {
     const { rows } = await this.admin.query<Backend>(
       `select pid, query from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
-         and query ~* $1 and ($2::text is null or $2 in (wait_event_type, wait_event)) and ($3::text is null or state = $3)`,
-      [query.source, waitingFor ?? null, state ?? null],
+         and query ~* $1 and ($2::text is null or $2 in (wait_event_type, wait_event)) and ($3::text is null or state = $3)
+         and ($4::int is null or state_change <= clock_timestamp() - make_interval(secs => $4 / 1000.0))`,
+      [query.source, waitingFor ?? null, state ?? null, stillMs ?? null],
     );
     // Our own lock holders are not the app's.
     const own = new Set(this.locks.map((l) => l.pid));

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../db/index.ts';
 import { csvField, csvHeader } from './csv-line.ts';
 import { copyCsvRows } from './copy.ts';
-import type { Batch } from './batches.ts';
+import { inPieces, type Batch } from './batches.ts';
 import { exportBatches, exportQuery, inExportTransaction, type ExportOf } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { Limits } from '../../limits.ts';
@@ -31,8 +31,10 @@ async function* csvChunks(db: Database, of: ExportOf, limits: Limits): AsyncGene
 /** CSV rows of batches of formatted text columns (read through a cursor), as UTF-16LE chunks. */
 export async function* csvRows(batches: AsyncIterable<Batch>): AsyncGenerator<Buffer> {
   for await (const batch of batches) {
-    let text = '';
-    for (const row of batch) text += `${row.map((cell) => (cell === null ? '' : csvField(cell))).join(',')}\r\n`;
-    yield Buffer.from(text, 'utf16le');
+    for (const text of inPieces(batch, csvLine)) yield Buffer.from(text, 'utf16le');
   }
+}
+
+function csvLine(row: Batch[number]): string {
+  return `${row.map((cell) => (cell === null ? '' : csvField(cell))).join(',')}\r\n`;
 }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { formatNumber } from '../../../common/format.ts';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 import type { Database } from '../../db/index.ts';
+import { inPieces } from './batches.ts';
 import { exportBatches, exportQuery, type ExportOf } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { Limits } from '../../limits.ts';
@@ -63,7 +64,9 @@ export async function exportXlsx(db: Database, of: ExportOf, limits: Limits): Pr
     (async function* () {
       yield Buffer.from(sheet.head(columns.map((c) => c.label)));
       // Rows added since the count cannot push the sheet past Excel's last row (the file would not open).
-      for await (const batch of exportBatches(db, `${text} limit ${limit}`, params)) yield Buffer.from(sheet.rowsXml(batch));
+      for await (const batch of exportBatches(db, `${text} limit ${limit}`, params)) {
+        for (const xml of inPieces(batch, (row) => sheet.rowXml(row))) yield Buffer.from(xml);
+      }
       yield Buffer.from(sheet.end());
     })(),
     { objectMode: false },

@@ -128,25 +128,21 @@ export class SheetWriter {
     return `${xmlHead}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
   }
 
-  /** Rows as the database gave them: each cell's text (a number's digits, a date's day number) or null. */
-  rowsXml(batch: ReadonlyArray<ReadonlyArray<string | null>>): string {
-    let xml = '';
-    for (const values of batch) {
-      const r = ++this.rows;
-      xml += `<row r="${r}">`;
-      for (let i = 0; i < values.length; i++) {
-        const value = values[i];
-        if (value === null || value === undefined) continue;
-        const kind = this.kinds[i]!;
-        const ref = `${this.letters[i]}${r}`;
-        xml +=
-          kind.number && numberText.test(value)
-            ? `<c r="${ref}"${kind.style ? ` s="${kind.style}"` : ''}><v>${value}</v></c>`
-            : textCell(ref, value);
-      }
-      xml += '</row>';
+  /** A row as the database gave it: each cell's text (a number's digits, a date's day number) or null. */
+  rowXml(values: ReadonlyArray<string | null>): string {
+    const r = ++this.rows;
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      const kind = this.kinds[i]!;
+      const ref = `${this.letters[i]}${r}`;
+      xml +=
+        kind.number && numberText.test(value)
+          ? `<c r="${ref}"${kind.style ? ` s="${kind.style}"` : ''}><v>${value}</v></c>`
+          : textCell(ref, value);
     }
-    return xml;
+    return `${xml}</row>`;
   }
 
   /** The cells from the header to the last row written: what the header's filter buttons span. */

@@ -227,7 +227,7 @@ describe('the sheet writer', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(text, number), { minLength: 1, maxLength: 20 }), async (rows) => {
         const sheet = new SheetWriter([{ number: false }, { number: true, style: 0 }], [10, 10]);
-        const xml = sheet.head(['Text', 'Number']) + sheet.rowsXml(rows.map(([t, n]) => [t, n])) + sheet.end();
+        const xml = sheet.head(['Text', 'Number']) + rows.map(([t, n]) => sheet.rowXml([t, n])).join('') + sheet.end();
         const read = valuesOf(await load(await buffer(zipWorkbook('Sheet', Readable.from([Buffer.from(xml)]), sheet))));
         assert.deepEqual(
           read.slice(1).map((r) => [r[0] ?? '', r[1]]),
