@@ -12,6 +12,7 @@ import { defaultMessages as m, msg } from '../../../server/messages.ts';
 import { tableConfig } from '../../../server/table-screen/table-config.ts';
 import { stores } from '../../../common/resources/stores.ts';
 import { sameDatabaseApp, signIn, useTestApp, type SignedIn } from '../../support/app.ts';
+import { Backends } from '../../support/backends.ts';
 import { chromiumPath } from '../../support/browser.ts';
 import { postgresBase } from '../../support/template-db.ts';
 import { islandProps } from '../../support/islands-on-page.ts';
@@ -208,11 +209,13 @@ describe("a sale's day", () => {
     assert.ok(store, 'a store with no sale on its first two days');
     // The move is held open in its transaction, as a slow edit's would be; the sale for the old opening day meets it.
     const client = await shared.t.db.pool.connect();
+    const backends = await Backends.of(shared.t.db.pool.options.connectionString!);
     try {
       await client.query('begin');
       await client.query('update stores set open_date = $2 where store_id = $1', [store!.store_id, store!.next_day]);
       const saved = change(shared.manager, 'POST', 'sales', sale(store!.store_id, store!.open_date));
-      await new Promise((r) => setTimeout(r, 300));
+      // The sale's check waits for the store's row, which the move holds.
+      await backends.found(/for share/, "the sale's check waits for the store's row", { waitingFor: 'Lock' });
       await client.query('commit');
       const words = msg('saleBeforeStoreOpened', store!.next_shown);
       assert.deepEqual((await saved).Failed, [{ key: null, error: words, fields: { SaleDate: words } }]);
@@ -220,6 +223,7 @@ describe("a sale's day", () => {
     } finally {
       await client.query('rollback').catch(() => {});
       client.release();
+      await backends.close();
       await shared.t.db.pool.query('update stores set open_date = $2 where store_id = $1', [store!.store_id, store!.open_date]);
     }
   });
