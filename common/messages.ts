@@ -25,6 +25,12 @@ export const defaultMessages = {
   serverError: 'Something went wrong on the server. The IT department can see the details.',
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
+  // A session that ended under an open form: signing in again in place keeps what was typed
+  signIn: 'Sign in',
+  userNameLabel: 'User name',
+  passwordLabel: 'Password',
+  sessionEnded: 'Your session has ended',
+  sessionEndedText: 'Sign in again to go on. What you typed is kept, and is sent once you are signed in.',
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
   usernameChecking: 'checking the user name…',
 

@@ -201,9 +201,6 @@ export const serverMessages = {
   storeSelectShown: 'Select all shown',
   storeClearShown: 'Clear all shown',
   storeListLabel: 'Stores by region and state',
-  signIn: 'Sign in',
-  userNameLabel: 'User name',
-  passwordLabel: 'Password',
 
   // Pages (ours)
   backToDashboard: 'Back to the dashboard',

@@ -2,8 +2,10 @@
 // page swaps keep it. It answers the server's pings, and when it hears nothing for two heartbeats it takes
 // the connection for dead (a laptop waking up, a proxy that dropped it silently) and opens another. After a
 // drop it reconnects with a growing, jittered delay; at once when the browser comes back online. When the
-// server ends it because the session ended, it stays closed: the next page visit goes to the sign-in page.
+// server ends it because the session ended, it stays closed until the person signs in again in place
+// (shell/sign-in-again.ts); else the next page visit goes to the sign-in page.
 import { CLOSE_SIGNED_OUT, HUB_PATH, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+import { SIGNED_IN_AGAIN } from '../shell/csrf.ts';
 import { reconnectDelay } from './reconnect-delay.ts';
 
 export interface HubHandlers {
@@ -74,6 +76,12 @@ export function connectHub(handlers: HubHandlers, url = hubUrl()): void {
   window.addEventListener('online', () => {
     if (retry === undefined || ended) return;
     clearTimeout(retry);
+    open();
+  });
+  document.addEventListener(SIGNED_IN_AGAIN, () => {
+    if (!ended) return;
+    ended = false;
+    failures = 0;
     open();
   });
   open();

@@ -38,7 +38,8 @@ declare module 'fastify' {
     onSessionEnd(listener: (sessionId: string) => void): void;
   }
   interface FastifyReply {
-    signIn(userId: number): Promise<void>;
+    /** Starts a session for the user (ending this browser's earlier one); gives its CSRF token. */
+    signIn(userId: number): Promise<string>;
     signOut(): Promise<void>;
     /**
      * Runs `change`, which ends every session of the signed-in user (a new password: migration 013), in one
@@ -127,6 +128,7 @@ export default fp(async function sessions(app: FastifyInstance) {
     // Expired sessions are swept at sign-in, which is often enough and costs nothing on ordinary requests.
     await app.db.pool.query('delete from sessions where expires_at < now()');
     setCookie(this.request, this, token);
+    return csrf;
   });
 
   app.decorateReply('keepSessionThrough', async function (this: FastifyReply, change: (client: pg.PoolClient) => Promise<void>) {

@@ -1,11 +1,15 @@
 // Sign-in and sign-out. Tries are throttled per user name and address with growing delays (see
 // auth/sign-in-throttle.ts for the policy): a throttled try is answered 429 with Retry-After and the form.
+// A page whose session has ended under an open form signs in again in place (islands/shell/sign-in-again.ts):
+// asked for JSON, GET /login gives the sign-in token and POST /login answers in JSON, with the new session's
+// CSRF token, instead of a page or a redirect.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { msg } from '../messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { admitSignIn } from '../auth/sign-in-attempts.ts';
 import { safeNext } from '../auth/safe-next.ts';
+import { sendError, wantsJson } from '../plugins/errors.ts';
 
 // Compared against when the user does not exist, so timing does not tell which user names exist.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -48,6 +52,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       });
 
   app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
+    if (wantsJson(req)) return reply.header('Cache-Control', 'no-store').send({ csrf: reply.loginCsrfToken() });
     if (req.user) return reply.redirect(safeNext(queryNext(req)), 303);
     return form(reply, 200, '', queryNext(req));
   });
@@ -61,20 +66,31 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const password = req.body.password ?? '';
       const pool = app.db.pool;
       const attempt = await admitSignIn(pool, username, req.ip, app.config.limits.signIn);
+      const json = wantsJson(req);
       if ('wait' in attempt) {
-        return form(reply.header('Retry-After', String(attempt.wait)), 429, waitMessage(attempt.wait), next, username);
+        reply.header('Retry-After', String(attempt.wait));
+        if (json) return sendError(req, reply, 429, waitMessage(attempt.wait));
+        return form(reply, 429, waitMessage(attempt.wait), next, username);
       }
-      const found = await pool.query<{ user_id: number; password_hash: string; is_active: boolean }>(
-        'select user_id, password_hash, is_active from users where lower(user_name) = lower($1)',
+      const found = await pool.query<{ user_id: number; password_hash: string; is_active: boolean; must_change_password: boolean }>(
+        'select user_id, password_hash, is_active, must_change_password from users where lower(user_name) = lower($1)',
         [username],
       );
       const user = found.rows[0];
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // An inactive account is answered as a wrong password, right password or not: the answer must not
       // tell a guesser that the password they tried is the right one.
-      if (!user || !ok || !user.is_active) return form(reply, 401, msg('signInFailed'), next, username);
+      if (!user || !ok || !user.is_active) {
+        return json ? sendError(req, reply, 401, msg('signInFailed')) : form(reply, 401, msg('signInFailed'), next, username);
+      }
       await attempt.succeeded();
-      await reply.signIn(user.user_id);
+      const csrfToken = await reply.signIn(user.user_id);
+      if (json) {
+        // Who signed in (the page may be another user's) and whether their password must change first.
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send({ userId: user.user_id, csrfToken, mustChangePassword: user.must_change_password });
+      }
       return reply.redirect(safeNext(req.body.next), 303);
     },
   );

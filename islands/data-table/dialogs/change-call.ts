@@ -2,6 +2,8 @@
 // answered { Succeed, Failed, Data, Error } (server/table-api/change/change-rows.ts). A call that brings no
 // such answer (the network is down, a 403 or 500 with the app's `{ error }`, a body that is not JSON) comes
 // back in the same shape, refused as a whole with the text to show, so the dialogs read one kind of answer.
+// A session that has ended (401) is signed in again in place, and the change sent again: the dialog, and
+// what was typed in it, stay as they were.
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
@@ -44,6 +46,7 @@ export async function sendChange(url: string, action: ChangeAction, body: Record
   } catch {
     return refused(msg('serverUnreachable'));
   }
+  if (res.status === 401 && (await (await import('../../shell/sign-in-again.ts')).signInAgain())) return sendChange(url, action, body);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,0 +1,100 @@
+// A session that ends under an open form, in real Chromium: the person signs out in another tab while an
+// edit is open in this one. Save asks them to sign in again in a dialog over the page (focus in its password
+// field, a wrong password said in words, axe-core clean, fitting at 1280 and 375 px); once they have, the
+// change they typed is sent and stored, the page takes the new session's token and its hub connects again.
+// Cancelled, the edit stays open with what was typed, and says to sign in.
+import { describe, test } from '../support/node-test.ts';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { defaultMessages as m } from '../../server/messages.ts';
+import { axeViolations } from '../support/axe.ts';
+import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
+import { openTable } from '../support/tables.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
+import { DEMO_PASSWORD } from '../support/template-db.ts';
+
+describe('signing in again over an open form', { skip: browserSkipReason() }, () => {
+  const env = useBrowserEnv({}, { blankPages: true });
+
+  const storeName = async (storeNumber: number): Promise<string> =>
+    (await env.t.db.pool.query<{ name: string }>('select name from stores where store_number = $1', [storeNumber])).rows[0]!.name;
+
+  /** The edit dialog of a store on /stores, its name changed to `name` and not yet saved. */
+  async function editName(page: Page, storeNumber: number, name: string) {
+    await openTable(page, '/stores');
+    await page.waitForSelector('html[data-hub="connected"]');
+    await page.getByRole('checkbox', { name: `Select row ${storeNumber}`, exact: true }).check();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    return dialog;
+  }
+
+  /** Signs out in another tab of the same browser: this tab's session ends, and its hub is closed. */
+  async function signOutElsewhere(context: BrowserContext, page: Page): Promise<void> {
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: m.signOut, exact: true }).click();
+    await other.waitForURL(/\/login/);
+    await other.close();
+    await page.waitForSelector('html[data-hub="ended"]');
+  }
+
+  for (const [width, storeNumber] of [
+    [1280, 1006],
+    [375, 1007],
+  ] as const)
+    test(`at ${width} px: Save after the session ended signs in again over the edit, then stores the change`, async () => {
+      const { page, context } = await env.newPage('manager', { viewport: { width, height: 800 } });
+      const before = await storeName(storeNumber);
+      const edit = await editName(page, storeNumber, `${before} Kept`);
+      await signOutElsewhere(context, page);
+
+      await edit.getByRole('button', { name: 'Save' }).click();
+      const signIn = page.getByRole('dialog', { name: m.sessionEnded });
+      await signIn.waitFor();
+      const password = signIn.getByLabel(m.passwordLabel, { exact: true });
+      assert.equal(await signIn.getByRole('textbox', { name: m.userNameLabel, exact: true }).inputValue(), 'manager');
+      assert.ok(await password.evaluate((el) => el === document.activeElement), 'focus starts in the password field');
+      assert.deepEqual(await axeViolations(page), []);
+      await assertFits(page, 'the page with the sign-in dialog');
+      const box = (await signIn.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `the dialog spans ${box.x} to ${box.x + box.width} px`);
+      await screenshot(page, `sign-in-again-${width}`);
+
+      // A wrong password is said in words, and nothing is stored.
+      await password.fill('not the password');
+      await password.press('Enter');
+      await signIn.getByRole('alert').filter({ hasText: m.signInFailed }).waitFor();
+      assert.equal(await storeName(storeNumber), before);
+      assert.ok(await password.evaluate((el) => el === document.activeElement && (el as HTMLInputElement).value === ''));
+
+      // The right one: the change typed before is sent and stored, and the page goes on under the new session.
+      await password.fill(DEMO_PASSWORD);
+      await signIn.getByRole('button', { name: m.signIn, exact: true }).click();
+      await page.locator('.dt-notice', { hasText: '1 Record(s) Updated Successfully' }).waitFor();
+      await signIn.waitFor({ state: 'detached' });
+      await edit.waitFor({ state: 'detached' });
+      assert.equal(await storeName(storeNumber), `${before} Kept`);
+      await page.waitForSelector('html[data-hub="connected"]');
+      const token = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content);
+      assert.equal(await page.locator('form.signout input[name="_csrf"]').inputValue(), token);
+      await context.close();
+    });
+
+  test('cancelled, the edit stays open with what was typed and says to sign in; nothing is stored', async () => {
+    const { page, context } = await env.newPage('manager');
+    const before = await storeName(1008);
+    const edit = await editName(page, 1008, `${before} Typed`);
+    await signOutElsewhere(context, page);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const signIn = page.getByRole('dialog', { name: m.sessionEnded });
+    await signIn.waitFor();
+    await page.keyboard.press('Escape');
+    await signIn.waitFor({ state: 'detached' });
+    await edit.getByRole('alert').filter({ hasText: m.unauthenticated }).waitFor();
+    assert.equal(await edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), `${before} Typed`);
+    assert.equal(await storeName(1008), before);
+    await context.close();
+  });
+});
