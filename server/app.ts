@@ -45,6 +45,7 @@ import resourceRoutes from './routes/api/resource/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
+import sessionTokenRoute from './routes/api/common/session-token.ts';
 import viewStateRoute from './routes/api/common/view-state.ts';
 import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(hubRoute);
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);
+  await app.register(sessionTokenRoute);
   await app.register(viewStateRoute);
   await app.register(summaryRoutes);
   await app.register(chartRoutes);

@@ -2,7 +2,9 @@
 // edit is open in this one. Save asks them to sign in again in a dialog over the page (focus in its password
 // field, a wrong password said in words, axe-core clean, fitting at 1280 and 375 px); once they have, the
 // change they typed is sent and stored, the page takes the new session's token and its hub connects again.
-// Cancelled, the edit stays open with what was typed, and says to sign in.
+// Cancelled, the edit stays open with what was typed, and says to sign in. Signed out and in again in the
+// other tab, Save goes through with the session's own token, with no question asked. Signed in as someone
+// else, the page is loaded afresh as theirs.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -81,6 +83,41 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
       assert.equal(await page.locator('form.signout input[name="_csrf"]').inputValue(), token);
       await context.close();
     });
+
+  test('signed out and in again in another tab, Save reads the new session’s token and stores the change', async () => {
+    const { page, context } = await env.newPage('manager');
+    const before = await storeName(1009);
+    const edit = await editName(page, 1009, `${before} Again`);
+    await signOutElsewhere(context, page);
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.getByLabel(m.userNameLabel, { exact: true }).fill('manager');
+    await other.getByLabel(m.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
+    await other.getByRole('button', { name: m.signIn, exact: true }).click();
+    await other.waitForURL((url) => url.pathname === '/');
+    await other.close();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.dt-notice', { hasText: '1 Record(s) Updated Successfully' }).waitFor();
+    assert.equal(await page.getByRole('dialog', { name: m.sessionEnded }).count(), 0);
+    assert.equal(await storeName(1009), `${before} Again`);
+    await page.waitForSelector('html[data-hub="connected"]');
+    await context.close();
+  });
+
+  test('signed in as someone else, the page is loaded afresh as theirs, and the change is not sent', async () => {
+    const { page, context } = await env.newPage('manager');
+    const before = await storeName(1010);
+    const edit = await editName(page, 1010, `${before} Theirs`);
+    await signOutElsewhere(context, page);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const signIn = page.getByRole('dialog', { name: m.sessionEnded });
+    await signIn.getByRole('textbox', { name: m.userNameLabel, exact: true }).fill('analyst');
+    await signIn.getByLabel(m.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
+    await Promise.all([page.waitForEvent('load'), signIn.getByRole('button', { name: m.signIn, exact: true }).click()]);
+    assert.equal(await page.locator('meta[name="user-name"]').getAttribute('content'), 'analyst');
+    assert.equal(await storeName(1010), before);
+    await context.close();
+  });
 
   test('cancelled, the edit stays open with what was typed and says to sign in; nothing is stored', async () => {
     const { page, context } = await env.newPage('manager');

@@ -5,7 +5,7 @@
 import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { msg } from '../../server/messages.ts';
-import { cookieHeader, useTestAppWith } from '../support/app.ts';
+import { cookieHeader, signIn, useTestAppWith } from '../support/app.ts';
 import { DEMO_PASSWORD } from '../support/template-db.ts';
 
 const shared = useTestAppWith({ limits: { signIn: { freeTries: 2 } } });
@@ -70,4 +70,14 @@ test('a throttled user name is answered 429 in JSON, with how long to wait', asy
   assert.equal(res.statusCode, 429);
   assert.ok(Number(res.headers['retry-after']) > 0);
   assert.match(res.json().error, /\d+ seconds?/);
+});
+
+test("the session's token is read by a page signed in again in another tab; a signed-out page is refused", async () => {
+  const signedIn = await signIn(shared.t.app, 'itdesk');
+  const res = await signedIn.inject({ url: '/api/common/session-token' });
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['cache-control'], 'no-store');
+  assert.deepEqual(res.json(), { csrfToken: signedIn.csrf });
+  const signedOut = await shared.t.app.inject({ url: '/api/common/session-token' });
+  assert.equal(signedOut.statusCode, 401);
 });

@@ -3,11 +3,12 @@
 // such answer (the network is down, a 403 or 500 with the app's `{ error }`, a body that is not JSON) comes
 // back in the same shape, refused as a whole with the text to show, so the dialogs read one kind of answer.
 // A session that has ended (401) is signed in again in place, and the change sent again: the dialog, and
-// what was typed in it, stay as they were.
+// what was typed in it, stay as they were. So is a change refused 403 because the page carries an older
+// session's token (the person signed in again in another tab), once the page has read the session's own.
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
-import { jsonHeaders } from '../../shell/csrf.ts';
+import { csrfToken, jsonHeaders, takeNewSession } from '../../shell/csrf.ts';
 
 export type ChangeAction = 'add' | 'edit' | 'delete';
 
@@ -37,6 +38,19 @@ function isAnswer(json: unknown): json is ChangeAnswer {
   return typeof a === 'object' && a !== null && Array.isArray(a.Succeed) && Array.isArray(a.Failed);
 }
 
+/** Reads the session's CSRF token; true when it is not the page's (the page now carries it). */
+async function tookNewerToken(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/common/session-token', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const token = res.ok ? ((await res.json()) as { csrfToken?: string }).csrfToken : undefined;
+    if (!token || token === csrfToken()) return false;
+    takeNewSession(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function sendChange(url: string, action: ChangeAction, body: Record<string, unknown>): Promise<ChangeAnswer> {
   let res: Response;
   let text: string;
@@ -47,6 +61,7 @@ export async function sendChange(url: string, action: ChangeAction, body: Record
     return refused(msg('serverUnreachable'));
   }
   if (res.status === 401 && (await (await import('../../shell/sign-in-again.ts')).signInAgain())) return sendChange(url, action, body);
+  if (res.status === 403 && (await tookNewerToken())) return sendChange(url, action, body);
   let json: unknown;
   try {
     json = JSON.parse(text);
