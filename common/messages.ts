@@ -1,8 +1,9 @@
 // The texts every page of the browser may show, worded exactly as the specification says, and the catalogue
 // machinery. Texts only some code needs are catalogues of their own that load with it: the tables'
-// (table-messages.ts), field rules' (validation-messages.ts), and the server's (server/messages.ts), so a
-// page's first load does not carry reports', pages', refusals' or dialogs' words. The language file (a JSON
-// object of the same keys, fetched from a configured URL) may replace any of them.
+// (table-messages.ts), field rules' (validation-messages.ts), signing in's (session-messages.ts), and the
+// server's (server/messages.ts), so a page's first load does not carry reports', pages', refusals' or dialogs'
+// words. The language file (a JSON object of the same keys, fetched from a configured URL) may replace any of
+// them.
 
 export const defaultMessages = {
   // The table screens' own words (ours: the spec names the toolbar's buttons, not their labels)
@@ -25,12 +26,6 @@ export const defaultMessages = {
   serverError: 'Something went wrong on the server. The IT department can see the details.',
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
-  // A session that ended under an open form: signing in again in place keeps what was typed
-  signIn: 'Sign in',
-  userNameLabel: 'User name',
-  passwordLabel: 'Password',
-  sessionEnded: 'Your session has ended',
-  sessionEndedText: 'Sign in again to go on. What you typed is kept, and is sent once you are signed in.',
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
   usernameChecking: 'checking the user name…',
 

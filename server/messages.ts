@@ -1,5 +1,5 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
-// own in common/ (messages.ts, table-messages.ts, validation-messages.ts): server code takes `msg` from here
+// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -9,6 +9,7 @@ import {
   msg as browserMsg,
   type MessageKey as BrowserMessageKey,
 } from '../common/messages.ts';
+import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/session-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -338,13 +339,14 @@ export const serverMessages = {
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;
-export type MessageKey = BrowserMessageKey | TableMessageKey | ValidationMessageKey | ServerMessageKey;
+export type MessageKey = BrowserMessageKey | TableMessageKey | ValidationMessageKey | SessionMessageKey | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
 export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...browserMessages,
   ...tableMessages,
   ...validationMessages,
+  ...sessionMessages,
   ...serverMessages,
 };
 
@@ -356,5 +358,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(serverMessages, key)) return serverMsg(key, ...args);
   if (holds(tableMessages, key)) return tableMsg(key, ...args);
   if (holds(validationMessages, key)) return validationMsg(key, ...args);
+  if (holds(sessionMessages, key)) return sessionMsg(key, ...args);
   return browserMsg(key, ...args);
 }

@@ -1,5 +1,5 @@
 // Reads the session's CSRF token from <meta name="csrf-token"> and puts it on every mutating request,
-// htmx's and our own fetches alike; and takes a new session's token when the person signs in again in place.
+// htmx's and our own fetches alike. A page that signs in again in place takes a new one (sign-in-again.ts).
 import type { HtmxRequestCtx } from 'htmx.org';
 
 /** Told on the document once the page has a new session (signed in again in place): the hub connects again. */
@@ -7,13 +7,6 @@ export const SIGNED_IN_AGAIN = 'backroom:signed-in-again';
 
 export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-}
-
-/** The page goes on under a new session: its token everywhere the page carries one (Sign out's form too). */
-export function takeNewSession(token: string): void {
-  document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.setAttribute('content', token);
-  for (const field of document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name="_csrf"]')) field.value = token;
-  document.dispatchEvent(new Event(SIGNED_IN_AGAIN));
 }
 
 export function jsonHeaders(): Record<string, string> {

@@ -5,9 +5,17 @@
 // what it was sending. Signed in as someone else, or with a password that must change first, the page is
 // loaded afresh: it was the other session's.
 import { msg } from '../../common/messages.ts';
-import { takeNewSession } from './csrf.ts';
+import { sessionMsg } from '../../common/session-messages.ts';
+import { SIGNED_IN_AGAIN } from './csrf.ts';
 
 let asking: Promise<boolean> | null = null;
+
+/** The page goes on under a new session: its token everywhere the page carries one (Sign out's form too). */
+export function takeNewSession(token: string): void {
+  document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.setAttribute('content', token);
+  for (const field of document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name="_csrf"]')) field.value = token;
+  document.dispatchEvent(new Event(SIGNED_IN_AGAIN));
+}
 
 /** Asks the person to sign in again: true once they have (send again), false when they cancel. One dialog for every caller. */
 export function signInAgain(): Promise<boolean> {
@@ -75,14 +83,14 @@ function ask(): Promise<boolean> {
   });
   const error = build(document.createElement('p'), { className: 'form-error', hidden: true });
   error.setAttribute('role', 'alert');
-  const submit = build(document.createElement('button'), { type: 'submit', textContent: msg('signIn') });
+  const submit = build(document.createElement('button'), { type: 'submit', textContent: sessionMsg('signIn') });
   const cancel = build(document.createElement('button'), { type: 'button', textContent: msg('cancel') });
   const form = build(
     document.createElement('form'),
-    {},
+    { className: 'row-dialog-form' },
     error,
-    field('sign-in-again-user', msg('userNameLabel'), userName),
-    field('sign-in-again-password', msg('passwordLabel'), password),
+    field('sign-in-again-user', sessionMsg('userNameLabel'), userName),
+    field('sign-in-again-password', sessionMsg('passwordLabel'), password),
     build(document.createElement('div'), { className: 'dialog-actions' }, submit, cancel),
   );
   // The page's links and forms are boosted by htmx: this one is only ours.
@@ -90,8 +98,8 @@ function ask(): Promise<boolean> {
   const dialog = build(
     document.createElement('dialog'),
     { className: 'row-dialog sign-in-again' },
-    build(document.createElement('h2'), { id: 'sign-in-again-title', textContent: msg('sessionEnded') }),
-    build(document.createElement('p'), { id: 'sign-in-again-text', textContent: msg('sessionEndedText') }),
+    build(document.createElement('h2'), { id: 'sign-in-again-title', textContent: sessionMsg('sessionEnded') }),
+    build(document.createElement('p'), { id: 'sign-in-again-text', textContent: sessionMsg('sessionEndedText') }),
     form,
   );
   dialog.setAttribute('aria-labelledby', 'sign-in-again-title');

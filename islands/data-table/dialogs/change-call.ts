@@ -8,7 +8,7 @@
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
-import { csrfToken, jsonHeaders, takeNewSession } from '../../shell/csrf.ts';
+import { csrfToken, jsonHeaders } from '../../shell/csrf.ts';
 
 export type ChangeAction = 'add' | 'edit' | 'delete';
 
@@ -44,7 +44,7 @@ async function tookNewerToken(): Promise<boolean> {
     const res = await fetch('/api/common/session-token', { headers: { Accept: 'application/json' }, cache: 'no-store' });
     const token = res.ok ? ((await res.json()) as { csrfToken?: string }).csrfToken : undefined;
     if (!token || token === csrfToken()) return false;
-    takeNewSession(token);
+    (await import('../../shell/sign-in-again.ts')).takeNewSession(token);
     return true;
   } catch {
     return false;
