@@ -3,22 +3,48 @@
 // Instead a dialog over the page signs them in again (GET /login and POST /login in JSON, routes/login.ts);
 // the page then carries the new session's token (csrf.ts), its hub connects again, and the caller sends
 // what it was sending. Signed in as someone else, or with a password that must change first, the page is
-// loaded afresh: it was the other session's.
+// loaded afresh: it was the other session's. Signed in again in another tab, the page carries an older
+// session's token and is answered 403: it reads the session's own (GET /api/common/session-token).
 import { msg } from '../../common/messages.ts';
 import { sessionMsg } from '../../common/session-messages.ts';
-import { SIGNED_IN_AGAIN } from './csrf.ts';
+import { button } from '../nav/buttons.ts';
+import { csrfToken, SIGNED_IN_AGAIN } from './csrf.ts';
 
 let asking: Promise<boolean> | null = null;
 
 /** The page goes on under a new session: its token everywhere the page carries one (Sign out's form too). */
-export function takeNewSession(token: string): void {
+function takeNewSession(token: string): void {
   document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.setAttribute('content', token);
   for (const field of document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name="_csrf"]')) field.value = token;
   document.dispatchEvent(new Event(SIGNED_IN_AGAIN));
 }
 
+/**
+ * After a request was refused with `status`: whether the page now holds a live session to send it again
+ * under. A 401 asks the person to sign in again; a 403 reads the session's token, which is new only when the
+ * page carried an older one (any other 403 stands).
+ */
+export function renewedAfter(status: number): Promise<boolean> {
+  if (status === 401) return signInAgain();
+  if (status === 403) return tookNewerToken();
+  return Promise.resolve(false);
+}
+
+/** Reads the session's CSRF token; true when it is not the page's (the page now carries it). */
+async function tookNewerToken(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/common/session-token', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const token = res.ok ? ((await res.json()) as { csrfToken?: string }).csrfToken : undefined;
+    if (!token || token === csrfToken()) return false;
+    takeNewSession(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Asks the person to sign in again: true once they have (send again), false when they cancel. One dialog for every caller. */
-export function signInAgain(): Promise<boolean> {
+function signInAgain(): Promise<boolean> {
   asking ??= ask().finally(() => {
     asking = null;
   });
@@ -83,8 +109,8 @@ function ask(): Promise<boolean> {
   });
   const error = build(document.createElement('p'), { className: 'form-error', hidden: true });
   error.setAttribute('role', 'alert');
-  const submit = build(document.createElement('button'), { type: 'submit', textContent: sessionMsg('signIn') });
-  const cancel = build(document.createElement('button'), { type: 'button', textContent: msg('cancel') });
+  const submit = build(button(sessionMsg('signIn')), { type: 'submit' });
+  const cancel = button(msg('cancel'));
   const form = build(
     document.createElement('form'),
     { className: 'row-dialog-form' },

@@ -67,10 +67,12 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const pool = app.db.pool;
       const attempt = await admitSignIn(pool, username, req.ip, app.config.limits.signIn);
       const json = wantsJson(req);
+      // In the form again, or in JSON to a page signing in again in place.
+      const refuse = (status: number, error: string) =>
+        json ? sendError(req, reply, status, error) : form(reply, status, error, next, username);
       if ('wait' in attempt) {
         reply.header('Retry-After', String(attempt.wait));
-        if (json) return sendError(req, reply, 429, waitMessage(attempt.wait));
-        return form(reply, 429, waitMessage(attempt.wait), next, username);
+        return refuse(429, waitMessage(attempt.wait));
       }
       const found = await pool.query<{ user_id: number; password_hash: string; is_active: boolean; must_change_password: boolean }>(
         'select user_id, password_hash, is_active, must_change_password from users where lower(user_name) = lower($1)',
@@ -80,9 +82,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // An inactive account is answered as a wrong password, right password or not: the answer must not
       // tell a guesser that the password they tried is the right one.
-      if (!user || !ok || !user.is_active) {
-        return json ? sendError(req, reply, 401, msg('signInFailed')) : form(reply, 401, msg('signInFailed'), next, username);
-      }
+      if (!user || !ok || !user.is_active) return refuse(401, msg('signInFailed'));
       await attempt.succeeded();
       const csrfToken = await reply.signIn(user.user_id);
       if (json) {

@@ -7,7 +7,6 @@
 // else, the page is loaded afresh as theirs.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'playwright-core';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
@@ -21,25 +20,27 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
   const storeName = async (storeNumber: number): Promise<string> =>
     (await env.t.db.pool.query<{ name: string }>('select name from stores where store_number = $1', [storeNumber])).rows[0]!.name;
 
-  /** The edit dialog of a store on /stores, its name changed to `name` and not yet saved. */
-  async function editName(page: Page, storeNumber: number, name: string) {
+  /**
+   * As manager, the edit dialog of a store on /stores with `typed` added to its name, not yet saved; then a
+   * sign-out in another tab of the same browser ends the session and closes this tab's hub.
+   */
+  async function editThenSignOutElsewhere(storeNumber: number, typed: string, viewport = { width: 1280, height: 800 }) {
+    const { page, context } = await env.newPage('manager', { viewport });
+    const before = await storeName(storeNumber);
     await openTable(page, '/stores');
     await page.waitForSelector('html[data-hub="connected"]');
     await page.getByRole('checkbox', { name: `Select row ${storeNumber}`, exact: true }).check();
     await page.getByRole('toolbar').getByRole('button', { name: 'Edit', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
-    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    return dialog;
-  }
+    const edit = page.getByRole('dialog', { name: 'Edit in Stores' });
+    await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(`${before} ${typed}`);
 
-  /** Signs out in another tab of the same browser: this tab's session ends, and its hub is closed. */
-  async function signOutElsewhere(context: BrowserContext, page: Page): Promise<void> {
     const other = await context.newPage();
     await other.goto('/');
     await other.getByRole('button', { name: m.signOut, exact: true }).click();
     await other.waitForURL(/\/login/);
     await other.close();
     await page.waitForSelector('html[data-hub="ended"]');
+    return { page, context, before, edit, signIn: page.getByRole('dialog', { name: m.sessionEnded }) };
   }
 
   for (const [width, storeNumber] of [
@@ -47,13 +48,8 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
     [375, 1007],
   ] as const)
     test(`at ${width} px: Save after the session ended signs in again over the edit, then stores the change`, async () => {
-      const { page, context } = await env.newPage('manager', { viewport: { width, height: 800 } });
-      const before = await storeName(storeNumber);
-      const edit = await editName(page, storeNumber, `${before} Kept`);
-      await signOutElsewhere(context, page);
-
+      const { page, context, before, edit, signIn } = await editThenSignOutElsewhere(storeNumber, 'Kept', { width, height: 800 });
       await edit.getByRole('button', { name: 'Save' }).click();
-      const signIn = page.getByRole('dialog', { name: m.sessionEnded });
       await signIn.waitFor();
       const password = signIn.getByLabel(m.passwordLabel, { exact: true });
       assert.equal(await signIn.getByRole('textbox', { name: m.userNameLabel, exact: true }).inputValue(), 'manager');
@@ -85,10 +81,7 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
     });
 
   test('signed out and in again in another tab, Save reads the new session’s token and stores the change', async () => {
-    const { page, context } = await env.newPage('manager');
-    const before = await storeName(1009);
-    const edit = await editName(page, 1009, `${before} Again`);
-    await signOutElsewhere(context, page);
+    const { page, context, before, edit, signIn } = await editThenSignOutElsewhere(1009, 'Again');
     const other = await context.newPage();
     await other.goto('/login');
     await other.getByLabel(m.userNameLabel, { exact: true }).fill('manager');
@@ -98,19 +91,15 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
     await other.close();
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.locator('.dt-notice', { hasText: '1 Record(s) Updated Successfully' }).waitFor();
-    assert.equal(await page.getByRole('dialog', { name: m.sessionEnded }).count(), 0);
+    assert.equal(await signIn.count(), 0);
     assert.equal(await storeName(1009), `${before} Again`);
     await page.waitForSelector('html[data-hub="connected"]');
     await context.close();
   });
 
   test('signed in as someone else, the page is loaded afresh as theirs, and the change is not sent', async () => {
-    const { page, context } = await env.newPage('manager');
-    const before = await storeName(1010);
-    const edit = await editName(page, 1010, `${before} Theirs`);
-    await signOutElsewhere(context, page);
+    const { page, context, before, edit, signIn } = await editThenSignOutElsewhere(1010, 'Theirs');
     await edit.getByRole('button', { name: 'Save' }).click();
-    const signIn = page.getByRole('dialog', { name: m.sessionEnded });
     await signIn.getByRole('textbox', { name: m.userNameLabel, exact: true }).fill('analyst');
     await signIn.getByLabel(m.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
     await Promise.all([page.waitForEvent('load'), signIn.getByRole('button', { name: m.signIn, exact: true }).click()]);
@@ -120,12 +109,8 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
   });
 
   test('cancelled, the edit stays open with what was typed and says to sign in; nothing is stored', async () => {
-    const { page, context } = await env.newPage('manager');
-    const before = await storeName(1008);
-    const edit = await editName(page, 1008, `${before} Typed`);
-    await signOutElsewhere(context, page);
+    const { page, context, before, edit, signIn } = await editThenSignOutElsewhere(1008, 'Typed');
     await edit.getByRole('button', { name: 'Save' }).click();
-    const signIn = page.getByRole('dialog', { name: m.sessionEnded });
     await signIn.waitFor();
     await page.keyboard.press('Escape');
     await signIn.waitFor({ state: 'detached' });

@@ -8,7 +8,7 @@
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
-import { csrfToken, jsonHeaders } from '../../shell/csrf.ts';
+import { jsonHeaders } from '../../shell/csrf.ts';
 
 export type ChangeAction = 'add' | 'edit' | 'delete';
 
@@ -38,19 +38,6 @@ function isAnswer(json: unknown): json is ChangeAnswer {
   return typeof a === 'object' && a !== null && Array.isArray(a.Succeed) && Array.isArray(a.Failed);
 }
 
-/** Reads the session's CSRF token; true when it is not the page's (the page now carries it). */
-async function tookNewerToken(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/common/session-token', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-    const token = res.ok ? ((await res.json()) as { csrfToken?: string }).csrfToken : undefined;
-    if (!token || token === csrfToken()) return false;
-    (await import('../../shell/sign-in-again.ts')).takeNewSession(token);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function sendChange(url: string, action: ChangeAction, body: Record<string, unknown>): Promise<ChangeAnswer> {
   let res: Response;
   let text: string;
@@ -60,8 +47,9 @@ export async function sendChange(url: string, action: ChangeAction, body: Record
   } catch {
     return refused(msg('serverUnreachable'));
   }
-  if (res.status === 401 && (await (await import('../../shell/sign-in-again.ts')).signInAgain())) return sendChange(url, action, body);
-  if (res.status === 403 && (await tookNewerToken())) return sendChange(url, action, body);
+  if ((res.status === 401 || res.status === 403) && (await (await import('../../shell/sign-in-again.ts')).renewedAfter(res.status))) {
+    return sendChange(url, action, body);
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
