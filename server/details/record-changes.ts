@@ -65,7 +65,7 @@ export async function recentChanges(
 ): Promise<History> {
   const [condition, params]: [string, unknown[]] =
     'of' in which ? ['a.resource = $1 and a.row_key = $2', [which.of.resource, String(which.of.key)]] : ['a.user_id = $1', [which.by]];
-  const readable = readableEntriesSql(reader, 'a.resource', params, app.resources);
+  const readable = readableEntriesSql(reader, 'a', params, app.resources);
   params.push(limit + 1);
   const r = await app.db.pool.query<ChangeRow>(
     `select a.at, a.user_name, a.resource, a.action, a.row_key, a.before, a.after

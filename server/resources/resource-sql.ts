@@ -75,12 +75,14 @@ export interface ServedResource {
   alias: string;
   updatedAt?: string;
   columns: ReadonlyArray<Pick<Column, 'name' | 'label' | 'format' | 'internal'> & { sql: string }>;
+  /** Which of its rows a user may reach, by a column's name: an entry about one of them is read by the same rule. */
+  scope?: RowScope<{ name: string }>;
 }
 
 /**
  * A row scope's rule over rows that are about the app's other resources (`served`), by their name in `sql`:
  * the condition keeping those the user may reach, its values pushed on `params` (the audit log's entries
- * about the resources the user may list: server/audit/readable-entries.ts).
+ * about the rows the user may reach: server/audit/readable-entries.ts).
  */
 export type ServedScopeRule = (user: CurrentUser, sql: string, params: unknown[], served: ReadonlyArray<ServedResource>) => string;
 

@@ -1,15 +1,18 @@
-// An audit entry is read only by whoever may list the resource it is about: the audit log (its list, its
+// An audit entry is read only by whoever may reach the row it is about: the audit log (its list, its
 // exports, its table PDF's rows), a user's detail page and the audit-trail report leave out the entries of
-// tables the reader may not list. Menus are listed by super administrators only; the manager is an
-// administrator, not a super administrator.
+// tables the reader may not list, and of rows outside their scope there. Menus are listed by super
+// administrators only; the manager is an administrator, not a super administrator. A message is its
+// recipient's only: its entry is read by the recipient and its sender, never by another administrator.
 import { before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { format } from 'date-fns/format';
 import { useTestApp, type SignedIn } from '../support/app.ts';
 import { currentQuery, url } from './table-api/support.ts';
+import { pdfText } from '../support/pdf.ts';
 
-const shared = useTestApp('admin', 'manager');
+const shared = useTestApp('admin', 'manager', 'itdesk');
 const MENU_TITLE = 'Audited menu title';
+const PRIVATE_BODY = 'Private words for the super administrator only';
 
 describe('audit entries', () => {
   let adminId = 0;
@@ -31,6 +34,13 @@ describe('audit entries', () => {
     });
     assert.equal(renamed.statusCode, 200, renamed.body);
     adminId = (await shared.admin.inject({ url: '/api/common/current-user' })).json().ID;
+    const sent = await shared.itdesk.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { UserID: adminId, Title: 'Private title', Body: PRIVATE_BODY, Severity: 'info' },
+    });
+    assert.equal(sent.statusCode, 200, sent.body);
+    assert.equal(sent.json().Succeed.length, 1, sent.body);
   });
 
   const list = async (user: SignedIn, search: string) =>
@@ -105,5 +115,51 @@ describe('audit entries', () => {
     assert.ok(!all.body.includes(MENU_TITLE));
     assert.notEqual((await run(shared.manager, 'menus')).statusCode, 200, 'menus is not a table offered to the manager');
     assert.ok((await run(shared.admin, '')).body.includes(MENU_TITLE));
+  });
+
+  test("another administrator reads nothing of a user's message: not in the list, its exports, a detail page or the report", async () => {
+    // The issue's request, as the manager sent it.
+    const exact = await shared.manager.inject({
+      url: '/api/audit?draw=1&columns[0][data]=Resource&columns[0][search][value]=messages&columns[1][data]=After',
+    });
+    assert.equal(exact.statusCode, 200, exact.body);
+    assert.ok(!exact.body.includes(PRIVATE_BODY), 'not in the list');
+    assert.ok(!JSON.stringify(await list(shared.manager, '')).includes(PRIVATE_BODY));
+    const csv = await shared.manager.inject({ url: '/api/audit/export?format=csv&columns[0][data]=Resource&columns[1][data]=After' });
+    assert.equal(csv.statusCode, 200);
+    assert.ok(!csv.rawPayload.toString('utf16le').includes('Private title'), 'not in the CSV export');
+    const pdf = await shared.manager.inject({ url: '/api/common/report?filename=audit&stream=true&format=pdf&search[value]=messages' });
+    assert.equal(pdf.statusCode, 200, pdf.body);
+    const printed = pdfText(pdf.rawPayload);
+    assert.ok(!printed.includes('Private title'), `not in the table's PDF: ${printed}`);
+    const itdeskId = (await shared.itdesk.inject({ url: '/api/common/current-user' })).json().ID;
+    const senderPage = await shared.manager.inject({ url: `/admin/users/${itdeskId}` });
+    assert.equal(senderPage.statusCode, 200);
+    assert.ok(!senderPage.body.includes(PRIVATE_BODY), "not on the sender's detail page");
+    const day = format(new Date(), 'dd/MM/yyyy');
+    const report = await shared.manager.inject({
+      method: 'POST',
+      url: '/api/common/reports',
+      payload: {
+        name: 'audit-trail',
+        folder: 'Administration',
+        parameters: [
+          { name: 'FromDate', value: day },
+          { name: 'ToDate', value: day },
+          { name: 'Table', value: 'messages' },
+        ],
+      },
+    });
+    assert.equal(report.statusCode, 200, report.body);
+    assert.ok(!report.body.includes(PRIVATE_BODY), 'not in the audit-trail report');
+  });
+
+  test('the recipient reads the entry of a message sent to them', async () => {
+    const rows = await list(shared.admin, 'messages');
+    assert.ok(JSON.stringify(rows).includes(PRIVATE_BODY));
+    const csv = await shared.admin.inject({ url: '/api/audit/export?format=csv&columns[0][data]=Resource&columns[1][data]=After' });
+    assert.ok(csv.rawPayload.toString('utf16le').includes(PRIVATE_BODY));
+    const pdf = await shared.admin.inject({ url: '/api/common/report?filename=audit&stream=true&format=pdf&search[value]=messages' });
+    assert.ok(pdfText(pdf.rawPayload).includes('Private title'), "in the table's PDF");
   });
 });

@@ -26,7 +26,7 @@ export async function auditEntries(
 ): Promise<AuditEntry[]> {
   const params: unknown[] = [range.from, range.until, limit];
   const table = range.resource === null ? '' : `and a.resource = $${params.push(range.resource)}`;
-  const readable = readableEntriesSql(reader, 'a.resource', params, served);
+  const readable = readableEntriesSql(reader, 'a', params, served);
   const r = await pool.query<AuditEntry>(
     `select a.at as "At", a.user_name as "UserName", a.resource as "Resource", a.action as "Action", a.row_key as "RowKey",
             a.before as "Before", a.after as "After"
