@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { msg } from '../messages.ts';
 import { sendPage } from './partial-pages.ts';
 import { refusalFor } from './refusals.ts';
-import { securityHeaders } from './security-headers.ts';
+import { securityHeaders, UNCACHED } from './security-headers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { escapeHtml } from '../escape-html.ts';
 
@@ -62,7 +62,7 @@ function answerFailure(err: FastifyError, req: FastifyRequest, reply: FastifyRep
  * parameter) runs no hook, so it gets here the headers every response carries, then the same answer.
  */
 export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(securityHeaders).header('X-App-Version', req.server.assets.version);
+  reply.headers(securityHeaders).header('X-App-Version', req.server.assets.version).header('Cache-Control', UNCACHED);
   void answerFailure(err, req, reply);
 }
 

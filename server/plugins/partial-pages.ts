@@ -83,7 +83,6 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
     reply.header('X-PJAX-URL', req.url);
     reply.header('X-PJAX-Version', app.assets.version);
   }
-  reply.header('Cache-Control', 'no-store');
   reply.type('text/html; charset=utf-8');
   const model = {
     ...data,

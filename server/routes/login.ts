@@ -40,7 +40,6 @@ const loginRoutes: SchemaRoutes = async (app) => {
     reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
       .viewAsync('login.eta', {
         error,
         username,
@@ -52,7 +51,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       });
 
   app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
-    if (wantsJson(req)) return reply.header('Cache-Control', 'no-store').send({ csrf: reply.loginCsrfToken() });
+    if (wantsJson(req)) return reply.send({ csrf: reply.loginCsrfToken() });
     if (req.user) return reply.redirect(safeNext(queryNext(req)), 303);
     return form(reply, 200, '', queryNext(req));
   });
@@ -87,9 +86,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const csrfToken = await reply.signIn(user.user_id);
       if (json) {
         // Who signed in (the page may be another user's) and whether their password must change first.
-        return reply
-          .header('Cache-Control', 'no-store')
-          .send({ userId: user.user_id, csrfToken, mustChangePassword: user.must_change_password });
+        return reply.send({ userId: user.user_id, csrfToken, mustChangePassword: user.must_change_password });
       }
       return reply.redirect(safeNext(req.body.next), 303);
     },

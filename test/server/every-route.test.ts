@@ -1,7 +1,7 @@
 // Property tests over every route the app registers (listed as it registers them, so a new route is covered
 // without a word here): random bytes, NULs, huge numbers, long strings and odd escapes as the query, the path
 // and the body (form, JSON or anything else) of each method a route accepts. Whatever is sent, the answer
-// is never a 5xx, always carries the security headers, and a refusal comes in the shape of the request:
+// is never a 5xx, always carries the security headers (and no-store), and a refusal comes in the shape of the request:
 // HTML for a page, JSON for an API call.
 // Requests go over a real socket, not app.inject: a random request may start a whole export, and only a
 // client that hangs up after the headers lets the server stop it (as a browser does).
@@ -266,6 +266,8 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
   const what = `${route.method} ${path.slice(0, 300)} -> ${res.status} ${String(res.headers['content-type'])}: ${res.body.slice(0, 300)}`;
   assert.ok(res.status < 500, what);
   assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, what);
+  // Kept by no browser (test/server/no-store.test.ts), however odd the request; static files say their own.
+  if (!route.url.startsWith('/static/') && route.url !== '/favicon.ico') assert.equal(res.headers['cache-control'], 'no-store', what);
   if (res.status < 400) return;
   const type = String(res.headers['content-type']);
   const api = path.startsWith('/api/') || (shape.accept ?? '').startsWith('application/json');

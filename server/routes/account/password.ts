@@ -19,7 +19,7 @@ export default async function accountPasswordRoutes(app: FastifyInstance) {
   const config = { passwordChange: true };
 
   function draw(req: FastifyRequest, reply: FastifyReply, status: number, values: FormValues = {}, messages: Record<string, string> = {}) {
-    reply.code(status).header('Cache-Control', 'no-store');
+    reply.code(status);
     const data = {
       title: msg('passwordChangeTitle'),
       fields: fieldViews(passwordChangeForm, { idPrefix: 'password', values, messages }),

@@ -19,7 +19,7 @@ export default async function reportPrintRoute(app: FastifyInstance) {
     if (!def) return sendError(req, reply, 404, msg('reportUnknown', sent.report ?? '', DEFAULT_FOLDER));
     try {
       const html = await drawReport(app, def, await acceptedParameters(app, def, sent, user), user);
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      reply.type('text/html; charset=utf-8');
       return reply.send(await app.view('report-print.eta', { title: def.title, css: app.assets.url('app.css'), html }));
     } catch (err) {
       if (!(err instanceof ReportRefusal)) throw err;

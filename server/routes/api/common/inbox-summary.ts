@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { newestItems, unreadCountsOf } from '../../../inbox/inbox-items.ts';
 
 export default async function inboxSummaryRoute(app: FastifyInstance) {
-  app.get('/api/common/inbox-summary', async (req, reply) => {
+  app.get('/api/common/inbox-summary', async (req) => {
     const user = req.signedInUser();
     const [unread, newest] = await Promise.all([unreadCountsOf(app.db.pool, user.ID), newestItems(app.db.pool, user.ID)]);
-    reply.header('Cache-Control', 'no-store');
     return { unread, newest };
   });
 }

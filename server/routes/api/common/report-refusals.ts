@@ -11,7 +11,6 @@ import { TableRequestError } from '../../../table-api/request/request-error.ts';
 export async function sendRefusal(req: FastifyRequest, reply: FastifyReply, err: unknown): Promise<FastifyReply> {
   const refusal = err instanceof TableRequestError ? new ReportRefusal(400, err.message) : err;
   if (!(refusal instanceof ReportRefusal)) throw err;
-  reply.header('Cache-Control', 'no-store');
   if (refusal instanceof ParameterRefusal && wantsJson(req)) {
     return reply.code(refusal.status).send({ error: refusal.message, fields: refusal.fields });
   }

@@ -59,11 +59,7 @@ const reportStreamRoute: SchemaRoutes = async (app) => {
           : await tableReport(app, table!, req.query, user);
         return printReport(app, report, user);
       });
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${name}.pdf"`)
-        .header('Cache-Control', 'no-store')
-        .send(Buffer.from(pdf));
+      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}.pdf"`).send(Buffer.from(pdf));
     } catch (err) {
       return sendRefusal(req, reply, err);
     }

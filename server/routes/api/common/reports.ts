@@ -47,7 +47,6 @@ const reportsApiRoute: SchemaRoutes = async (app) => {
     if (!def) return reply.code(404).send({ error: msg('reportUnknown', name, folder) });
     const format = readFormat(req.body.format);
     if (format === null) return reply.code(400).send({ error: msg('reportFormat') });
-    reply.header('Cache-Control', 'no-store');
     const draw = async () => {
       const checked = await acceptedParameters(app, def, parametersFromList(def, parameters), user);
       return drawReport(app, def, checked, user, { description: description?.trim() || undefined, forScreen: format === 'HTML4.0' });

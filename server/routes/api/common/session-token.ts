@@ -14,9 +14,8 @@ const sessionToken = {
 } as const;
 
 export default async function sessionTokenRoute(app: FastifyInstance) {
-  app.get('/api/common/session-token', { schema: { response: { ...errorAnswers, 200: sessionToken } } }, async (req, reply) => {
+  app.get('/api/common/session-token', { schema: { response: { ...errorAnswers, 200: sessionToken } } }, async (req) => {
     req.signedInUser();
-    reply.header('Cache-Control', 'no-store');
     return { csrfToken: req.session!.csrfToken };
   });
 }

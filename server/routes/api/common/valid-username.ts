@@ -15,10 +15,7 @@ const schema = {
 const validUsernameRoute: SchemaRoutes = async (app) => {
   app.get('/api/common/valid-username', { config: { access: createUsersAccess }, schema }, async (req, reply) => {
     const problem = await userNameProblem(app.db.pool, req.query.username ?? '');
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(problem ?? '');
+    return reply.type('text/plain; charset=utf-8').send(problem ?? '');
   });
 };
 

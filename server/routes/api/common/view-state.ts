@@ -14,7 +14,6 @@ const viewStateRoute: SchemaRoutes = async (app) => {
     const unknown = named.find((p) => !isViewStatePart(p));
     if (unknown !== undefined)
       return reply.code(400).send({ error: msg('viewStatePart', unknown.slice(0, 40), viewStateParts.join(', ')) });
-    reply.header('Cache-Control', 'no-store');
     return loadViewState(app, req.signedInUser(), [...new Set(named as ViewStatePart[])]);
   });
 };

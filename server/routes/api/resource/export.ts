@@ -43,7 +43,6 @@ function readExport(def: ResourceDef, req: ExportRequest): { format: Format; req
 
 function downloadHeaders(def: ResourceDef, reply: FastifyReply, format: Format): FastifyReply {
   return reply
-    .header('Cache-Control', 'no-store')
     .header('Content-Type', format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-16le')
     .header('Content-Disposition', `attachment; filename="${def.name}.${format}"`);
 }

@@ -33,6 +33,5 @@ export async function answerFilterValues(
   const name = req.validationError ? '' : req.query.column;
   const column = choicesFromColumns(def).find((c) => c.name === name);
   if (!column) return reply.code(400).send({ error: new TableRequestError('tableNoFilterValues', quoteName(String(name))).message });
-  reply.header('Cache-Control', 'no-store');
   return { values: await filterValues(pool, column, req.signedInUser(), req.server.resources) };
 }

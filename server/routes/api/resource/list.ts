@@ -96,7 +96,6 @@ export async function answerList(app: FastifyInstance, def: ResourceDef, req: Fa
   const { request } = read;
   try {
     const result = await listRows(app.db.reads(req).pool, def, request, req.signedInUser(), app.resources, app.config.limits.lists);
-    reply.header('Cache-Control', 'no-store');
     return listResponse(request, result);
   } catch (err) {
     if (err instanceof TableRequestError) return refuse(def, req, reply, request.dialect, request.echo, err);

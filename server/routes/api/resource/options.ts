@@ -69,7 +69,6 @@ function readChoices(def: ResourceDef, req: ChoicesRequest): { field: ChoiceFiel
 export async function answerChoices(pool: pg.Pool, def: ResourceDef, req: ChoicesRequest, reply: FastifyReply) {
   try {
     const { field, search } = readChoices(def, req);
-    reply.header('Cache-Control', 'no-store');
     return await (field.links
       ? linkChoices(pool, field.links)
       : listChoices(pool, field.options, req.signedInUser(), req.server.resources, search));
