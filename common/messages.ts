@@ -1,6 +1,7 @@
 // The texts every page of the browser may show, worded exactly as the specification says, and the catalogue
 // machinery. Texts only some code needs are catalogues of their own that load with it: the tables'
-// (table-messages.ts), field rules' (validation-messages.ts), signing in's (session-messages.ts), and the
+// (table-messages.ts), field rules' (validation-messages.ts), signing in's (session-messages.ts), the parts
+// that load on use (on-use-messages.ts: charts, summaries, the inbox panel, popups, date pickers), and the
 // server's (server/messages.ts), so a page's first load does not carry reports', pages', refusals' or dialogs'
 // words. The language file (a JSON object of the same keys, fetched from a configured URL) may replace any of
 // them.
@@ -11,12 +12,12 @@ export const defaultMessages = {
 
   // Navigation, access and errors (sections 2, 6 and 8)
   forbidden: 'you are not Authorized to view this page or part of the page content.',
-  popupFailed: 'Failed to load the url.',
   reportFailed: 'Unable to load the report.',
   summaryEmpty: 'No Data found',
   sendToIT: 'Send to IT',
   sentToIT: 'Sent to IT Department',
   sendToITFailed: 'Unable to submit...',
+  sendToITKept: 'It is kept in this browser and sent once the server answers again.',
   createTicket: 'Create Service Ticket',
   ticketUnavailable: 'service currently not available',
   reloadAndRetry: 'Reload and Try again',
@@ -27,17 +28,11 @@ export const defaultMessages = {
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
   lowStorage: 'This browser is low on storage; the store selection may not be kept.',
-  usernameChecking: 'checking the user name…',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
-  summaryMore: 'Show {0} more',
-  summaryLess: 'Show fewer',
   fieldSales: 'Sales',
-  chartFigures: 'Figures',
-  chartLineSummary: '{0} cycles from {1} to {2}. Highest: {3} in {4}. Lowest: {5} in {6}.',
 
   // Reports and their PDFs (ours, where the spec is silent; the empty answer is the spec's reportFailed)
-  datePickerOpen: 'Choose the {0} from a calendar',
 
   // Navigation, popups, the error dialog and error reports (ours, where the spec is silent)
   dismiss: 'Dismiss',
@@ -103,11 +98,6 @@ export const defaultMessages = {
   inboxAlerts: 'Alerts',
   inboxNotifications: 'Notifications',
   inboxUnread: '{0}: {1} unread',
-  inboxEmpty: 'Nothing here yet.',
-  inboxMarkRead: 'Mark read',
-  inboxMarkUnread: 'Mark unread',
-  inboxMarkAllRead: 'Mark all read',
-  inboxSeeAll: 'See all',
   inboxNewMessage: 'Message from {0}: {1}',
   inboxNewAlert: 'Alert: {0}',
   inboxNewNotification: '{0}',

@@ -1,5 +1,5 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
-// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts): server code takes `msg` from here
+// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, on-use-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -10,6 +10,7 @@ import {
   type MessageKey as BrowserMessageKey,
 } from '../common/messages.ts';
 import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/session-messages.ts';
+import { onUseMessages, onUseMsg, type OnUseMessageKey } from '../common/on-use-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -312,7 +313,7 @@ export const serverMessages = {
 
   // The real-time hub and the inbox (ours)
   hubUpgradeRequired: 'This address is for the real-time hub: connect with a websocket.',
-  hubTooManySockets: 'This session already has {0} live connections to the real-time hub: please close some tabs of this site.',
+  hubTooManySockets: 'You already have {0} live connections to the real-time hub: please close some tabs of this site.',
   inboxReadWhich: 'Say which items to mark: their ids, a kind, or all.',
   inboxRecipientWhich: 'Choose one recipient: a user or a group.',
   inboxGroupEmpty: 'Nobody else in this group can receive it.',
@@ -339,7 +340,13 @@ export const serverMessages = {
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;
-export type MessageKey = BrowserMessageKey | TableMessageKey | ValidationMessageKey | SessionMessageKey | ServerMessageKey;
+export type MessageKey =
+  | BrowserMessageKey
+  | TableMessageKey
+  | ValidationMessageKey
+  | SessionMessageKey
+  | OnUseMessageKey
+  | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
 export const defaultMessages: Readonly<Record<MessageKey, string>> = {
@@ -347,6 +354,7 @@ export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...tableMessages,
   ...validationMessages,
   ...sessionMessages,
+  ...onUseMessages,
   ...serverMessages,
 };
 
@@ -359,5 +367,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(tableMessages, key)) return tableMsg(key, ...args);
   if (holds(validationMessages, key)) return validationMsg(key, ...args);
   if (holds(sessionMessages, key)) return sessionMsg(key, ...args);
+  if (holds(onUseMessages, key)) return onUseMsg(key, ...args);
   return browserMsg(key, ...args);
 }

@@ -3,11 +3,12 @@
 import type { ChartPoint } from '../../common/charts.ts';
 import { formatCurrency } from '../../common/format.ts';
 import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 
 export function ChartFigures({ points, labelHeading }: { points: ChartPoint[]; labelHeading: string }) {
   return (
     <details className="chart-figures">
-      <summary>{msg('chartFigures')}</summary>
+      <summary>{onUseMsg('chartFigures')}</summary>
       <table className="simple-table">
         <thead>
           <tr>

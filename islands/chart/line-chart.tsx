@@ -5,7 +5,7 @@
 import type { ChartPoint } from '../../common/charts.ts';
 import { chartDefaults } from '../../common/charts.ts';
 import { formatCurrency } from '../../common/format.ts';
-import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 import { compactDollars } from './money.ts';
 import { amounts, niceScale } from './scale.ts';
 
@@ -23,7 +23,7 @@ function summary(points: ChartPoint[], values: Array<number | null>): string {
     .filter((x): x is { p: ChartPoint; v: number } => x.v !== null && x.v !== undefined);
   const high = known.reduce((a, b) => (b.v > a.v ? b : a));
   const low = known.reduce((a, b) => (b.v < a.v ? b : a));
-  return msg(
+  return onUseMsg(
     'chartLineSummary',
     points.length,
     points[0]!.label,

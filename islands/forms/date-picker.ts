@@ -8,7 +8,7 @@ import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
 import { calendarDayOf } from '../../common/calendar.ts';
-import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 import { dateRangeDefaults } from '../../common/validation.ts';
 import { dateRangeOf } from './date-range.ts';
 
@@ -47,7 +47,7 @@ function addPicker(field: HTMLInputElement): void {
   button.type = 'button';
   button.className = BUTTON;
   button.append(calendarIcon());
-  button.setAttribute('aria-label', msg('datePickerOpen', labelText(field)));
+  button.setAttribute('aria-label', onUseMsg('datePickerOpen', labelText(field)));
   const native = document.createElement('input');
   native.type = 'date';
   native.tabIndex = -1;

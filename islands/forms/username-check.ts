@@ -1,7 +1,7 @@
 // The asynchronous `username` rule: asks the server (the control's data-username-check URL) whether the
 // typed name is available, once typing pauses. Answers can arrive out of order; only the answer for the
 // latest value asked about counts, so a slow reply about an old value never overwrites a newer verdict.
-import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 import { validationMsg } from '../../common/validation-messages.ts';
 import type { Control } from './controls.ts';
 import type { FieldStatus } from './field-message.ts';
@@ -19,7 +19,7 @@ const verdicts = new WeakMap<Control, Verdict>();
 const timers = new WeakMap<Control, ReturnType<typeof setTimeout>>();
 let tickets = 0;
 
-const pending = (): FieldStatus => ({ state: 'pending', message: msg('usernameChecking'), tone: 'pending' });
+const pending = (): FieldStatus => ({ state: 'pending', message: onUseMsg('usernameChecking'), tone: 'pending' });
 
 /** What the server said about the control's current value; `unchecked` when it has not been asked. */
 export function usernameStatus(control: Control): FieldStatus {

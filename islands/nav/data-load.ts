@@ -3,18 +3,14 @@
 // reloading; when it was another link, the target also says why at its top ("Close this panel to open
 // another"), as a shake alone reads as broken. `data-load-close="<selector>"` buttons hide a target again
 // so a link can load into it.
-// Loads go through htmx, so the loader, timeout, 401/403 and version rules hold for them too.
+// Loads go through htmx, so the loader, timeout, 401/403 and version rules hold for them too. This code comes
+// with the first such click (links.ts listens for it).
 import htmx from 'htmx.org';
 import { msg } from '../../common/messages.ts';
 import { shake } from '../shell/shake.ts';
 
 const LOADED_URL = 'loadUrl';
 const BUSY_CLASS = 'load-panel-busy';
-
-/** A plain left click: modified clicks (new tab, new window) keep the browser's own behaviour. */
-export function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-}
 
 function showsContent(target: HTMLElement): boolean {
   return !target.hidden && target.checkVisibility() && (target.textContent ?? '').trim() !== '';
@@ -63,24 +59,18 @@ function sayBusy(target: HTMLElement): void {
   requestAnimationFrame(() => (note.textContent = msg('loadPanelBusy')));
 }
 
-export function startDataLoad(): void {
-  document.addEventListener('click', (event) => {
-    const origin = event.target as Element | null;
-    const closer = origin?.closest<HTMLElement>('[data-load-close]');
-    if (closer) {
-      const target = document.querySelector<HTMLElement>(closer.dataset.loadClose ?? '');
-      if (target) {
-        target.hidden = true;
-        target.querySelector(`:scope > .${BUSY_CLASS}`)?.remove();
-      }
-      return;
+/** A data-load link was clicked: loads into its target, or closes a target (`data-load-close`). */
+export function followDataLoad(origin: Element): void {
+  const closer = origin.closest<HTMLElement>('[data-load-close]');
+  if (closer) {
+    const target = document.querySelector<HTMLElement>(closer.dataset.loadClose ?? '');
+    if (target) {
+      target.hidden = true;
+      target.querySelector(`:scope > .${BUSY_CLASS}`)?.remove();
     }
-    const link = origin?.closest<HTMLAnchorElement>('a[data-load]');
-    if (!link || !isPlainClick(event)) return;
-    const target = document.querySelector<HTMLElement>(link.dataset.load ?? '');
-    // Without its target the link is an ordinary link.
-    if (!target) return;
-    event.preventDefault();
-    void load(link, target);
-  });
+    return;
+  }
+  const link = origin.closest<HTMLAnchorElement>('a[data-load]');
+  const target = link && document.querySelector<HTMLElement>(link.dataset.load ?? '');
+  if (link && target) void load(link, target);
 }

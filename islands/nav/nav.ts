@@ -4,7 +4,7 @@
 import { startToasts } from './toasts.ts';
 import { startResponseStatus } from './response-status.ts';
 import { startRequestErrors } from './request-errors.ts';
-import { startDataLoad } from './data-load.ts';
+import { startDataLoad } from './links.ts';
 import { startPopups } from './popups.ts';
 import { startErrorReporting } from './error-reporting.ts';
 import { loadLanguage } from './language.ts';

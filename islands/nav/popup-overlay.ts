@@ -3,6 +3,7 @@
 // document with a Print button when it is one of ours. They close with their button, Esc or a click outside.
 import htmx from 'htmx.org';
 import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 import { unmountRemovedIslands } from '../islands.ts';
 import { button } from './buttons.ts';
 
@@ -52,7 +53,7 @@ export async function openPage(link: HTMLAnchorElement): Promise<void> {
     const failed = document.createElement('p');
     failed.className = 'error-text';
     failed.setAttribute('role', 'alert');
-    failed.textContent = msg('popupFailed');
+    failed.textContent = onUseMsg('popupFailed');
     body.replaceChildren(failed);
     return;
   }

@@ -3,7 +3,7 @@
 // opens the link as an embedded document (iframe), which a Print button prints when it is one of ours (an
 // HTML report's print view). The overlay's heading is `data-popup-title`, else the link's text. Overlays
 // close with their button, Esc or a click outside (popup-overlay.ts).
-import { isPlainClick } from './data-load.ts';
+import { isPlainClick } from './links.ts';
 
 export function startPopups(): void {
   document.addEventListener('click', (event) => {

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { fieldText, readFieldValues, type FieldValues } from '../../common/field-values.ts';
 import { msg } from '../../common/messages.ts';
+import { onUseMsg } from '../../common/on-use-messages.ts';
 import { useLiveData } from '../live-data/use-live-data.ts';
 import { withStores } from '../live-data/stores-param.ts';
 
@@ -54,7 +55,7 @@ export default function SummaryTable({ title, url, initial, rows = DEFAULT_ROWS,
               aria-controls={`${id}rows`}
               onClick={() => setExpanded(!expanded)}
             >
-              {expanded ? msg('summaryLess') : msg('summaryMore', extra)}
+              {expanded ? onUseMsg('summaryLess') : onUseMsg('summaryMore', extra)}
             </button>
           )}
           {detail && (

@@ -4,7 +4,7 @@
 import { useRef, type InputHTMLAttributes } from 'react';
 import { isoFromDayMonthYear } from '../../../common/calendar.ts';
 import { formatDate } from '../../../common/format.ts';
-import { msg } from '../../../common/messages.ts';
+import { onUseMsg } from '../../../common/on-use-messages.ts';
 
 interface DateInputProps {
   value: string;
@@ -26,7 +26,7 @@ export function DateInput({ value, label, onChange, inputProps }: DateInputProps
   return (
     <span className="date-input">
       <input type="text" inputMode="numeric" autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} {...inputProps} />
-      <button type="button" className="date-picker-button" aria-label={msg('datePickerOpen', label)} onClick={openCalendar}>
+      <button type="button" className="date-picker-button" aria-label={onUseMsg('datePickerOpen', label)} onClick={openCalendar}>
         <svg className="icon" aria-hidden="true" focusable="false">
           <use href="#icon-calendar" />
         </svg>
