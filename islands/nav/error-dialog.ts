@@ -4,7 +4,7 @@
 // Ticket" is shown disabled, as the spec says, until a ticket service exists, and a note under the buttons
 // says why.
 import { msg, type MessageKey } from '../../common/messages.ts';
-import { sendErrorReport } from './error-reporting.ts';
+import { sendOrKeep } from './error-reporting.ts';
 import { toast } from './toasts.ts';
 import { button } from './buttons.ts';
 
@@ -94,7 +94,7 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
 
   send.addEventListener('click', async () => {
     send.disabled = true;
-    const sent = await sendErrorReport({
+    const sent = await sendOrKeep({
       Page: failure.page,
       Url: failure.url,
       Status: failure.status,
@@ -107,8 +107,8 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
       toast('success', msg('sentToIT'));
       dialog.close();
     } else {
-      // The dialog stays open so the user can try again or reload.
-      toast('error', msg('sendToITFailed'));
+      // Kept, and sent once the server answers; the dialog stays open so the user can reload.
+      toast('error', `${msg('sendToITFailed')} ${msg('sendToITKept')}`);
       send.disabled = false;
     }
   });

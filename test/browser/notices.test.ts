@@ -1,6 +1,7 @@
 // Toasts and the request-failure dialog in real Chromium (spec sections 4, 8 and 9): toasts of four kinds,
 // 8 s, stacked, dismissable, announced; the dialog says in a sentence what happened, lists what failed under
-// Details and offers Send to IT (a toast either way), a disabled Create Service Ticket (saying why), Reload
+// Details and offers Send to IT (a toast either way; a report the server did not take is kept and sent once
+// it answers), a disabled Create Service Ticket (saying why), Reload
 // and Try again, and Cancel; the language file replaces texts.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -141,6 +142,27 @@ describe('toasts and the error dialog', { skip }, () => {
     assert.equal(await isSameDocument(page), false);
     assert.match(page.url(), /\/test\/status\/500$/);
     assert.equal(await page.textContent('main#main h1'), 'Error 500');
+    await context.close();
+  });
+
+  test('a report the server did not take is kept in the tab and sent once the server answers, from the next page too', async () => {
+    await env.t.db.pool.query('delete from user_errors');
+    const { page, context } = await playground();
+    // The server answers as it does while its database is down.
+    await page.route('**/api/admin/user-error', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.click('#to-500');
+    const dialog = page.locator('#error-dialog[open]');
+    await dialog.getByRole('button', { name: 'Send to IT' }).click();
+    await page.locator('#toasts .toast-error', { hasText: `${m.sendToITFailed} ${m.sendToITKept}` }).waitFor();
+    assert.equal((await env.t.db.pool.query('select count(*)::int as n from user_errors')).rows[0].n, 0);
+
+    await page.unroute('**/api/admin/user-error');
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/admin/user-error') && r.status() === 201);
+    await dialog.getByRole('button', { name: 'Reload and Try again' }).click();
+    await stored;
+    const rows = await env.t.db.pool.query(`select e.status, e.message, u.user_name from user_errors e join users u using (user_id)`);
+    assert.deepEqual(rows.rows, [{ status: 500, message: m.serverError, user_name: 'admin' }]);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('backroom.keptErrorReports')), null, 'nothing is kept once sent');
     await context.close();
   });
 });
