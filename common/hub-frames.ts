@@ -23,7 +23,12 @@ export type ServerFrame =
    */
   | { type: 'changed'; resource: string; by: number }
   /** A part of the view state (common/view-state.ts) changed: each tab loads it again for its user. */
-  | { type: 'view-state'; part: ListPart; by: number };
+  | { type: 'view-state'; part: ListPart; by: number }
+  /**
+   * The user's access changed (roles, group, instances, flags: an administrator's edit): the socket closes
+   * after it and the browser connects again as the user is now; the page reloads itself to show it.
+   */
+  | { type: 'access-changed' };
 
 export type ClientFrame = { type: 'pong' };
 
@@ -40,3 +45,5 @@ export function leftToOthers<Types extends ServerFrame['type']>(_frame: { type: 
 export const CLOSE_SIGNED_OUT = 4401;
 /** The browser sent something that is not a frame of ours. */
 export const CLOSE_NOT_A_FRAME = 4400;
+/** The user's access changed: the browser connects again at once, as the user is now. */
+export const CLOSE_ACCESS_CHANGED = 4205;

@@ -74,8 +74,11 @@ export const limitSettings = {
     heartbeatMs: setting('HUB_HEARTBEAT_MS', 25_000),
     /** A socket whose unsent bytes would pass this is dropped (a frozen tab, a dead network path). */
     maxBufferedBytes: setting('HUB_MAX_BUFFERED_BYTES', 512 * 1024),
-    /** Sockets one session may hold open on an instance (a tab holds one); one more is refused with 429. */
-    socketsPerSession: setting('HUB_SOCKETS_PER_SESSION', 20),
+    /**
+     * Sockets one user may hold open on an instance, over all their sessions (a tab holds one); one more is
+     * refused with 429. Per user, not per session: signing in again is no way past it.
+     */
+    socketsPerUser: setting('HUB_SOCKETS_PER_USER', 20),
   },
   lists: {
     /** From this row on, a deep page in a counted column's order starts from the counts (list/positions.ts). */

@@ -71,6 +71,8 @@ export async function fetchList(url: string, signal: AbortSignal, call: ListCall
   try {
     draws += 1;
     res = await fetch(...listRequest(url, call, signal));
+    // The answer's headers, for the page to see whether its user's access changed (shell/access-changed.ts).
+    document.dispatchEvent(new CustomEvent('backroom:answer', { detail: res.headers }));
   } catch (err) {
     if (signal.aborted) throw err;
     return { ok: false, error: tableMsg('tableListFailed', (err as Error).message || 'network') };

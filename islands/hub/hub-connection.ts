@@ -4,7 +4,7 @@
 // drop it reconnects with a growing, jittered delay; at once when the browser comes back online. When the
 // server ends it because the session ended, it stays closed until the person signs in again in place
 // (shell/sign-in-again.ts); else the next page visit goes to the sign-in page.
-import { CLOSE_SIGNED_OUT, HUB_PATH, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT, HUB_PATH, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
 import { SIGNED_IN_AGAIN } from '../shell/csrf.ts';
 import { reconnectDelay } from './reconnect-delay.ts';
 
@@ -70,7 +70,8 @@ export function connectHub(handlers: HubHandlers, url = hubUrl()): void {
     if (code === CLOSE_SIGNED_OUT) ended = true;
     state(ended ? 'ended' : 'reconnecting');
     if (ended) return;
-    retry = setTimeout(open, reconnectDelay(failures++));
+    // Closed because the user's access changed: back at once, as the user is now.
+    retry = setTimeout(open, code === CLOSE_ACCESS_CHANGED ? 0 : reconnectDelay(failures++));
   }
 
   window.addEventListener('online', () => {

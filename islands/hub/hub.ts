@@ -11,6 +11,7 @@ import { CHANGED_EVENT, signedInUserId, type ChangedDetail } from './changed-eve
 import { connectHub } from './hub-connection.ts';
 import { loadViewState, viewStateFrame } from './view-state.ts';
 import { drawBadges, showUnread } from './inbox-badges.ts';
+import { accessChanged } from '../shell/access-changed.ts';
 
 /** The badges' panel, with the time-ago formatting it brings, loads when a badge is first opened. */
 let panel: Promise<typeof import('./inbox-panel.ts')> | null = null;
@@ -49,6 +50,9 @@ function onFrame(frame: ServerFrame): void {
       break;
     case 'changed':
       changed(frame.resource, frame.by);
+      break;
+    case 'access-changed':
+      accessChanged();
       break;
     // The rest are the connection's own (hub-connection.ts) and the view state's (view-state.ts): named here,
     // so a new frame type fails tsc until it is handled or listed.

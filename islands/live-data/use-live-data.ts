@@ -33,6 +33,8 @@ export function useLiveData<T>(url: string, initial: T | null, read: (json: unkn
       let data: T | null = null;
       try {
         const res = await fetch(withStores(url, stores), { headers: { Accept: 'application/json' }, signal: own.signal });
+        // The answer's headers, for the page to see whether its user's access changed (shell/access-changed.ts).
+        document.dispatchEvent(new CustomEvent('backroom:answer', { detail: res.headers }));
         if (res.ok) data = read(await res.json());
       } catch {
         // Offline, or the answer was not JSON: no data. A newer call or an unmount aborted this one: drop it.

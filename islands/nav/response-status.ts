@@ -1,5 +1,5 @@
 // Decides what happens to an htmx response before its body is read (spec sections 2, 6 and 8):
-// a new app version, 400 or 401 reload the whole page; 403 shows the notice for 10 s and swaps nothing;
+// a new app version, the user's changed access (shell/access-changed.ts), 400 or 401 reload the whole page; 403 shows the notice for 10 s and swaps nothing;
 // other failures open the error dialog instead of being swapped in, except 404 (its page says so) and 422
 // (a refused form: the answer is the form again with each field's message, swapped like any page).
 import type { HtmxRequestCtx } from 'htmx.org';
@@ -7,6 +7,7 @@ import { msg } from '../../common/messages.ts';
 import { toast } from './toasts.ts';
 import { showErrorDialog } from './error-dialog.ts';
 import { failedRequest, fullReload, reloadUrl } from './page-visit.ts';
+import { accessMoved, reloadingForAccess } from '../shell/access-changed.ts';
 
 const FORBIDDEN_NOTICE_MS = 10_000;
 
@@ -20,8 +21,12 @@ export function startResponseStatus(): void {
     const res = ctx.response;
     if (!res) return;
     const version = res.headers.get('X-App-Version');
+    const get = ctx.request.method.toUpperCase() === 'GET';
+    // The user's access changed since the page was drawn: the new page comes whole, with its menu and header.
+    const accessMovedOn = get && accessMoved(res.headers);
+    if (accessMovedOn) reloadingForAccess();
     // A form post the server has already carried out is shown, not replayed; the next visit reloads.
-    const outdated = !!version && version !== pageVersion() && ctx.request.method.toUpperCase() === 'GET';
+    const outdated = (!!version && version !== pageVersion() && get) || accessMovedOn;
     if (outdated || res.status === 400 || res.status === 401) {
       event.preventDefault();
       fullReload(reloadUrl(ctx));

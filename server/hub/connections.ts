@@ -3,15 +3,19 @@
 // browser that stops reading (a frozen tab, a dead network path) is dropped before the server buffers
 // without end. A heartbeat pings every socket and drops those that did not answer the previous ping.
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+import { CLOSE_ACCESS_CHANGED, CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { Audience } from './event-bus.ts';
 import type { Limits } from '../limits.ts';
+import { accessVersion } from '../users/access-version.ts';
 
 export interface HubClient {
   readonly socket: WebSocket;
+  /** The user as the socket connected: whose frames it hears (their roles, group) is decided by it. */
   readonly user: CurrentUser;
+  /** The user's access then (server/users/access-version.ts). */
+  readonly access: string;
   readonly session: string;
   /** When the session expires unless a request slides it on (checked again then: session-expiry.ts). */
   expiresAt: Date;
@@ -48,7 +52,14 @@ export class Connections {
 
   /** Takes an upgraded socket of a signed-in user's session and greets it. */
   add(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): HubClient {
-    const client: HubClient = { socket, user, session: session.id, expiresAt: session.expiresAt, answered: true };
+    const client: HubClient = {
+      socket,
+      user,
+      access: accessVersion(user),
+      session: session.id,
+      expiresAt: session.expiresAt,
+      answered: true,
+    };
     this.#all.add(client);
     index(this.#byUser, user.ID, client);
     if (user.GroupID !== null) index(this.#byGroup, user.GroupID, client);
@@ -90,9 +101,20 @@ export class Connections {
     for (const { socket } of this.#bySession.get(session) ?? []) socket.close(CLOSE_SIGNED_OUT, 'signed out');
   }
 
-  /** How many sockets the session has here. */
-  socketsOf(session: string): number {
-    return this.#bySession.get(session)?.size ?? 0;
+  /** How many sockets the user has here, over all their sessions. */
+  socketsOfUser(user: number): number {
+    return this.#byUser.get(user)?.size ?? 0;
+  }
+
+  /**
+   * The user's access is now `user`'s: each of their sockets that connected with other access is told so and
+   * closed, and the browser connects again as they are now (hearing what their new roles and group hear).
+   */
+  followAccess(user: CurrentUser): void {
+    const now = accessVersion(user);
+    const outdated = [...(this.#byUser.get(user.ID) ?? [])].filter((c) => c.access !== now);
+    this.send(outdated, { type: 'access-changed' });
+    for (const { socket } of outdated) socket.close(CLOSE_ACCESS_CHANGED, 'access changed');
   }
 
   /** The sessions with a socket here. */

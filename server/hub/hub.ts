@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../../common/hub-frames.ts';
 import type { CurrentUser } from '../../common/roles.ts';
-import { onTableChanges, SYSTEM } from '../db/table-changes.ts';
+import { onTableChanges, SYSTEM, type TableName } from '../db/table-changes.ts';
 import { forgetKeptFigures } from '../table-api/cache/changed-tables.ts';
 import { changedResources } from './changed-resources.ts';
 import { changedParts } from '../view-state/changed-parts.ts';
@@ -23,6 +23,7 @@ import { localBus } from './local-bus.ts';
 import { postgresBus } from './postgres-bus.ts';
 import { checkSessions, endExpiredSessions } from './session-expiry.ts';
 import { catchUpAfterGap } from './missed-events.ts';
+import { accessTables, followAccessChanges } from './access-changes.ts';
 import { routeUpgrades } from './upgrades.ts';
 
 export interface Hub {
@@ -66,10 +67,14 @@ export default fp(async function hub(app: FastifyInstance) {
   };
 
   // A change to accounts may have ended sessions with it (a deactivation, a deleted account, a new
-  // password: migration 013): the sockets of those sessions close here, as a sign-out's do.
-  const recheckSessions = () => {
+  // password: migration 013): the sockets of those sessions close here, as a sign-out's do. It may also have
+  // changed a connected user's access: their sockets connect again as they are now (access-changes.ts).
+  const recheckAccounts = () => {
     checkSessions(pool, connections, connections.sessions()).catch((err: unknown) =>
       app.log.warn({ err }, 'hub: sessions could not be checked after a change to accounts'),
+    );
+    followAccessChanges(pool, connections).catch((err: unknown) =>
+      app.log.warn({ err }, "hub: users' access could not be checked after a change to accounts"),
     );
   };
 
@@ -81,7 +86,7 @@ export default fp(async function hub(app: FastifyInstance) {
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(resources, pool, event.tables);
         if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);
-        if (event.tables.includes('users')) recheckSessions();
+        if (event.tables.some((table) => accessTables.includes(table as TableName))) recheckAccounts();
         for (const def of changedResources(resources, event.tables)) {
           connections.send(connections.audience({ mayList: def.name }), { type: 'changed', resource: def.name, by: event.by });
         }

@@ -2,7 +2,8 @@
 // whatever was announced meanwhile never reached this instance, so what it stood for is looked up again.
 // Sessions first: every session with a socket here is checked against the database, and the sockets of those
 // that ended (a sign-out during the gap), expired or whose user is no longer active are closed before
-// anything else is sent. Then each user still connected gets their unread counts, every tab loads the view
+// anything else is sent, and the sockets of users whose access changed meanwhile connect again as they are
+// now (access-changes.ts). Then each user still connected gets their unread counts, every tab loads the view
 // state's parts again, and every table hears that its rows may have changed: a message, a change or a new
 // row announced during the gap would otherwise stay unseen until the next one.
 import type pg from 'pg';
@@ -11,9 +12,11 @@ import { unreadCounts } from '../inbox/inbox-items.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import type { Connections } from './connections.ts';
 import { checkSessions } from './session-expiry.ts';
+import { followAccessChanges } from './access-changes.ts';
 
 export async function catchUpAfterGap(pool: pg.Pool, connections: Connections, resources: ReadonlyArray<ResourceDef>): Promise<void> {
   await checkSessions(pool, connections, connections.sessions());
+  await followAccessChanges(pool, connections);
   const counts = await unreadCounts(pool, connections.users());
   for (const [user, unread] of counts) connections.send(connections.audience({ user }), { type: 'unread', unread });
   const everyone = connections.audience({ everyone: true });

@@ -1,6 +1,7 @@
 // One handler and one template serve a page whole or as a fragment: htmx (HX-Request) and pjax (X-PJAX)
 // requests get only the content area and its <title>; others get the layout around it. Every response
-// names the app version, so the browser reloads fully when the server has moved on.
+// names the app version, so the browser reloads fully when the server has moved on, and every answer to a
+// signed-in request the user's access (server/users/access-version.ts), so a tab drawn for older access does too.
 import fp from 'fastify-plugin';
 // biome-ignore lint/correctness/noUnusedImports: used below; Biome reads it as the module augmentation's own name.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { msg } from '../messages.ts';
 import { salesHistoryProgress } from '../demo/sales-history.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
+import { ACCESS_VERSION_HEADER, accessVersion } from '../users/access-version.ts';
 
 type PageData = {
   title: string;
@@ -53,6 +55,8 @@ export default fp(async function partialPages(app: FastifyInstance) {
   app.addHook('onSend', (req, reply, payload, done) => {
     // A route may name another version (the test-only "new release" page); all others carry this build's.
     if (!reply.hasHeader('X-App-Version')) reply.header('X-App-Version', app.assets.version);
+    // The access the signed-in user has now: a tab drawn for another loads itself afresh.
+    if (req.user) reply.header(ACCESS_VERSION_HEADER, accessVersion(req.user));
     if (req.method === 'GET' && !req.url.startsWith('/static/')) reply.header('Vary', 'HX-Request, X-PJAX');
     done(null, payload);
   });
@@ -93,6 +97,7 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
     user: req.user,
     csrfToken: req.session?.csrfToken ?? '',
     version: app.assets.version,
+    accessVersion: req.user ? accessVersion(req.user) : '',
     historyNotice: historyLoaded === null ? '' : msg('salesHistoryLoading', historyLoaded),
   };
   const html = await (typeof template === 'string' ? app.view(`pages/${template}.eta`, model) : app.view(template, model));

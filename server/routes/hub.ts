@@ -1,7 +1,8 @@
 // GET /hub: the real-time hub's websocket (server/hub/hub.ts), for a signed-in user's pages on this site only.
 // Refused at the handshake, as an HTTP answer: not a websocket handshake 426, another site's page (or no
-// Origin) 403, no live session 401, a session holding as many sockets as it may 429 (each costs memory; a
-// browser tab holds one, and a tab refused tries again later, waiting longer each time: hub-connection.ts).
+// Origin) 403, no live session 401, a user holding as many sockets as they may 429, over all their sessions
+// (each costs memory; a browser tab holds one, and a tab refused tries again later, waiting longer each time:
+// hub-connection.ts).
 // Every frame is JSON (common/hub-frames.ts).
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -30,12 +31,12 @@ export default async function hubRoute(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { id, expiresAt } = req.session!;
-      // Counted here, not before the request's hooks: from this check to the socket joining the session's
-      // (connections.add) nothing waits, so handshakes arriving together cannot all slip under the limit.
-      const most = app.config.limits.hub.socketsPerSession;
-      if (app.hub.connections.socketsOf(id) >= most) return sendError(req, reply, 429, msg('hubTooManySockets', most));
-      const upgrade = takeUpgrade(req, reply)!;
       const user = req.signedInUser();
+      // Counted here, not before the request's hooks: from this check to the socket joining the user's
+      // (connections.add) nothing waits, so handshakes arriving together cannot all slip under the limit.
+      const most = app.config.limits.hub.socketsPerUser;
+      if (app.hub.connections.socketsOfUser(user.ID) >= most) return sendError(req, reply, 429, msg('hubTooManySockets', most));
+      const upgrade = takeUpgrade(req, reply)!;
       reply.hijack();
       handshakes.handleUpgrade(req.raw, upgrade.socket, upgrade.head, (socket) => app.hub.accept(socket, user, { id, expiresAt }));
     },
