@@ -110,10 +110,14 @@ export interface SentValue {
   value: unknown;
 }
 
-/** Why a rule refuses a row's change: the message, and the one each field at fault shows. */
+/**
+ * Why a rule refuses a row's change: the message, and the one each field at fault shows; `forbidden` when the
+ * refusal is about who the user is (a privilege they lack), not about the values sent.
+ */
 export interface RowRuleFailure {
   error: string;
   fields?: Record<string, string>;
+  forbidden?: true;
 }
 
 /**

@@ -16,5 +16,5 @@ export const usersTableRule: RowRule = (user, before, sent) => {
   const password = account && sent.some((s) => s.column.name === 'TemporaryPassword') ? passwordRefusal(user, account) : null;
   if (password) refusals.TemporaryPassword = password;
   const messages = Object.values(refusals);
-  return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals } : null;
+  return messages.length ? { error: [...new Set(messages)].join(' '), fields: refusals, forbidden: true } : null;
 };

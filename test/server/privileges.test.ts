@@ -139,10 +139,11 @@ describe('the users table', () => {
       test(`${name} ${refused ? 'may not' : 'may'} set ${field} to ${String(value)} on a${on === 'administrator' ? 'n' : ''} ${on} account`, async () => {
         const target = await account(on);
         const sent = field === 'GroupID' ? await groupId(value as string) : value;
-        const { body } = await change(actor(name), 'PATCH', { UserID: target.id, Version: target.version, [field]: sent });
+        const { status, body } = await change(actor(name), 'PATCH', { UserID: target.id, Version: target.version, [field]: sent });
         const after = (await stored('u.user_id', target.id))!;
+        assert.equal(status, refused ? 403 : 200);
         if (refused) {
-          assert.deepEqual(body.Failed, [{ key: target.id, error: refused, fields: { [field]: refused } }]);
+          assert.deepEqual(body.Failed, [{ key: target.id, error: refused, fields: { [field]: refused }, forbidden: true }]);
           assert.equal(holds(after), false, 'the account is unchanged');
         } else {
           assert.deepEqual(body.Succeed, [target.id]);
@@ -156,6 +157,7 @@ describe('the users table', () => {
     const [staff, other, administrator] = [await account('staff'), await account('staff'), await account('administrator')];
     const keys = { UserIDs: [staff.id, other.id], Versions: [staff.version, other.version] };
     const granted = await change(shared.manager, 'PATCH', { ...keys, IsAdmin: true });
+    assert.equal(granted.status, 403, 'every row refused for who the user is');
     assert.deepEqual(granted.body.Succeed, []);
     assert.deepEqual(
       granted.body.Failed.map((f) => f.fields),
@@ -170,7 +172,12 @@ describe('the users table', () => {
     });
     assert.deepEqual(deactivated.body.Succeed, [staff.id]);
     assert.deepEqual(deactivated.body.Failed, [
-      { key: administrator.id, error: m.privilegeAdministratorActive, fields: { IsActive: m.privilegeAdministratorActive } },
+      {
+        key: administrator.id,
+        error: m.privilegeAdministratorActive,
+        fields: { IsActive: m.privilegeAdministratorActive },
+        forbidden: true,
+      },
     ]);
 
     // A flag sent at the value an account already has changes nothing, and is not refused.

@@ -86,7 +86,10 @@ describe('roles, instances and the super-administrator flag', () => {
     const target = await account();
     for (const flag of ['IsAdmin', 'IsSuperAdmin']) {
       const refused = await edit(shared.manager, target.id, { [flag]: true });
-      assert.deepEqual(refused.body.Failed, [{ key: target.id, error: m.privilegeAdminFlags, fields: { [flag]: m.privilegeAdminFlags } }]);
+      assert.equal(refused.status, 403, 'refused for who the user is');
+      assert.deepEqual(refused.body.Failed, [
+        { key: target.id, error: m.privilegeAdminFlags, fields: { [flag]: m.privilegeAdminFlags }, forbidden: true },
+      ]);
     }
     const granted = await edit(shared.admin, target.id, { IsSuperAdmin: true });
     assert.deepEqual(granted.body.Succeed, [target.id]);
@@ -97,7 +100,8 @@ describe('roles, instances and the super-administrator flag', () => {
   test("nobody but a super administrator edits a super administrator's account, roles included", async () => {
     const target = await account('super');
     const refused = await edit(shared.manager, target.id, { Roles: ['sales'] });
-    assert.deepEqual(refused.body.Failed, [{ key: target.id, error: m.privilegeSuperAdminRow }]);
+    assert.equal(refused.status, 403);
+    assert.deepEqual(refused.body.Failed, [{ key: target.id, error: m.privilegeSuperAdminRow, forbidden: true }]);
     assert.deepEqual((await edit(shared.admin, target.id, { Roles: ['sales'] })).body.Succeed, [target.id]);
   });
 
@@ -214,7 +218,12 @@ describe('a temporary password', () => {
     const administrator = await account('administrator');
     const refused = await edit(shared.manager, administrator.id, { TemporaryPassword: 'temporary 2' });
     assert.deepEqual(refused.body.Failed, [
-      { key: administrator.id, error: m.privilegeAdministratorPassword, fields: { TemporaryPassword: m.privilegeAdministratorPassword } },
+      {
+        key: administrator.id,
+        error: m.privilegeAdministratorPassword,
+        fields: { TemporaryPassword: m.privilegeAdministratorPassword },
+        forbidden: true,
+      },
     ]);
     assert.deepEqual((await edit(shared.admin, administrator.id, { TemporaryPassword: 'temporary 2' })).body.Succeed, [administrator.id]);
     const managerId = ((await currentUser(shared.manager)) as unknown as { ID: number }).ID;

@@ -107,7 +107,7 @@ async function insertRow(
   await writeLinks(client, key, sent);
   const after = await reachableRow(client, def, user, work.served, 'add', key, false);
   // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
-  if (!after) throw new RowRefused({ error: msg('forbidden') });
+  if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
   await work.log.write(client, { user, resource: def.name, action: 'insert', key, before: null, after });
   return { key, row: after };
 }
@@ -150,7 +150,7 @@ export async function editRows(work: ChangeWork, def: ResourceDef, user: Current
     await writeLinks(client, key, stored);
     const after = await reachableRow(client, def, user, work.served, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
-    if (!after) throw new RowRefused({ error: msg('forbidden') });
+    if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
     await work.log.write(client, { user, resource: def.name, action: 'update', key, before, after });
     return after;
   });
@@ -158,7 +158,7 @@ export async function editRows(work: ChangeWork, def: ResourceDef, user: Current
 
 export async function deleteRows(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   return eachRow(work, def, user, body, [], async (client, key, before) => {
-    if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete') });
+    if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete'), forbidden: true });
     await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
     await work.log.write(client, { user, resource: def.name, action: 'delete', key, before, after: null });
     return null;
@@ -189,7 +189,7 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
   for (const { column, value } of sent) {
     if (!def.ownAccount!.unchangeable.includes(column.name) || before[column.name] === value) continue;
     const message = msg('tableOwnAccountChange', fieldLabel(def, column.name));
-    throw new RowRefused({ error: message, fields: { [column.name]: message } });
+    throw new RowRefused({ error: message, fields: { [column.name]: message }, forbidden: true });
   }
 }
 
@@ -286,7 +286,7 @@ async function lockForChange(
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed'), conflict: true });
   const guard = def.guardedRows;
   if (guard && row[guard.when.name] === true && !allows(user, guard.access))
-    throw new RowRefused({ error: msg(def.guardRefusal ?? 'forbidden') });
+    throw new RowRefused({ error: msg(def.guardRefusal ?? 'forbidden'), forbidden: true });
   return row;
 }
 

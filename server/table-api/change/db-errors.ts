@@ -14,6 +14,11 @@ export interface RowFailure {
    * the table again. Said apart from the words, which the language file may change.
    */
   conflict?: true;
+  /**
+   * Refused because the user may not make this change (the row is out of their reach, or a privilege they
+   * lack): said apart from the words, for the answer's status (routes/api/resource/changes.ts).
+   */
+  forbidden?: true;
 }
 
 /** What the change tried to write: each column with the value sent to the database. */

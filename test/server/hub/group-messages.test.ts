@@ -102,7 +102,7 @@ describe('messages to a group', () => {
   test('a message names one recipient, a user or a group: neither or both is refused', async () => {
     for (const to of [{}, { UserID: ids.admin!, GroupID: groups.HQ! }]) {
       const res = await send(shared.itdesk, to, 'Whom?');
-      assert.equal(res.statusCode, 200);
+      assert.equal(res.statusCode, 422, 'the values sent are refused');
       assert.deepEqual(res.json().Succeed, []);
       assert.equal(res.json().Failed[0].fields.UserID, m.inboxRecipientWhich);
     }

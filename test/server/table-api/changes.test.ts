@@ -253,7 +253,8 @@ describe('edit and versions', () => {
       Version: target('admin').version,
       IsActive: false,
     });
-    assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.privilegeSuperAdminRow }]);
+    assert.equal(denied.status, 403);
+    assert.deepEqual(denied.body.Failed, [{ key: target('admin').user_id, error: m.privilegeSuperAdminRow, forbidden: true }]);
     const allowed = await change(manager, 'PATCH', 'users', {
       UserID: target('trainee').user_id,
       Version: target('trainee').version,

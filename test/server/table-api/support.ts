@@ -31,3 +31,20 @@ export function url(resource: string, query: Query): string {
 }
 
 export type Row = Record<string, unknown>;
+
+interface ChangeOutcome {
+  Succeed?: unknown[];
+  Failed?: Array<{ conflict?: boolean; forbidden?: boolean }>;
+}
+
+/**
+ * The status a change's answer comes with (server/routes/api/resource/changes.ts): 200 when a row went in;
+ * where none did, 403 when every row was refused for the user's access, 409 when one had changed or gone
+ * since it was read, else 422.
+ */
+export function changeStatus(answer: ChangeOutcome): number {
+  const failed = answer.Failed ?? [];
+  if ((answer.Succeed ?? []).length > 0 || failed.length === 0) return 200;
+  if (failed.every((f) => f.forbidden)) return 403;
+  return failed.some((f) => f.conflict) ? 409 : 422;
+}

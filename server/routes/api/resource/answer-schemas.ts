@@ -77,6 +77,7 @@ function changeAnswer(def: ResourceDef) {
       error: text,
       fields: { type: 'object', additionalProperties: text },
       conflict: { type: 'boolean' },
+      forbidden: { type: 'boolean' },
     },
   };
   return {
@@ -98,18 +99,19 @@ function oneKindOf(...kinds: ReadonlyArray<Record<string, unknown>>) {
  */
 export function listOrAddAnswers(def: ResourceDef) {
   const answer = oneKindOf(listAnswer(def), changeAnswer(def));
-  return { ...errorAnswers, 200: answer, 400: answer, 500: answer, 503: answer };
+  return { ...errorAnswers, 200: answer, 400: answer, 403: answer, 409: answer, 422: answer, 500: answer, 503: answer };
 }
 
 /**
  * PATCH and DELETE /api/<name>: the change's outcome; a body that cannot be read is refused in the same shape,
- * and a change the database failed midway answers 503 in it (or with the app's `{ error }` when it failed
- * before the first row).
+ * as is a change whose every row was refused (403, 409, 422), and a change the database failed midway answers
+ * 503 in it (or with the app's `{ error }` when it failed before the first row).
  */
 export function changeAnswers(def: ResourceDef) {
   const answer = { type: 'object', required: ['Succeed', 'Failed', 'Data', 'Error'], properties: changeAnswer(def) };
   const outcomeOrError = oneKindOf(changeAnswer(def), errorAnswer.properties);
-  return { ...errorAnswers, 200: answer, 400: outcomeOrError, 503: outcomeOrError };
+  // Refused whole (403, 409, 422: changes.ts), or refused by the gate before it ran ({ error }).
+  return { ...errorAnswers, 200: answer, 400: outcomeOrError, 403: outcomeOrError, 409: outcomeOrError, 422: outcomeOrError, 503: outcomeOrError };
 }
 
 /**

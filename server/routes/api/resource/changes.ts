@@ -1,6 +1,9 @@
 // The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
 // { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. A change the
-// database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. The hub
+// database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. Where
+// no row went in, the status says why, in the same shape (README, "The table API"): 403 when every row was
+// refused for the user's access, 409 when a row had changed or gone since it was read, else 422 (the values
+// sent were refused). Any row changed: 200. The hub
 // then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
 // Every row changed is recorded in the audit log, which this route hands the table API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +33,7 @@ export async function answerChange(
     const body = readMutationBody(def, action, req.query, req.body);
     const result = await run[action]({ pool: app.db.pool, served: app.resources, log: auditLog }, def, user, body);
     announce(result);
-    return result;
+    return reply.code(statusOf(result)).send(result);
   } catch (err) {
     if (err instanceof ChangeCutShort) {
       req.log.error({ err: err.cause }, 'database unavailable midway through a change');
@@ -41,4 +44,12 @@ export async function answerChange(
     const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };
     return reply.code(400).send(refused);
   }
+}
+
+/** The status of a change's answer: 200 when a row went in, else what refused them all (see above). */
+function statusOf(result: MutationResult): number {
+  if (result.Succeed.length > 0 || result.Failed.length === 0) return 200;
+  if (result.Failed.every((f) => f.forbidden)) return 403;
+  if (result.Failed.some((f) => f.conflict)) return 409;
+  return 422;
 }
