@@ -111,7 +111,15 @@ export function changeAnswers(def: ResourceDef) {
   const answer = { type: 'object', required: ['Succeed', 'Failed', 'Data', 'Error'], properties: changeAnswer(def) };
   const outcomeOrError = oneKindOf(changeAnswer(def), errorAnswer.properties);
   // Refused whole (403, 409, 422: changes.ts), or refused by the gate before it ran ({ error }).
-  return { ...errorAnswers, 200: answer, 400: outcomeOrError, 403: outcomeOrError, 409: outcomeOrError, 422: outcomeOrError, 503: outcomeOrError };
+  return {
+    ...errorAnswers,
+    200: answer,
+    400: outcomeOrError,
+    403: outcomeOrError,
+    409: outcomeOrError,
+    422: outcomeOrError,
+    503: outcomeOrError,
+  };
 }
 
 /**
