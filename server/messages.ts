@@ -58,6 +58,7 @@ export const serverMessages = {
 
   // The table API's refusals (ours: the spec names only sError/Error)
   tableTooManyParams: 'The request has too many parameters.',
+  tableBadCharacter: 'The value of "{0}" contains a character that cannot be stored (such as a NUL byte): please remove it.',
   tableRepeated: 'The parameter "{0}" was sent more than once with different values.',
   tableBadNumber: 'The parameter "{0}" must be a whole number.',
   tableOutOfRange: 'The parameter "{0}" must be from {1} to {2}.',

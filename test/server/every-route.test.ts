@@ -283,9 +283,11 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
     assert.match(type, /^application\/json/, what);
     if (route.method === 'HEAD') return;
     const answer = JSON.parse(res.body) as Record<string, unknown>;
-    // { error }, or a table list's refusal in its dialect (sError / error) or a change's (Error).
+    // { error }, or a table list's refusal in its dialect (sError / error), or a change's: refused whole
+    // (Error) or row by row (Failed, each with its reason: a change no row of which went in).
+    const rowsRefused = Array.isArray(answer.Failed) && answer.Failed.length > 0;
     assert.ok(
-      [answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0),
+      [answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0) || rowsRefused,
       what,
     );
   } else {

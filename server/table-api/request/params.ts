@@ -39,8 +39,10 @@ function add(params: Params, key: string, value: unknown, depth: number): void {
 }
 
 function push(params: Params, key: string, value: unknown): void {
-  // PostgreSQL text cannot hold NUL, so it can be neither searched for nor stored: it is dropped here.
-  const text = value === null ? '' : String(value).replaceAll('\0', '');
+  const text = value === null ? '' : String(value);
+  // PostgreSQL text cannot hold NUL, so it can be neither searched for nor stored: a search or a filter for
+  // one would silently mean another (the table API's routes check their own values: plugins/nul-bytes.ts).
+  if (text.includes('\0') || key.includes('\0')) throw new TableRequestError('tableBadCharacter', key.replaceAll('\0', ''));
   const list = params.get(key);
   if (list) list.push(text);
   else {

@@ -228,6 +228,20 @@ describe('a value that cannot be read is refused with its reason', () => {
     assert.equal(stores.body.error, msg('filterNotAChoice', 'Active', 'maybe', 'yes, no'));
   });
 
+  test('a NUL byte in a filter or the search is refused, not dropped: the search would mean another', async () => {
+    const column = `columns[${col('StoreName')}][search][value]`;
+    const a = await list(shared.admin, 'sales', current({ StoreName: 'Spring\u0000field' }, { draw: 3 }));
+    assert.equal(a.status, 400);
+    assert.equal(a.body.error, msg('tableBadCharacter', column));
+    assert.equal(a.body.draw, 3);
+    const b = await list(shared.admin, 'sales', legacy({}, { sEcho: 4, sSearch: 'a\u0000' }));
+    assert.equal(b.status, 400);
+    assert.equal(b.body.sError, msg('tableBadCharacter', 'sSearch'));
+    const exported = await shared.admin.inject({ url: url('sales/export', { ...current({ StoreName: 'a\u0000b' }), format: 'csv' }) });
+    assert.equal(exported.statusCode, 400);
+    assert.equal(exported.json().error, msg('tableBadCharacter', column));
+  });
+
   test('the exports refuse it too, before the first byte', async () => {
     for (const format of ['csv', 'xlsx']) {
       const res = await shared.admin.inject({ url: url('sales/export', { ...current({ SaleDate: '31/02/2026' }), format }) });
