@@ -11,7 +11,10 @@ import { isCalendarDay } from '../../common/calendar.ts';
 import type { ServerMessageKey } from '../messages.ts';
 
 /** Why a text names no instant: the key of the sentence saying so (the text itself is not repeated). */
-export type InstantProblem = Extract<ServerMessageKey, 'instantForm' | 'instantNoDay' | 'instantTimeOfDay' | 'instantOffset' | 'instantYears'>;
+export type InstantProblem = Extract<
+  ServerMessageKey,
+  'instantForm' | 'instantNoDay' | 'instantTimeOfDay' | 'instantOffset' | 'instantYears'
+>;
 
 const instantPattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 

@@ -36,7 +36,8 @@ function groupValue(value: unknown, column: ColumnDef): unknown {
   const name = quoteName(column.name);
   switch (column.type) {
     case 'date': {
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new TableRequestError('tableBadGroupDay', name, msg('dayForm'));
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+        throw new TableRequestError('tableBadGroupDay', name, msg('dayForm'));
       if (!isIsoCalendarDate(value)) throw new TableRequestError('tableBadGroupDay', name, msg('dayNotInCalendar'));
       return value;
     }

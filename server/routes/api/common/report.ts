@@ -14,7 +14,7 @@ import { parametersFromQuery } from '../../../reports/parameters.ts';
 import { findReport } from '../../../reports/registry.ts';
 import { acceptedParameters, drawReport, printReport } from '../../../reports/run-report.ts';
 import { ReportRefusal } from '../../../reports/report-refusal.ts';
-import { tableReport } from '../../../reports/table-pdf/table-report.ts';
+import { tableReport, tableReportRequest } from '../../../reports/table-pdf/table-report.ts';
 import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
@@ -48,6 +48,8 @@ const reportStreamRoute: SchemaRoutes = async (app) => {
       const def = findReport(name);
       const table = def ? undefined : findResource(name);
       if (!def && !table) throw new ReportRefusal(404, msg('reportUnknown', name, DEFAULT_FOLDER));
+      // A table's list parameters are read and checked first: one refused is told why, whatever the PDF engine's state.
+      const request = table && tableReportRequest(table, req.query);
       app.pdf.assertAvailable();
       const pdf = await inPdfSlot(app, user.ID, async () => {
         const report = def
@@ -56,7 +58,7 @@ const reportStreamRoute: SchemaRoutes = async (app) => {
               html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
               landscape: def.landscape ?? false,
             }
-          : await tableReport(app, table!, req.query, user);
+          : await tableReport(app, table!, request!, user);
         return printReport(app, report, user);
       });
       return reply
