@@ -116,3 +116,85 @@ export const hostileDayRange = fc.oneof(
   hostileDate,
   fc.tuple(fc.oneof(typedDay, fc.constant('')), fc.oneof(typedDay, fc.constant(''))).map(([from, to]) => `${from}~${to}`),
 );
+
+const daysIn = (y: number, m: number) =>
+  new Date(Date.UTC(2000, m, 0)).getUTCDate() - (m === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+
+/** A time within everything both sides hold (UTC years 0002 to 9998), written in a zone up to ±15:59 from UTC. */
+export const inRangeInstant = fc
+  .record({
+    at: fc.date({ min: new Date('0002-01-01T00:00:00Z'), max: new Date('9998-12-31T23:59:59.999Z'), noInvalidDate: true }),
+    minutes: fc.integer({ min: -(15 * 60 + 59), max: 15 * 60 + 59 }),
+    separator: fc.constantFrom('T', ' '),
+    colon: fc.boolean(),
+  })
+  .map(({ at, minutes, separator, colon }) => {
+    const wall = new Date(at.getTime() + minutes * 60_000).toISOString().slice(0, 23).replace('T', separator);
+    const [h, m] = [pad(Math.floor(Math.abs(minutes) / 60), 2), pad(Math.abs(minutes) % 60, 2)];
+    return minutes === 0 && colon ? `${wall}Z` : `${wall}${minutes < 0 ? '-' : '+'}${h}${colon ? ':' : ''}${m}`;
+  });
+
+/** A time with exactly one part out of range: the offset (16 hours or more, 60 minutes), the hour, minute or second, the day, the year. */
+export const outOfRangeInstant = fc
+  .record({
+    year: fc.integer({ min: 1000, max: 9000 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.integer({ min: 2, max: 21 }),
+    minute: fc.integer({ min: 0, max: 59 }),
+    second: fc.integer({ min: 0, max: 59 }),
+    broken: fc.constantFrom(
+      'offsetHours',
+      'offsetMinutes',
+      'hour',
+      'minute',
+      'second',
+      'day',
+      'month',
+      'yearZero',
+      'yearFive',
+      'yearSigned',
+    ),
+    past: fc.integer({ min: 0, max: 75 }),
+    sign: fc.constantFrom('+', '-'),
+  })
+  .map(({ year, month, day, hour, minute, second, broken, past, sign }) => {
+    const at = {
+      year: pad(year, 4),
+      month: pad(month, 2),
+      day: pad(day, 2),
+      hour: pad(hour, 2),
+      minute: pad(minute, 2),
+      second: pad(second, 2),
+    };
+    let offset = 'Z';
+    if (broken === 'offsetHours') offset = `${sign}${pad(16 + (past % 84), 2)}:00`;
+    if (broken === 'offsetMinutes') offset = `${sign}${pad(past % 16, 2)}:${pad(60 + (past % 40), 2)}`;
+    if (broken === 'hour') at.hour = pad(24 + past, 2);
+    if (broken === 'minute') at.minute = pad(60 + (past % 40), 2);
+    if (broken === 'second') at.second = pad(60 + (past % 40), 2);
+    if (broken === 'day') at.day = pad(daysIn(year, month) + 1 + (past % (69 - daysIn(year, month))), 2);
+    if (broken === 'month') at.month = pad(past % 2 === 0 ? 0 : 13 + (past % 87), 2);
+    if (broken === 'yearZero') at.year = '0000';
+    if (broken === 'yearFive') at.year = String(10000 + past * 4000);
+    if (broken === 'yearSigned') at.year = `${sign}${pad(year, 6)}`;
+    return `${at.year}-${at.month}-${at.day}T${at.hour}:${at.minute}:${at.second}${offset}`;
+  });
+
+/** A dd/MM/yyyy day that is not one: a day past its month's last, month 0 or 13 and up, year 0000 or five digits. */
+export const outOfRangeTypedDay = fc
+  .record({
+    year: fc.integer({ min: 1000, max: 9000 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    broken: fc.constantFrom('day', 'month', 'yearZero', 'yearFive'),
+    past: fc.integer({ min: 0, max: 60 }),
+  })
+  .map(({ year, month, day, broken, past }) => {
+    const parts = { day: pad(day, 2), month: pad(month, 2), year: pad(year, 4) };
+    if (broken === 'day') parts.day = String(daysIn(year, month) + 1 + (past % (69 - daysIn(year, month))));
+    if (broken === 'month') parts.month = past % 2 === 0 ? '0' : String(13 + past);
+    if (broken === 'yearZero') parts.year = '0000';
+    if (broken === 'yearFive') parts.year = String(10000 + past * 1000);
+    return `${parts.day}/${parts.month}/${parts.year}`;
+  });
