@@ -48,16 +48,14 @@ const reportStreamRoute: SchemaRoutes = async (app) => {
       const def = findReport(name);
       const table = def ? undefined : findResource(name);
       if (!def && !table) throw new ReportRefusal(404, msg('reportUnknown', name, DEFAULT_FOLDER));
-      // A table's list parameters are read and checked first: one refused is told why, whatever the PDF engine's state.
+      // The report's parameters, or the table's list parameters, are read and checked first: a request
+      // refused is told why (its dates included), whatever the PDF engine's state, before a slot is taken.
+      const accepted = def && (await acceptedParameters(app, def, parametersFromQuery(req.query), user));
       const request = table && tableReportRequest(table, req.query);
       app.pdf.assertAvailable();
       const pdf = await inPdfSlot(app, user.ID, async () => {
         const report = def
-          ? {
-              title: def.title,
-              html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
-              landscape: def.landscape ?? false,
-            }
+          ? { title: def.title, html: await drawReport(app, def, accepted!, user), landscape: def.landscape ?? false }
           : await tableReport(app, table!, request!, user);
         return printReport(app, report, user);
       });
