@@ -38,16 +38,16 @@ const LAST = utcMillisecond(10000, 1, 1) - 1;
 export function readInstant(text: string): { instant: string } | { problem: InstantProblem } {
   const parts = instantPattern.exec(text);
   if (parts === null) return { problem: 'instantForm' };
-  const [year, month, day, hour, minute, second = 0] = parts.slice(1, 7).map((p) => (p === undefined ? undefined : Number(p))) as number[];
-  const fraction = (parts[7] ?? '').padEnd(3, '0').slice(0, 3);
+  // The pattern matched, so the day's and the hour's parts are there; seconds, decimals and offset may not be.
+  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [second, offsetHours, offsetMinutes] = [parts[6], parts[10], parts[11]].map((p) => Number(p ?? 0)) as [number, number, number];
+  const milliseconds = Number((parts[7] ?? '').padEnd(3, '0').slice(0, 3));
   if (year === 0) return { problem: 'instantYears' };
-  if (!isCalendarDay(year!, month!, day!)) return { problem: 'instantNoDay' };
-  if (hour! > 23 || minute! > 59 || second > 59) return { problem: 'instantTimeOfDay' };
-  const sign = parts[9] === '-' ? -1 : 1;
-  const offset = parts[8] ? 0 : Number(parts[10] ?? 0) * 60 + Number(parts[11] ?? 0);
-  if (Number(parts[11] ?? 0) > 59 || offset > MAX_OFFSET_MINUTES) return { problem: 'instantOffset' };
-  const local = utcMillisecond(year!, month!, day!, ((hour! * 60 + minute!) * 60 + second) * 1000 + Number(fraction));
-  const instant = local - sign * offset * 60_000;
+  if (!isCalendarDay(year, month, day)) return { problem: 'instantNoDay' };
+  if (hour > 23 || minute > 59 || second > 59) return { problem: 'instantTimeOfDay' };
+  const offset = (parts[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  if (offsetMinutes > 59 || Math.abs(offset) > MAX_OFFSET_MINUTES) return { problem: 'instantOffset' };
+  const instant = utcMillisecond(year, month, day, ((hour * 60 + minute) * 60 + second) * 1000 + milliseconds) - offset * 60_000;
   if (instant < FIRST || instant > LAST) return { problem: 'instantYears' };
   return { instant: new Date(instant).toISOString() };
 }
