@@ -15,6 +15,7 @@ import { isIsoCalendarDate } from '../../common/calendar.ts';
 import { hostileDate, hostileDayRange, outOfRangeTypedDay } from '../support/hostile-dates.ts';
 
 const date: Column = { name: 'SaleDate', label: 'Date', type: 'date', format: 'date' };
+const datetime: Column = { name: 'CreatedAt', label: 'Received', type: 'datetime', format: 'datetime' };
 const sales: Column = { name: 'Sales', label: 'Sales', type: 'number', format: 'currency' };
 const count: Column = { name: 'Transactions', label: 'Transactions', type: 'integer', format: 'integer' };
 const margin: Column = { name: 'Margin', label: 'Margin', type: 'number', format: 'percent' };
@@ -64,7 +65,6 @@ describe('reading a per-column search by its column', () => {
     [active, 'maybe', msg('filterNotAChoice', 'Active', 'maybe', 'yes, no')],
     [state, 'NY|', msg('filterEmptyChoice', 'State', 'NY|')],
   ];
-  const datetime: Column = { name: 'CreatedAt', label: 'Received', type: 'datetime', format: 'datetime' };
 
   test('a date filter, whatever is sent: refused, or days of the calendar both JavaScript and PostgreSQL hold, in order', () => {
     fc.assert(
