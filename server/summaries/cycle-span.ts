@@ -2,7 +2,9 @@
 // begun by the last day with sales, so the figures are never of an empty new week), up to that last day;
 // and the days of the cycle before it to compare with. A cycle still under way is compared with the same
 // number of days of the previous one (the first 14 days of June against the first 14 of May), a closed
-// one with the whole previous cycle.
+// one with the whole previous cycle. A cycle not begun by that day (one entered ahead, up to 9999) covers no
+// day, and so does the part of the previous one compared with it: its end is the day before its start (the
+// days between could stretch the previous cycle's past the calendar's first day, which PostgreSQL refuses).
 import type pg from 'pg';
 import type { CycleKind, SummaryFilter } from './summary-filter.ts';
 import { keptQuery } from './kept-figures.ts';
@@ -44,7 +46,7 @@ export async function cycleSpan(pool: pg.Pool, filter: Pick<SummaryFilter, 'cycl
      select c.cycle_id, c.kind, c.name, c.start_date::text as "from", least(c.end_date, l.d)::text as through,
             p.cycle_id as prev_id, p.name as prev_name, p.start_date::text as prev_from,
             (case when l.d >= c.end_date then p.end_date
-                  else least(p.end_date, p.start_date + (l.d - c.start_date)) end)::text as prev_through
+                  else least(p.end_date, p.start_date + greatest(l.d - c.start_date, -1)) end)::text as prev_through
      from chosen c cross join last_sale l
      left join lateral (
        select * from cycles p where p.kind = c.kind and p.start_date < c.start_date order by p.start_date desc limit 1

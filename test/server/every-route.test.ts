@@ -15,6 +15,7 @@ import { createTestApp, signIn, type SignedIn, type TestApp } from '../support/a
 import { resources } from '../../server/resources/index.ts';
 import { newUserFields } from '../../server/routes/admin/users/new-user-form.ts';
 import { reports } from '../../server/reports/registry.ts';
+import { hostileDate } from '../support/hostile-dates.ts';
 
 interface Route {
   method: string;
@@ -27,6 +28,9 @@ const valueNames = new Set<string>(['next', 'stores', 'field', 'search', 'format
 for (const r of resources) for (const f of r.fields) valueNames.add(f.name);
 for (const f of [...newUserFields, ...reports.flatMap((r) => r.parameters.fields)]) valueNames.add(f.name);
 for (const name of ['report', 'name', 'folder', 'parameters', 'filename', 'maingroup', 'subgroup']) valueNames.add(name);
+// Where a list carries dates and times: a group's values, a column's filter in each dialect, the search's day.
+for (const name of ['group', 'columns[0][data]', 'columns[0][search][value]', 'mDataProp_0', 'sSearch_0', 'search[value]'])
+  valueNames.add(name);
 
 /** Collects each route and the value names its schemas declare. */
 function listRoute(route: RouteOptions): void {
@@ -132,6 +136,9 @@ const oddText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer({ min: -5, max: 3000 }).map(String),
   fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  // Dates and times past what JavaScript or PostgreSQL hold, alone and as a group's JSON list.
+  hostileDate,
+  hostileDate.map((value) => JSON.stringify([value])),
 );
 // Mixed with values a form or a table would send, so that requests also get past the first check.
 const plainText = fc.constantFrom(
@@ -151,6 +158,11 @@ const plainText = fc.constantFrom(
   '01/01/2025',
   '31/01/2025',
   '[1,2]',
+  // The time and date columns, so that a group or filter value reaches one.
+  'CreatedAt',
+  'CreateDate',
+  'At',
+  'SaleDate',
 );
 const hostileText = fc.oneof({ arbitrary: oddText, weight: 2 }, { arbitrary: plainText, weight: 1 });
 

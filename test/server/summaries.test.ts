@@ -283,3 +283,31 @@ describe('the figures kept between requests', () => {
     }
   });
 });
+
+describe('a cycle entered ahead of the sales', () => {
+  test('its summaries and charts answer (no sales yet), even in 9999, where the days compared once fell before the calendar', async () => {
+    for (const [start, end] of [
+      ['2099-01-01', '2099-01-31'],
+      ['9999-12-01', '9999-12-31'],
+    ]) {
+      const added = await shared.admin.inject({
+        method: 'POST',
+        url: '/api/cycles',
+        payload: { Kind: 'monthly', Name: `Ahead ${start}`, StartDate: start, EndDate: end },
+      });
+      const id = (added.json() as { Succeed: number[] }).Succeed[0];
+      assert.ok(id, added.body);
+      // No sales in it yet: the summary's empty answer ('No Data found'), not a refusal of the request.
+      assert.deepEqual(await json<FieldValues>(shared.admin, `/api/summaries/totals?cycle=${id}`), {}, start);
+      for (const path of [
+        '/api/charts/sales-per-cycle',
+        '/api/charts/top-stores',
+        '/api/charts/sales-by-state',
+        '/api/summaries/top-stores',
+      ]) {
+        const res = await shared.admin.inject({ url: `${path}?cycle=${id}` });
+        assert.equal(res.statusCode, 200, `${path} ${start}: ${res.body.slice(0, 200)}`);
+      }
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // percentage), saved filters checked on reading, and filters in the list request and its exports.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { Column } from '../../common/resources/types.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { filterSummary, filterText, isFilterProblem, readColumnFilter } from '../../common/table-filters.ts';
@@ -10,8 +11,11 @@ import { msg } from '../../server/messages.ts';
 import { draftOf, emptyDraft, textOf } from '../../islands/data-table/filters/filter-draft.ts';
 import { listQuery } from '../../islands/data-table/list-query.ts';
 import { checkedState, defaultTableState } from '../../islands/data-table/table-state.ts';
+import { isIsoCalendarDate } from '../../common/calendar.ts';
+import { hostileDate, hostileDayRange, outOfRangeTypedDay } from '../support/hostile-dates.ts';
 
 const date: Column = { name: 'SaleDate', label: 'Date', type: 'date', format: 'date' };
+const datetime: Column = { name: 'CreatedAt', label: 'Received', type: 'datetime', format: 'datetime' };
 const sales: Column = { name: 'Sales', label: 'Sales', type: 'number', format: 'currency' };
 const count: Column = { name: 'Transactions', label: 'Transactions', type: 'integer', format: 'integer' };
 const margin: Column = { name: 'Margin', label: 'Margin', type: 'number', format: 'percent' };
@@ -61,6 +65,39 @@ describe('reading a per-column search by its column', () => {
     [active, 'maybe', msg('filterNotAChoice', 'Active', 'maybe', 'yes, no')],
     [state, 'NY|', msg('filterEmptyChoice', 'State', 'NY|')],
   ];
+
+  test('a date filter, whatever is sent: refused, or days of the calendar both JavaScript and PostgreSQL hold, in order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(date, datetime), fc.oneof(hostileDate, hostileDayRange), (column, sent) => {
+        const text = sent.trim();
+        if (text === '') return;
+        const read = readColumnFilter(column, text);
+        if (isFilterProblem(read)) return assert.equal(read.args[0], column.label);
+        assert.equal(read.kind, 'date');
+        if (read.kind !== 'date') return;
+        for (const end of [read.from, read.to])
+          if (end !== null) assert.ok(isIsoCalendarDate(end) && end >= '0001-01-01' && end <= '9999-12-31', `${text}: ${end}`);
+        assert.ok(read.from === null || read.to === null || read.from <= read.to, text);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('a day out of range (past its month, month 0 or 13, year 0000 or five digits), at either end, is refused as not a date', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(date, datetime),
+        outOfRangeTypedDay,
+        fc.constantFrom('%', '%~', '~%', '01/01/2026~%', '%~31/12/2026'),
+        (column, day, form) => {
+          const text = form.replace('%', day);
+          assert.deepEqual(readColumnFilter(column, text), { problem: 'filterBadDate', args: [column.label, text] });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   for (const [column, text, message] of refused)
     test(`${column.label} "${text}" is refused: ${message}`, () => {
       const read = readColumnFilter(column, text);

@@ -43,9 +43,16 @@ export interface TableReport {
   landscape: boolean;
 }
 
-/** The table's report for the list parameters in `query` (plus `maingroup` and `subgroup`); TableRequestError when they are refused. */
-export async function tableReport(app: FastifyInstance, def: ResourceDef, query: unknown, user: CurrentUser): Promise<TableReport> {
-  const request = parseTableRequest(def, toParams(query));
+/**
+ * The list parameters in `query` (plus `maingroup` and `subgroup`) as the table's report reads them;
+ * TableRequestError when they are refused. Read before a PDF slot is taken or Chromium asked for.
+ */
+export function tableReportRequest(def: ResourceDef, query: unknown): TableRequest {
+  return parseTableRequest(def, toParams(query));
+}
+
+/** The table's report for a list request (tableReportRequest). */
+export async function tableReport(app: FastifyInstance, def: ResourceDef, request: TableRequest, user: CurrentUser): Promise<TableReport> {
   // parseTableRequest has checked each grouping column is one of the table's sortable columns.
   const groups = request.groups;
   const columns = request.visible;

@@ -2,19 +2,21 @@
 // grouping column's first, then the sub grouping column's, as the answer's `groups[].values` gave them.
 // Fewer values than grouping columns: the answer is a page of the groups one level down; as many: the
 // group's rows. JSON keeps a NULL group apart from an empty text. Each value is checked against its
-// column's type here, so a wrong one is refused with a sentence, never handed to SQL to fail on.
+// column's type here, so a wrong one is refused with a sentence, never handed to SQL to fail on; a day or
+// a time is refused with the reason (a time is read by server/params/instant-param.ts and bound as the UTC
+// instant it names, the form the API writes it in, so one the API sent comes back unchanged).
 import { isIsoCalendarDate } from '../../../common/calendar.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
+import { msg } from '../../messages.ts';
+import { readInstant } from '../../params/instant-param.ts';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 import { one, type Params } from './params.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
 
-const isoTime = /^[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const decimal = /^-?\d{1,20}(\.\d{1,20})?$/;
 
-/** Whether `value` can stand for a value of a column of `type` (null: the group of rows without one). */
-function fits(value: unknown, type: ValueType): boolean {
-  if (value === null) return true;
+/** Whether `value` can stand for a value of a column of `type` other than a day or a time (null: the group of rows without one). */
+function fits(value: unknown, type: Exclude<ValueType, 'date' | 'datetime'>): boolean {
   switch (type) {
     case 'text':
       // A NUL cannot be stored in a text, so no row holds one.
@@ -25,16 +27,28 @@ function fits(value: unknown, type: ValueType): boolean {
       return Number.isSafeInteger(value) || (typeof value === 'string' && /^-?\d{1,18}$/.test(value));
     case 'number':
       return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && decimal.test(value));
-    case 'date':
-      return typeof value === 'string' && isIsoCalendarDate(value);
-    case 'datetime':
-      // As the API writes one (ISO 8601): a real day, then a time.
-      return (
-        typeof value === 'string' &&
-        isIsoCalendarDate(value.slice(0, 10)) &&
-        isoTime.test(value.slice(10)) &&
-        !Number.isNaN(Date.parse(value))
-      );
+  }
+}
+
+/** The value as bound for its column (a time as the UTC instant it names); refused with the reason when it cannot be one. */
+function groupValue(value: unknown, column: ColumnDef): unknown {
+  if (value === null) return null;
+  const name = quoteName(column.name);
+  switch (column.type) {
+    case 'date': {
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+        throw new TableRequestError('tableBadGroupDay', name, msg('dayForm'));
+      if (!isIsoCalendarDate(value)) throw new TableRequestError('tableBadGroupDay', name, msg('dayNotInCalendar'));
+      return value;
+    }
+    case 'datetime': {
+      const read = typeof value === 'string' ? readInstant(value) : { problem: 'instantForm' as const };
+      if ('problem' in read) throw new TableRequestError('tableBadGroupTime', name, msg(read.problem));
+      return read.instant;
+    }
+    default:
+      if (!fits(value, column.type)) throw new TableRequestError('tableBadGroupValue', name);
+      return value;
   }
 }
 
@@ -51,9 +65,5 @@ export function readGroupPath(params: Params, groups: ReadonlyArray<ColumnDef>):
   }
   if (!Array.isArray(values) || values.length === 0 || values.length > groups.length)
     throw new TableRequestError('tableBadGroup', groups.length);
-  values.forEach((value, i) => {
-    const column = groups[i]!;
-    if (!fits(value, column.type)) throw new TableRequestError('tableBadGroupValue', quoteName(column.name));
-  });
-  return values;
+  return values.map((value, i) => groupValue(value, groups[i]!));
 }

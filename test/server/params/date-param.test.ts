@@ -9,6 +9,8 @@ import { format } from 'date-fns/format';
 import { subDays } from 'date-fns/subDays';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { validationMsg } from '../../../common/validation-messages.ts';
+import fc from 'fast-check';
+import { hostileDate, outOfRangeTypedDay } from '../../support/hostile-dates.ts';
 
 const shared = useTestApp('admin');
 
@@ -37,6 +39,19 @@ const routes: ReadonlyArray<[string, (user: SignedIn, dates: Dates) => Promise<L
   ],
 ];
 
+/** Those routes and the PDF stream, which checks the dates before printing (asked here only what it must refuse). */
+const refusing: typeof routes = [
+  ...routes,
+  [
+    'the PDF stream',
+    (user, dates) =>
+      user.inject({
+        url: `/api/common/report?${new URLSearchParams({ filename: 'sales-by-store', stream: 'true', format: 'pdf', ...dates })}`,
+        headers: { accept: 'application/json' },
+      }),
+  ],
+];
+
 /** The sentences an answer holds (a page's or a JSON error's), read back as text. */
 function answerText(res: LightMyRequestResponse): string {
   if (res.headers['content-type']?.toString().startsWith('application/json')) return String(res.json().error ?? '');
@@ -53,7 +68,7 @@ describe("a report's dates", () => {
     ['a date with a time', '2025-02-01T10:00'],
   ] as const)
     test(`${what} is refused with the same sentence by every route that takes a date`, async () => {
-      for (const [route, ask] of routes) {
+      for (const [route, ask] of refusing) {
         const res = await ask(shared.admin, { FromDate: from, ToDate: to });
         assert.equal(res.statusCode, 422, route);
         assert.ok(answerText(res).includes(validationMsg('dateRangeFromInvalid')), `${route}: ${res.body.slice(0, 300)}`);
@@ -71,5 +86,52 @@ describe("a report's dates", () => {
         // The caption writes the range as the app does, however it was sent.
         assert.ok(answerText(res).includes(`${day(9, 'dd/MM/yyyy')}`), route);
       }
+  });
+
+  // The range check's sentences with their numbers as the defaults fill them in (3 years back, 36 months).
+  const rangeSentences = [
+    validationMsg('dateRangeRequired'),
+    validationMsg('dateRangeFromInvalid'),
+    validationMsg('dateRangeToInvalid'),
+    validationMsg('dateRangeTooOld', 3, 'years'),
+    validationMsg('dateRangeToFuture'),
+    validationMsg('dateRangeFromAfterTo'),
+    validationMsg('dateRangeTooLong', 36),
+  ];
+  test("whatever dates are sent, every route answers the report or refuses it with one of the range check's sentences", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        hostileDate,
+        fc.oneof(hostileDate, fc.constant(to)),
+        async ([route, ask], from, until) => {
+          const res = await ask(shared.admin, { FromDate: from, ToDate: until });
+          assert.ok(
+            res.statusCode === 200 || res.statusCode === 422,
+            `${route} ${from} ${until}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+          if (res.statusCode === 422) {
+            const text = answerText(res);
+            assert.ok(
+              rangeSentences.some((sentence) => text.includes(sentence)),
+              `${route} ${from} ${until}: ${text.slice(0, 300)}`,
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test("a day out of range (past its month, month 0 or 13, year 0000 or five digits) is invalid on every route, the PDF stream's too", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...refusing), outOfRangeTypedDay, fc.boolean(), async ([route, ask], bad, atFrom) => {
+        const res = await ask(shared.admin, atFrom ? { FromDate: bad, ToDate: to } : { FromDate: day(9, 'dd/MM/yyyy'), ToDate: bad });
+        assert.equal(res.statusCode, 422, `${route} ${bad}`);
+        const sentence = validationMsg(atFrom ? 'dateRangeFromInvalid' : 'dateRangeToInvalid');
+        assert.ok(answerText(res).includes(sentence), `${route} ${bad}: ${res.body.slice(0, 300)}`);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { format } from 'date-fns/format';
 import { subDays } from 'date-fns/subDays';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../support/app.ts';
+import { msg } from '../../../server/messages.ts';
+import { validationMsg } from '../../../common/validation-messages.ts';
 
 const install =
   'PDF reports need Chromium, which this server does not have: install it (apt-get install chromium) or set CHROMIUM_PATH to its executable. HTML reports still work.';
@@ -39,6 +41,19 @@ test('the PDF stream of a report and of a table: 503 saying how to install Chrom
     assert.equal(res.statusCode, 503);
     assert.deepEqual(res.json(), { error: install });
   }
+});
+
+test("a PDF stream's request is read and checked first: one refused is told why, not that Chromium is missing", async () => {
+  const table = await analyst.inject({
+    url: `/api/common/report?${new URLSearchParams({ filename: 'messages', format: 'pdf', maingroup: 'CreatedAt', group: '["2026-11-28T08:27:49+23:00"]' })}`,
+  });
+  assert.equal(table.statusCode, 400);
+  assert.deepEqual(table.json(), { error: msg('tableBadGroupTime', 'CreatedAt', msg('instantOffset')) });
+  const report = await analyst.inject({
+    url: `/api/common/report?${new URLSearchParams({ filename: 'sales-by-store', format: 'pdf', ...range, FromDate: '30/02/2026' })}`,
+  });
+  assert.equal(report.statusCode, 422);
+  assert.equal(report.json().error, validationMsg('dateRangeFromInvalid'));
 });
 
 test('HTML reports still work', async () => {

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { msg } from '../../../server/messages.ts';
 import { salesDef } from '../../../server/resources/sales.ts';
-import { tableReport } from '../../../server/reports/table-pdf/table-report.ts';
+import { tableReport, tableReportRequest } from '../../../server/reports/table-pdf/table-report.ts';
 import { loadActiveUsers } from '../../../server/users/current-user.ts';
 import { currentQuery, legacyQuery, url, type Query, type Row } from './support.ts';
 
@@ -318,7 +318,7 @@ describe('totals, groups and every export follow the filters', () => {
 
     // The PDF's rows are drawn from the same request (printing them needs Chromium, which is beside the point here).
     const [user] = await loadActiveUsers(shared.t.db.pool, [await adminId()]);
-    const report = await tableReport(shared.t.app, salesDef, current(filters), user!);
+    const report = await tableReport(shared.t.app, salesDef, tableReportRequest(salesDef, current(filters)), user!);
     // Each row shows the day once, and the caption says the filter once.
     assert.equal(report.html.split(`>${dmy(middle)}<`).length - 1, expected);
     const caption = report.html.match(/Filter: [^<]*/)?.[0];

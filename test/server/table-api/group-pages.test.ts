@@ -386,8 +386,9 @@ describe('group pages', () => {
     await refused({ group: '["AK"]' }, /grouped table/);
     await refused({ maingroup: 'StateCode', group: 'AK' }, /JSON list/);
     await refused({ maingroup: 'StateCode', group: '["AK","x"]' }, /JSON list/);
-    await refused({ maingroup: 'SaleDate', group: '["31/02/2026"]' }, /not a value of that column/);
-    await refused({ maingroup: 'SaleDate', group: '["2026-02-31"]' }, /not a value of that column/);
+    await refused({ maingroup: 'SaleDate', group: '["31/02/2026"]' }, /"SaleDate" is not a day: a day is written yyyy-mm-dd/);
+    await refused({ maingroup: 'SaleDate', group: '["2026-02-31"]' }, /"SaleDate" is not a day: it names no day of the calendar/);
+    await refused({ maingroup: 'SaleDate', group: '["0000-01-01"]' }, /"SaleDate" is not a day: it names no day of the calendar/);
     await refused({ maingroup: 'StoreName', group: '["a\\u0000b"]' }, /not a value of that column/);
     await refused({ maingroup: 'Sales', group: '[1e400]' }, /not a value of that column/);
     await refused({ maingroup: 'StoreNumber', group: '[{"a":1}]' }, /not a value of that column/);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { useTestApp } from '../../support/app.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { changeStatus } from './support.ts';
+import { hostileDate, hostileDayRange, inRangeInstant, outOfRangeInstant, outOfRangeTypedDay } from '../../support/hostile-dates.ts';
 
 const shared = useTestApp('admin');
 
@@ -221,5 +222,164 @@ describe('changes under random and hostile bodies', () => {
     );
     const stores = await shared.t.db.pool.query('select count(*)::int as n from stores');
     assert.ok(stores.rows[0].n > 0, 'the tables are all still there');
+  });
+});
+
+// Every parameter that carries a date or a time: a date or time column's group value, its column filter (both
+// dialects) and the global search's day, on every table that has one, for its list (both dialects), its CSV
+// and Excel exports and its PDF. What both sides of the server hold is read; the rest is refused with a 400
+// and the reason, a download before its first byte (light-my-request fails a stream cut short).
+const datedColumns = resources.flatMap((r) =>
+  r.columns.filter((c) => c.type === 'date' || c.type === 'datetime').map((c) => ({ resource: r.name, column: c.name, type: c.type })),
+);
+
+type Dated = (typeof datedColumns)[number];
+
+/** The list parameters putting `value` where `where` says, in `dialect`. */
+function datedQuery(
+  { column }: Dated,
+  where: 'group' | 'filter' | 'search',
+  value: string,
+  dialect: 'current' | 'legacy',
+): Array<[string, string]> {
+  const legacy = dialect === 'legacy';
+  const pairs: Array<[string, string]> = legacy ? [['sEcho', '3']] : [['draw', '3']];
+  if (where === 'group') pairs.push(['maingroup', column], ['group', JSON.stringify([value])]);
+  if (where === 'filter')
+    pairs.push(
+      ...((legacy
+        ? [
+            ['iColumns', '1'],
+            ['mDataProp_0', column],
+            ['sSearch_0', value],
+          ]
+        : [
+            ['columns[0][data]', column],
+            ['columns[0][search][value]', value],
+          ]) as Array<[string, string]>),
+    );
+  if (where === 'search') pairs.push([legacy ? 'sSearch' : 'search[value]', value]);
+  return pairs;
+}
+
+/** A download's answer: the file (UTF-16 CSV with its byte-order mark, or a zip) or a 400 refusal with its reason, never a file cut short. */
+function assertDownload(
+  res: { statusCode: number; rawPayload: Buffer; headers: Record<string, unknown>; body: string },
+  format: 'csv' | 'xlsx',
+) {
+  assert.ok(res.statusCode === 200 || res.statusCode === 400, `status ${res.statusCode}: ${res.body.slice(0, 200)}`);
+  if (res.statusCode === 400) {
+    assert.equal(res.headers['content-disposition'], undefined, 'refused before the download began');
+    assert.equal(typeof JSON.parse(res.body).error, 'string');
+    assert.doesNotMatch(res.body, sqlLeak);
+  } else {
+    assert.deepEqual([...res.rawPayload.subarray(0, 2)], format === 'csv' ? [0xff, 0xfe] : [0x50, 0x4b]);
+  }
+}
+
+describe('dates and times in every date-bearing parameter', () => {
+  const user = () => shared.admin;
+
+  test('whatever date or time is sent: never a 5xx, never a download cut short, always the asked dialect', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...datedColumns),
+        fc.constantFrom('group', 'filter', 'search'),
+        fc.oneof(hostileDate, hostileDayRange, inRangeInstant),
+        fc.constantFrom('current', 'legacy'),
+        async (dated, where, value, dialect) => {
+          const pairs = datedQuery(dated, where as 'group', value, dialect as 'current');
+          const query = new URLSearchParams(pairs).toString();
+          const list = await user().inject({ url: `/api/${dated.resource}?${query}` });
+          assertListAnswer(list.statusCode, list.body, pairs);
+          for (const format of ['csv', 'xlsx'] as const) {
+            const res = await user().inject({ url: `/api/${dated.resource}/export?format=${format}&${query}` });
+            assertDownload(res, format);
+            assert.equal(res.statusCode, list.statusCode, 'the export reads the request as the list does');
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a time out of range as a group value: a 400 naming the column, in the list (both dialects), the exports and the PDF', async () => {
+    const timeColumns = datedColumns.filter((d) => d.type === 'datetime');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...timeColumns),
+        outOfRangeInstant,
+        fc.constantFrom('current', 'legacy'),
+        async (dated, value, dialect) => {
+          const pairs = datedQuery(dated, 'group', value, dialect as 'current');
+          const query = new URLSearchParams(pairs).toString();
+          const list = await user().inject({ url: `/api/${dated.resource}?${query}` });
+          assert.equal(list.statusCode, 400, `${value}: ${list.body.slice(0, 200)}`);
+          assertListAnswer(list.statusCode, list.body, pairs);
+          assert.match(list.json()[dialect === 'legacy' ? 'sError' : 'error'], new RegExp(`"${dated.column}" is not a time`));
+          for (const format of ['csv', 'xlsx'] as const) {
+            const res = await user().inject({ url: `/api/${dated.resource}/export?format=${format}&${query}` });
+            assert.equal(res.statusCode, 400, value);
+            assertDownload(res, format);
+          }
+          const pdf = await user().inject({
+            url: `/api/common/report?filename=${dated.resource}&stream=true&format=pdf&${query}`,
+            headers: { accept: 'application/json' },
+          });
+          assert.equal(pdf.statusCode, 400, value);
+          assert.match(pdf.json().error, new RegExp(`"${dated.column}" is not a time`));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a time within range, in any zone up to ±15:59, is read the same by both databases: a 200', async () => {
+    const timeColumns = datedColumns.filter((d) => d.type === 'datetime');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...timeColumns),
+        inRangeInstant,
+        fc.constantFrom('current', 'legacy'),
+        async (dated, value, dialect) => {
+          const pairs = datedQuery(dated, 'group', value, dialect as 'current');
+          const res = await user().inject({ url: `/api/${dated.resource}?${new URLSearchParams(pairs)}` });
+          assert.equal(res.statusCode, 200, `${value}: ${res.body.slice(0, 200)}`);
+          assertListAnswer(res.statusCode, res.body, pairs);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a day out of range in a date filter or a date group value: a 400 with the reason, in the list and the exports', async () => {
+    const dayColumns = datedColumns.filter((d) => d.type === 'date');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...datedColumns),
+        outOfRangeTypedDay,
+        fc.constantFrom('from', 'to', 'one'),
+        fc.constantFrom('current', 'legacy'),
+        async (dated, day, end, dialect) => {
+          const filter = end === 'one' ? day : end === 'from' ? `${day}~01/01/2026` : `01/01/2026~${day}`;
+          const pairs = datedQuery(dated, 'filter', filter, dialect as 'current');
+          const query = new URLSearchParams(pairs).toString();
+          const list = await user().inject({ url: `/api/${dated.resource}?${query}` });
+          assert.equal(list.statusCode, 400, `${filter}: ${list.body.slice(0, 200)}`);
+          assertListAnswer(list.statusCode, list.body, pairs);
+          const res = await user().inject({ url: `/api/${dated.resource}/export?${query}` });
+          assert.equal(res.statusCode, 400, filter);
+          assertDownload(res, 'csv');
+          if (dayColumns.includes(dated)) {
+            const [d, m, y] = day.split('/');
+            const grouped = datedQuery(dated, 'group', `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`, dialect as 'current');
+            const group = await user().inject({ url: `/api/${dated.resource}?${new URLSearchParams(grouped)}` });
+            assert.equal(group.statusCode, 400, `${day}: ${group.body.slice(0, 200)}`);
+            assert.match(group.json()[dialect === 'legacy' ? 'sError' : 'error'], new RegExp(`"${dated.column}" is not a day`));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

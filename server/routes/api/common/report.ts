@@ -14,7 +14,7 @@ import { parametersFromQuery } from '../../../reports/parameters.ts';
 import { findReport } from '../../../reports/registry.ts';
 import { acceptedParameters, drawReport, printReport } from '../../../reports/run-report.ts';
 import { ReportRefusal } from '../../../reports/report-refusal.ts';
-import { tableReport } from '../../../reports/table-pdf/table-report.ts';
+import { tableReport, tableReportRequest } from '../../../reports/table-pdf/table-report.ts';
 import { inPdfSlot } from '../../../reports/pdf/pdf-slots.ts';
 import { sendRefusal } from './report-refusals.ts';
 
@@ -48,15 +48,15 @@ const reportStreamRoute: SchemaRoutes = async (app) => {
       const def = findReport(name);
       const table = def ? undefined : findResource(name);
       if (!def && !table) throw new ReportRefusal(404, msg('reportUnknown', name, DEFAULT_FOLDER));
+      // The report's parameters, or the table's list parameters, are read and checked first: a request
+      // refused is told why (its dates included), whatever the PDF engine's state, before a slot is taken.
+      const accepted = def && (await acceptedParameters(app, def, parametersFromQuery(req.query), user));
+      const request = table && tableReportRequest(table, req.query);
       app.pdf.assertAvailable();
       const pdf = await inPdfSlot(app, user.ID, async () => {
         const report = def
-          ? {
-              title: def.title,
-              html: await drawReport(app, def, await acceptedParameters(app, def, parametersFromQuery(req.query), user), user),
-              landscape: def.landscape ?? false,
-            }
-          : await tableReport(app, table!, req.query, user);
+          ? { title: def.title, html: await drawReport(app, def, accepted!, user), landscape: def.landscape ?? false }
+          : await tableReport(app, table!, request!, user);
         return printReport(app, report, user);
       });
       return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}.pdf"`).send(Buffer.from(pdf));
