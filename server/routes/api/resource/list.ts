@@ -43,15 +43,18 @@ function readList(def: ResourceDef, params: Params): ReadList {
 }
 
 /**
- * A request that could not even be read into parameters (too many, too deeply nested): refused in the
- * dialect and with the echo its plain top-level values show.
+ * A request that could not even be read into parameters (too many, too deeply nested, a NUL in one): refused
+ * in the dialect and with the echo its plain top-level values show.
  */
 function unreadable(err: TableRequestError, ...sources: unknown[]): ReadList {
   const plain: Params = new Map();
   for (const source of sources) {
     if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
-    for (const [key, value] of Object.entries(source))
-      if (typeof value === 'string' || typeof value === 'number') plain.set(key, [String(value)]);
+    for (const [key, value] of Object.entries(source)) {
+      // A repeated parameter (a list) names its dialect as well as a single one.
+      const values = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' || typeof v === 'number');
+      if (values.length > 0) plain.set(key, values.map(String));
+    }
   }
   const dialect = detectDialect(plain);
   return { refused: err, dialect, echo: readEcho(plain, dialect) };
