@@ -6,6 +6,7 @@
 // Node's own check of a whole request (server-timeouts.ts) is then raised to match, for every connection: it
 // is the backstop for a body that reaches no route's hooks, and must not cut a body this route allows.
 import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../messages.ts';
@@ -19,9 +20,10 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the request says a body follows its headers. */
-function hasBody(raw: IncomingMessage): boolean {
-  return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+/** Whether the request says a body follows its headers, over a connection (app.inject's requests have none). */
+function bodyOnTheWay(raw: IncomingMessage): boolean {
+  const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+  return hasBody && raw.socket instanceof Socket;
 }
 
 export default fp(async function bodyDeadline(app: FastifyInstance) {
@@ -32,7 +34,7 @@ export default fp(async function bodyDeadline(app: FastifyInstance) {
   });
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
-    if (hasBody(raw)) {
+    if (bodyOnTheWay(raw)) {
       const ms = req.routeOptions.config?.bodyTimeoutMs ?? limits.bodyMs;
       const timer = setTimeout(() => {
         // Arrived, though no one has read it (a route that takes no body).
@@ -42,6 +44,8 @@ export default fp(async function bodyDeadline(app: FastifyInstance) {
         if (reply.raw.headersSent) raw.socket.destroy();
         else closeWithAnswer(raw.socket, 408, msg('requestTimedOut'));
       }, ms);
+      // The connection, not the timer, keeps the process alive: an app closing does not wait for it.
+      timer.unref();
       const stop = () => clearTimeout(timer);
       // 'end' once the body is read; 'close' once the request is done with (read, or its connection gone).
       raw.once('end', stop);
