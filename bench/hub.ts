@@ -76,7 +76,11 @@ function serverMemory(): { rss: number; heap: number } {
   return { rss: m.rss, heap: m.heapUsed + m.external };
 }
 
-const t = await createTestApp();
+// Every simulated browser connects from 127.0.0.1, with one session: the per-address and per-session bounds
+// would otherwise refuse all but the first few hundred (or twenty) of them.
+const t = await createTestApp({
+  limits: { connections: { perAddress: CLIENTS + 100 }, hub: { socketsPerSession: CLIENTS + 100 } },
+});
 const processes: Array<ReturnType<typeof startClients>> = [];
 let second: { app: FastifyInstance; close(): Promise<void> } | null = null;
 try {

@@ -20,7 +20,10 @@ import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
 import requestGate from './plugins/request-gate.ts';
-import errors, { answerFrameworkError } from './plugins/errors.ts';
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts';
+import { serverTimeouts } from './client-connections/server-timeouts.ts';
+import bodyDeadline from './client-connections/body-deadline.ts';
+import connectionsPerAddress from './client-connections/per-address.ts';
 import nulBytes from './plugins/nul-bytes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { forgetKeptFigures, forgetOnChanges } from './table-api/cache/changed-tables.ts';
@@ -94,7 +97,9 @@ export async function buildApp({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.limits.connections),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
@@ -106,8 +111,12 @@ export async function buildApp({
   db.replica?.on('replayed', (pool, tables) => forgetKeptFigures(resources, pool, tables));
   app.decorate('assets', assets);
 
-  // The session lookup is the first thing a request starts (its onRequest hook runs before the others'):
-  // the database works on it while the rest of the request's hooks run.
+  await app.register(connectionsPerAddress);
+  // A request's body is timed from its very first hook, before any other hook can answer it: a refused
+  // request's body still has to arrive (or its connection be closed) before the connection serves another.
+  await app.register(bodyDeadline);
+  // The session lookup is the first thing a request starts (its onRequest hook runs before the others', but
+  // for the body's timer): the database works on it while the rest of the request's hooks run.
   await app.register(cookie);
   await app.register(sessions);
   await app.register(securityHeaders);

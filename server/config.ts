@@ -34,7 +34,7 @@ export interface Config {
   queryTimeoutMs: number;
   /** The longest one query of an export may run (computing its rows takes longer than a page's query). */
   exportTimeoutMs: number;
-  /** What exports, PDFs, sign-in tries, client error reports, hub sockets and list plans may take (limits.ts). */
+  /** What exports, PDFs, sign-in tries, client error reports, hub sockets, list plans and connections may take (limits.ts). */
   limits: Limits;
 }
 

@@ -94,6 +94,26 @@ export const limitSettings = {
     /** How often the replica is checked: whether it answers, and how far behind it is (server/db/read-replica.ts). */
     checkMs: setting('REPLICA_CHECK_MS', 2000),
   },
+  connections: {
+    /**
+     * A request's headers must have arrived within this of its first byte (a connection that sends nothing
+     * is closed after it too): Node's headersTimeout (server/client-connections/server-timeouts.ts).
+     */
+    headersMs: setting('REQUEST_HEADERS_TIMEOUT_MS', 10_000, 600_000),
+    /** ...and its body within this of its headers; a route may allow more (client-connections/body-deadline.ts). */
+    bodyMs: setting('REQUEST_BODY_TIMEOUT_MS', 30_000, 3_600_000),
+    /**
+     * A connection idle between requests is closed after this: longer than a reverse proxy keeps an idle
+     * connection to the app (nginx and the usual load balancers: 60 s), so that the proxy closes it first and
+     * never sends a request on a connection the app is closing.
+     */
+    keepAliveMs: setting('KEEP_ALIVE_TIMEOUT_MS', 72_000, 3_600_000),
+    /**
+     * Connections one client address may hold open at once (page requests, downloads, hub sockets); one more
+     * is closed as it opens. Proxies named in TRUST_PROXY are not counted (client-connections/per-address.ts).
+     */
+    perAddress: setting('CONNECTIONS_PER_ADDRESS', 256),
+  },
 } as const satisfies Record<string, Record<string, Setting>>;
 
 type Settings = typeof limitSettings;

@@ -49,6 +49,8 @@ export const serverMessages = {
   requestBadUrl: 'This address is not valid: please check it.',
   requestUrlTooLong: 'This address is too long.',
   requestTooLarge: 'The request is too large: please send less at once.',
+  requestHeadersTooLarge: "The request's headers are too large.",
+  requestTimedOut: 'The request took too long to arrive: please try again.',
   requestBadContentType: 'The server does not accept this kind of content here.',
   requestBadJson: 'The request body is not valid JSON.',
   requestBadCharacter: 'The request contains a character that cannot be stored (such as a NUL byte): please remove it.',

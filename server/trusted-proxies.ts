@@ -2,6 +2,7 @@
 // X-Forwarded-For entry lets a client write its own address into the left-most one; so the setting names
 // either how many proxies stand in front of the app (the addresses they add, counted from the right, are
 // believed and nothing further left) or which proxies they are (their addresses or networks).
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyServerOptions } from 'fastify';
 
 /** Off, a hop count, or the proxies' addresses and CIDR networks. */
@@ -27,4 +28,16 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
 export function fastifyTrustProxy(trusted: TrustedProxies): FastifyServerOptions['trustProxy'] {
   if (typeof trusted === 'number') return (_address: string, hop: number) => hop < trusted;
   return trusted;
+}
+
+/**
+ * Whether a connection from an address comes from one of the proxies (as Fastify tells them apart: the same
+ * addresses and networks). With a hop count every peer is taken as a proxy: the deployment lets clients reach
+ * the app only through them.
+ */
+export function isProxyPeer(trusted: TrustedProxies): (address: string) => boolean {
+  if (trusted === false) return () => false;
+  if (typeof trusted === 'number') return () => true;
+  const trust = proxyAddr.compile(trusted);
+  return (address) => trust(address, 0);
 }
