@@ -79,7 +79,7 @@ function serverMemory(): { rss: number; heap: number } {
 // Every simulated browser connects from 127.0.0.1, with one session: the per-address and per-session bounds
 // would otherwise refuse all but the first few hundred (or twenty) of them.
 const t = await createTestApp({
-  limits: { connections: { perAddress: CLIENTS + 100 }, hub: { socketsPerSession: CLIENTS + 100 } },
+  limits: { connections: { perAddress: CLIENTS + 100 }, hub: { socketsPerUser: CLIENTS + 100 } },
 });
 const processes: Array<ReturnType<typeof startClients>> = [];
 let second: { app: FastifyInstance; close(): Promise<void> } | null = null;
