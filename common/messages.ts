@@ -84,6 +84,7 @@ export const defaultMessages = {
   storeNoneShown: 'No store matches the search.',
   storeNoneChosen: 'No store is chosen: choose at least one to apply.',
   storesLoadFailed: 'The store list could not be loaded: close this and try again.',
+  storeSelectionNotKept: 'The selection could not be applied: please try again.',
   apply: 'Apply',
 
   // Forms (ours): the marker of a required field, and hints under labels ({0}, {1}: the field's minLength, maxLength)

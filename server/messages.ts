@@ -75,6 +75,8 @@ export const serverMessages = {
   tableSearchTooLong: 'The search text is too long: at most {0} characters.',
   tableSearchTooManyWords: 'The search has too many words: at most {0}.',
   tableBadStores: 'The store selection must be a list of store ids.',
+  storesSelectionUnknown: 'This store selection is no longer known: please reload the page, or choose the stores again.',
+  storeSelectionsPerDay: 'At most {0} new store selections can be kept a day: please use one chosen before, or try again tomorrow.',
   tableUnknownField: 'This table has no field "{0}".',
   tableNoChoices: 'This table has no field "{0}" to choose a value for.',
   tableNoFilterValues: 'This table has no column "{0}" whose filter values come from another table.',
