@@ -1,14 +1,11 @@
 // The store selection kept in the browser: which stores the user chose (none chosen = all stores), under
-// keys of that user's own, and the spec's storage guard: keeping the store list costs about 10 units per
-// store, and the browser is "low on memory" when less than half of its storage quota would remain. The
-// words naming a scope are store-scope-label.ts's.
+// keys of that user's own. The words naming a scope are store-scope-label.ts's; the spec's storage guard
+// for keeping the list of stores is storage-guard.ts.
 // How a selection travels: as its ids (`stores=3,17,42`) while their list is short; a longer one (up to 5,000
 // stores) would pass the length a URL may safely have (Node refuses headers over 16 KB with 431, proxies
 // less), so the server holds it and requests carry its reference (`stores=@<43 characters>`), kept beside
 // the ids (server/store-selections/).
 
-const STORAGE_UNITS_PER_STORE = 10;
-const LOW_MEMORY_SHARE = 0.5;
 const SELECTED_STORES = 'backroom.selectedStores';
 const ALL_STORES = 'backroom.allStores';
 
@@ -25,23 +22,6 @@ export function storeListKeys(userId: number): StoreListKeys {
 /** Whether a localStorage key holds store lists: any user's, or the unkeyed ones earlier versions kept. */
 export function isStoreListKey(key: string): boolean {
   return [ALL_STORES, SELECTED_STORES].some((base) => key === base || key.startsWith(`${base}.`));
-}
-
-interface StorageEstimateLike {
-  quota?: number | undefined;
-  usage?: number | undefined;
-}
-
-/** The share of the quota that would remain after keeping `storeCount` stores; 1 when the browser cannot tell. */
-export function remainingShare(estimate: StorageEstimateLike, storeCount: number): number {
-  const quota = estimate.quota ?? 0;
-  if (quota <= 0) return 1;
-  const remaining = quota - (estimate.usage ?? 0) - storeCount * STORAGE_UNITS_PER_STORE;
-  return Math.max(0, remaining / quota);
-}
-
-export function isLowMemory(estimate: StorageEstimateLike, storeCount: number): boolean {
-  return remainingShare(estimate, storeCount) < LOW_MEMORY_SHARE;
 }
 
 /** The selection as a list of ids, `3,17,42`: what every route that takes the `stores` parameter reads. */
@@ -87,9 +67,4 @@ export function parseSelection(text: string | null): KeptSelection | null {
   } catch {
     return null;
   }
-}
-
-/** The selection as it is stored: its ids alone, or with the reference a long list travels by. */
-export function keptSelectionText({ stores, reference }: KeptSelection): string {
-  return JSON.stringify(reference ? { stores, reference } : stores);
 }

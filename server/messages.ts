@@ -1,5 +1,5 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
-// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts): server code takes `msg` from here
+// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, store-dialog-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -10,6 +10,7 @@ import {
   type MessageKey as BrowserMessageKey,
 } from '../common/messages.ts';
 import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/session-messages.ts';
+import { storeDialogMessages, storeDialogMsg, type StoreDialogMessageKey } from '../common/store-dialog-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -341,7 +342,13 @@ export const serverMessages = {
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;
-export type MessageKey = BrowserMessageKey | TableMessageKey | ValidationMessageKey | SessionMessageKey | ServerMessageKey;
+export type MessageKey =
+  | BrowserMessageKey
+  | TableMessageKey
+  | ValidationMessageKey
+  | SessionMessageKey
+  | StoreDialogMessageKey
+  | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
 export const defaultMessages: Readonly<Record<MessageKey, string>> = {
@@ -349,6 +356,7 @@ export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...tableMessages,
   ...validationMessages,
   ...sessionMessages,
+  ...storeDialogMessages,
   ...serverMessages,
 };
 
@@ -361,5 +369,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(tableMessages, key)) return tableMsg(key, ...args);
   if (holds(validationMessages, key)) return validationMsg(key, ...args);
   if (holds(sessionMessages, key)) return sessionMsg(key, ...args);
+  if (holds(storeDialogMessages, key)) return storeDialogMsg(key, ...args);
   return browserMsg(key, ...args);
 }
