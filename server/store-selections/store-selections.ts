@@ -1,7 +1,8 @@
 // The store selections the server holds for requests (migration 020): registered by a page whose selection is
 // too long for a URL, resolved when a request names one by its reference. The list lives in the database, so
 // any instance resolves what another registered; each instance keeps the lists it resolved for an hour (a
-// reference always names the same list, so a kept one is never wrong, only perhaps removed since).
+// reference always names the same list, so a kept one is never wrong, only perhaps removed since). Read from
+// the primary, never a replica: a page uses a reference at once after registering it.
 // Kept alive by use: resolving moves `used_at` on at most once a day, registering the list again (each page
 // load holding it does) too. A selection unused for `unusedDays` is removed, a few of the oldest with each
 // new registration, so no timer is needed and a page still holding one registers it back.
