@@ -1,10 +1,10 @@
 // The texts every page of the browser may show, worded exactly as the specification says, and the catalogue
 // machinery. Texts only some code needs are catalogues of their own that load with it: the tables'
 // (table-messages.ts), field rules' (validation-messages.ts), signing in's (session-messages.ts), the parts
-// that load on use (on-use-messages.ts: charts, summaries, the inbox panel, popups, date pickers), and the
-// server's (server/messages.ts), so a page's first load does not carry reports', pages', refusals' or dialogs'
-// words. The language file (a JSON object of the same keys, fetched from a configured URL) may replace any of
-// them.
+// that load on use (on-use-messages.ts: charts, summaries, the inbox panel, popups, date pickers), the store
+// dialog's (store-dialog-messages.ts), and the server's (server/messages.ts), so a page's first load does not
+// carry reports', pages', refusals' or dialogs' words. The language file (a JSON object of the same keys,
+// fetched from a configured URL) may replace any of them.
 
 export const defaultMessages = {
   // The table screens' own words (ours: the spec names the toolbar's buttons, not their labels)
@@ -27,7 +27,6 @@ export const defaultMessages = {
   serverError: 'Something went wrong on the server. The IT department can see the details.',
   badRequest: 'The request was not understood.',
   unauthenticated: 'Please sign in.',
-  lowStorage: 'This browser is low on storage; the store selection may not be kept.',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
   fieldSales: 'Sales',
@@ -72,13 +71,6 @@ export const defaultMessages = {
   // The same on a phone, beside a store icon, the words above still read out: every store ({0}), a part ({0} of {1})
   storeScopeShortAll: '{0}',
   storeScopeShortPart: '{0}/{1}',
-  storeAllRegions: 'All regions',
-  storeAllStates: 'All states',
-  storeGroupName: '{0} ({1})',
-  storeShown: 'Chosen: {0}. Shown: {1}.',
-  storeNoneShown: 'No store matches the search.',
-  storeNoneChosen: 'No store is chosen: choose at least one to apply.',
-  storesLoadFailed: 'The store list could not be loaded: close this and try again.',
   apply: 'Apply',
 
   // Forms (ours): the marker of a required field, and hints under labels ({0}, {1}: the field's minLength, maxLength)

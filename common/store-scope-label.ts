@@ -36,5 +36,5 @@ export function scopeShortLabel(scope: StoreScope, selected: number[] | null): s
 /** A report caption's words for the selection, where the scope is not at hand: "All stores", "12 stores". */
 export function selectionLabel(selected: number[] | null, total: number): string {
   if (!selected || (total > 0 && selected.length >= total)) return msg('allStores');
-  return selected.length === 1 ? msg('oneStore') : msg('someStores', selected.length);
+  return selected.length === 1 ? msg('oneStore') : msg('someStores', formatCount(selected.length));
 }

@@ -25,6 +25,7 @@ import { serverTimeouts } from './client-connections/server-timeouts.ts';
 import bodyDeadline from './client-connections/body-deadline.ts';
 import connectionsPerAddress from './client-connections/per-address.ts';
 import nulBytes from './plugins/nul-bytes.ts';
+import storeReferences from './plugins/store-references.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { forgetKeptFigures, forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
@@ -49,6 +50,7 @@ import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
 import sessionTokenRoute from './routes/api/common/session-token.ts';
+import storeSelectionsRoute from './routes/api/common/store-selections.ts';
 import viewStateRoute from './routes/api/common/view-state.ts';
 import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
@@ -144,6 +146,7 @@ export async function buildApp({
 
   await app.register(errors);
   await app.register(nulBytes);
+  await app.register(storeReferences);
   await app.register(partialPages);
   await app.register(csrf);
   await app.register(requestGate);
@@ -169,6 +172,7 @@ export async function buildApp({
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);
   await app.register(sessionTokenRoute);
+  await app.register(storeSelectionsRoute);
   await app.register(viewStateRoute);
   await app.register(summaryRoutes);
   await app.register(chartRoutes);

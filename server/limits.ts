@@ -88,6 +88,12 @@ export const limitSettings = {
     /** Up to this many store ids, a store condition is a list of ids; past it a subquery (query/filter.ts). */
     dimensionMaxIds: setting('LIST_DIMENSION_MAX_IDS', 10_000),
   },
+  storeSelections: {
+    /** New long store selections (server/store-selections/) one user may register a day; one more is refused with 429. */
+    perUserPerDay: setting('STORE_SELECTIONS_PER_USER', 100),
+    /** A registered selection unused for this many days is removed (a page holding it registers it again). */
+    unusedDays: setting('STORE_SELECTION_UNUSED_DAYS', 30),
+  },
   replica: {
     /** A read replica (DATABASE_READ_URL) further behind the primary than this is not read; the primary is. */
     maxLagSeconds: setting('REPLICA_MAX_LAG_SECONDS', 10),

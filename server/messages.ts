@@ -1,5 +1,6 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
-// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, on-use-messages.ts): server code takes `msg` from here
+// own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, on-use-messages.ts,
+// store-dialog-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -11,6 +12,7 @@ import {
 } from '../common/messages.ts';
 import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/session-messages.ts';
 import { onUseMessages, onUseMsg, type OnUseMessageKey } from '../common/on-use-messages.ts';
+import { storeDialogMessages, storeDialogMsg, type StoreDialogMessageKey } from '../common/store-dialog-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -88,6 +90,8 @@ export const serverMessages = {
   tableSearchTooLong: 'The search text is too long: at most {0} characters.',
   tableSearchTooManyWords: 'The search has too many words: at most {0}.',
   tableBadStores: 'The store selection must be a list of store ids.',
+  storesSelectionUnknown: 'This store selection is no longer known: please reload the page, or choose the stores again.',
+  storeSelectionsPerDay: 'At most {0} new store selections can be kept a day: please use one chosen before, or try again tomorrow.',
   tableUnknownField: 'This table has no field "{0}".',
   tableNoChoices: 'This table has no field "{0}" to choose a value for.',
   tableNoFilterValues: 'This table has no column "{0}" whose filter values come from another table.',
@@ -358,6 +362,7 @@ export type MessageKey =
   | ValidationMessageKey
   | SessionMessageKey
   | OnUseMessageKey
+  | StoreDialogMessageKey
   | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
@@ -367,6 +372,7 @@ export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...validationMessages,
   ...sessionMessages,
   ...onUseMessages,
+  ...storeDialogMessages,
   ...serverMessages,
 };
 
@@ -380,5 +386,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(validationMessages, key)) return validationMsg(key, ...args);
   if (holds(sessionMessages, key)) return sessionMsg(key, ...args);
   if (holds(onUseMessages, key)) return onUseMsg(key, ...args);
+  if (holds(storeDialogMessages, key)) return storeDialogMsg(key, ...args);
   return browserMsg(key, ...args);
 }

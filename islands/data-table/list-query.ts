@@ -1,7 +1,7 @@
 // The table's state as a list request in the current DataTables dialect (GET /api/<resource>): columns by
 // name, the sort by their index, the search, the column filters, the grouping columns and the store selection. The same text
 // keys the session's cache of answers, so it carries no echo (`draw` is added when sending).
-import { storesParam } from '../../common/store-selection.ts';
+import { storesParam } from '../shell/store-reference.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { visibleColumns, type TableState } from './table-state.ts';
 

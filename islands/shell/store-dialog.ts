@@ -1,13 +1,18 @@
 // The store selector's dialog, loaded by store-selector.ts with its first opening: the user's stores, kept in
 // localStorage when the spec's storage guard allows (else fetched each time, with a warning), grouped and
 // filtered by store-list-view.ts; Apply keeps the choice under the user's keys (none kept: every store) and
-// tells the page (`stores:changed`).
+// tells the page (`stores:changed`). A choice too long for a URL is registered with the server first
+// (store-registration.ts) and kept with its reference; when that fails the dialog opens again, saying so,
+// the boxes as they were.
 import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
-import { isLowMemory } from '../../common/store-selection.ts';
-import { msg } from '../../common/messages.ts';
-import { readScope, selectedStores, updateLabel } from './store-label.ts';
+import { isLowMemory } from '../../common/storage-guard.ts';
+import { travelsByReference } from '../../common/store-selection.ts';
+import { storeDialogMsg as msg } from '../../common/store-dialog-messages.ts';
+import { readScope, selectedStores } from './store-label.ts';
+import { applySelection } from './apply-selection.ts';
 import { currentStoreKeys } from './store-storage.ts';
 import { StoreListView } from './store-list-view.ts';
+import { registerSelection } from './store-registration.ts';
 
 let view: StoreListView | null = null;
 let listening = false;
@@ -104,12 +109,18 @@ function listenToDialog(): void {
       if (dialog.id !== 'store-dialog' || dialog.returnValue !== 'apply' || !view) return;
       const boxes = view.boxes();
       const chosen = view.chosen();
-      const keys = currentStoreKeys();
-      if (!keys || chosen.length === 0) return;
-      if (chosen.length === boxes.length) localStorage.removeItem(keys.selected);
-      else localStorage.setItem(keys.selected, JSON.stringify(chosen));
-      updateLabel();
-      document.dispatchEvent(new CustomEvent('stores:changed', { detail: { selected: selectedStores() } }));
+      if (!currentStoreKeys() || chosen.length === 0) return;
+      if (chosen.length === boxes.length) applySelection(null);
+      else if (!travelsByReference(chosen)) applySelection({ stores: chosen, reference: null });
+      else
+        registerSelection(chosen).then(
+          ({ reference }) => applySelection({ stores: chosen, reference }),
+          (err: Error) => {
+            dialog.returnValue = '';
+            dialog.showModal();
+            showWarning(err.message);
+          },
+        );
     },
     true,
   );

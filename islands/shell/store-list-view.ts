@@ -3,7 +3,7 @@
 // a part, as screen readers say it); the region, state and search filters hiding what does not match; and the
 // status line saying what is chosen and how much is shown. Native fieldsets, legends and checkboxes give
 // keyboard and screen-reader users the groups for free.
-import { msg } from '../../common/messages.ts';
+import { storeDialogMsg as msg } from '../../common/store-dialog-messages.ts';
 import { groupStores, storeMatches, type StoreFilter, type StoreOption } from '../../common/store-groups.ts';
 import { scopeLabel, type StoreScope } from '../../common/store-scope-label.ts';
 import { formatNumber } from '../../common/format-number.ts';
@@ -61,6 +61,7 @@ export class StoreListView {
     const list = byId<HTMLElement>('store-list');
     if (!list) return;
     const regions = groupStores(this.stores);
+    const chosen = selected && new Set(selected);
     list.replaceChildren(
       ...regions.map((region) => {
         const count = region.states.reduce((n, s) => n + s.stores.length, 0);
@@ -69,7 +70,7 @@ export class StoreListView {
           ...region.states.map((state) => {
             const inner = groupFieldset('store-state', state.name, state.stores.length);
             const ul = document.createElement('ul');
-            ul.append(...state.stores.map((s) => storeItem(s, !selected || selected.includes(s.StoreID))));
+            ul.append(...state.stores.map((s) => storeItem(s, !chosen || chosen.has(s.StoreID))));
             inner.append(ul);
             return inner;
           }),

@@ -3,8 +3,10 @@
 // "12 of 109 West stores"), from the counts the server put on the button. It shows only on pages whose
 // data follows the selection (their <main data-store-selector>), after full loads and swaps alike. Tables,
 // summaries and reports read `selectedStores()` (store-label.ts) and listen for `stores:changed` to refetch.
-// The dialog comes with its first opening (store-dialog.ts).
-import { selectedStores, updateLabel } from './store-label.ts';
+// The dialog comes with its first opening (store-dialog.ts). A page that loads holding a selection too long
+// for a URL registers it again with the server (store-registration.ts, loaded only then).
+import { travelsByReference } from '../../common/store-selection.ts';
+import { keptSelection, selectedStores, updateLabel } from './store-label.ts';
 
 const storeDialog = () => import('./store-dialog.ts');
 
@@ -29,6 +31,8 @@ function showWherePageSaysSo(): void {
 }
 
 export function startStoreSelector(): void {
+  const kept = keptSelection();
+  if (kept && travelsByReference(kept.stores)) void import('./store-registration.ts').then((r) => r.registerKeptSelection());
   // The server wrote the label for every store (in the language file's words); a kept selection is the
   // browser's to name, now and again once the language file is in.
   if (selectedStores()) updateLabel();

@@ -24,6 +24,7 @@ export const tableNames = [
   'sales_value_counts',
   'sessions',
   'states',
+  'store_selections',
   'stores',
   'user_errors',
   'user_instances',

@@ -298,10 +298,7 @@ async function check(route: Route, shape: Shape, cookie: string | null): Promise
     // { error }, or a table list's refusal in its dialect (sError / error), or a change's: refused whole
     // (Error) or row by row (Failed, each with its reason: a change no row of which went in).
     const rowsRefused = Array.isArray(answer.Failed) && answer.Failed.length > 0;
-    assert.ok(
-      [answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0) || rowsRefused,
-      what,
-    );
+    assert.ok([answer.error, answer.sError, answer.Error].some((e) => typeof e === 'string' && e.length > 0) || rowsRefused, what);
   } else {
     assert.match(type, /^text\/html/, what);
     if (route.method !== 'HEAD' && !ownForm) assert.match(res.body, /<title>[^<]+<\/title>/, what);

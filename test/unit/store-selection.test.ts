@@ -1,7 +1,8 @@
 // The store selection kept in the browser and the spec's storage guard (10 units per store, low under 0.5).
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { isLowMemory, isStoreListKey, parseSelection, remainingShare, storeListKeys } from '../../common/store-selection.ts';
+import { isSelectionReference, isStoreListKey, parseSelection, storeListKeys, travelsByReference } from '../../common/store-selection.ts';
+import { isLowMemory, remainingShare } from '../../common/storage-guard.ts';
 import { scopeLabel, scopeShortLabel, selectionLabel } from '../../common/store-scope-label.ts';
 import { groupStores, isStoreOptionList, storeMatches, type StoreOption } from '../../common/store-groups.ts';
 
@@ -25,9 +26,29 @@ describe('the storage guard', () => {
 
 describe('the kept selection', () => {
   test('reads a list of store ids, and anything else as all stores', () => {
-    assert.deepEqual(parseSelection('[3,5]'), [3, 5]);
-    for (const bad of [null, '', 'garbage', '{}', '[]', '["a"]', '[-1, 0, 1.5]']) assert.equal(parseSelection(bad), null, String(bad));
-    assert.deepEqual(parseSelection('[0, 7, "x"]'), [7]);
+    assert.deepEqual(parseSelection('[3,5]'), { stores: [3, 5], reference: null });
+    for (const bad of [null, '', 'garbage', '{}', '[]', '["a"]', '[-1, 0, 1.5]', '{"stores":[]}', 'null'])
+      assert.equal(parseSelection(bad), null, String(bad));
+    assert.deepEqual(parseSelection('[0, 7, "x"]'), { stores: [7], reference: null });
+  });
+
+  test('keeps a long list with the reference it travels by, and a short one as it was always kept', () => {
+    const reference = `@${'a'.repeat(43)}`;
+    const long = Array.from({ length: 2500 }, (_, i) => i + 1);
+    assert.equal(travelsByReference(long), true);
+    assert.equal(travelsByReference([3, 17, 42]), false);
+    assert.deepEqual(parseSelection(JSON.stringify({ stores: long, reference })), { stores: long, reference });
+    assert.deepEqual(
+      parseSelection(JSON.stringify({ stores: [3], reference: '3,4' })),
+      { stores: [3], reference: null },
+      'not a reference',
+    );
+  });
+
+  test('a reference can never be read as a list of ids', () => {
+    assert.equal(isSelectionReference(`@${'A1_-'.repeat(10)}xyz`), true);
+    for (const text of ['3,17', `${'a'.repeat(44)}`, `@${'a'.repeat(42)}`, `@${'a'.repeat(42)},`, `@${'a'.repeat(44)}`])
+      assert.equal(isSelectionReference(text), false, text);
   });
 
   test("is labelled in the header by what the user sees: every store, or their region's", () => {
@@ -57,6 +78,13 @@ describe('the kept selection', () => {
     assert.equal(selectionLabel([1], 500), '1 store');
     assert.equal(selectionLabel([1, 2], 500), '2 stores');
     assert.equal(selectionLabel([1, 2], 2), 'All stores');
+    assert.equal(
+      selectionLabel(
+        Array.from({ length: 4999 }, (_, i) => i + 1),
+        0,
+      ),
+      '4,999 stores',
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import { reportInQueryAccess } from '../../reports/report-access.ts';
 import { msg } from '../../messages.ts';
 import { fieldViews } from '../../forms/field-views.ts';
 import { sendError } from '../../plugins/errors.ts';
+import { storesAsSent } from '../../plugins/store-references.ts';
 import { DEFAULT_FOLDER, type ReportDefinition } from '../../reports/definition.ts';
 import {
   checkParameters,
@@ -84,8 +85,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     if (sent.format === undefined) return draw(req, reply, 200, { def, panel: { kind: 'note', text: msg('reportFillParameters') } });
 
     const format = readFormat(sent.format) ?? 'HTML4.0';
-    const stores = sent[STORES_PARAMETER] ?? '';
     const checked = await checkParameters(def, sent, app.db.pool, user, app.resources);
+    // The form, the PDF and the print view carry the selection as it came: a long one by its reference.
+    sent[STORES_PARAMETER] = storesAsSent(req, sent[STORES_PARAMETER] ?? '');
+    const stores = sent[STORES_PARAMETER];
     const screen = { def, checked, format, stores };
     const messages = Object.values(checked.messages);
     if (messages.length) return draw(req, reply, 422, { ...screen, panel: { kind: 'messages', messages } });

@@ -271,9 +271,12 @@ function defaultOrder(def: ResourceDef): SortTerm[] {
   });
 }
 
-/** `stores=1,2,3`, `stores=1&stores=2` or `stores[]=1`: positive ids; empty means every visible store. */
+/**
+ * `stores=1,2,3`, `stores=1&stores=2` or `stores[]=1`: positive ids (a reference already replaced by its ids:
+ * plugins/store-references.ts); empty means every visible store.
+ */
 function readStores(params: Params): number[] | undefined {
   const stores = readStoresParam([...(params.get('stores') ?? []), ...(params.get('stores[]') ?? [])]);
-  if (stores === undefined) throw new TableRequestError('tableBadStores');
+  if (typeof stores === 'string') throw new TableRequestError(stores);
   return stores ?? undefined;
 }

@@ -34,6 +34,7 @@ describe('the stores parameter', () => {
     ['a zero', '0,3'],
     ['a negative id', '-4'],
     ['more stores than a selection may name', tooMany],
+    ['a reference that is not one', '@not-a-reference'],
   ] as const)
     test(`${what} is refused with the same message by every route that takes it`, async () => {
       for (const route of routes) {
@@ -55,6 +56,29 @@ describe('the stores parameter', () => {
     assert.deepEqual(readStoresParam(['3', '17']), [3, 17]);
     assert.equal(readStoresParam(['']), null);
     assert.equal(readStoresParam([]), null);
-    assert.equal(readStoresParam(['1,x']), undefined);
+    assert.equal(readStoresParam(['1,x']), 'tableBadStores');
+  });
+
+  test('a reference the server holds names its stores on every route, as the list of their ids does', async () => {
+    const registered = await shared.admin.inject({ method: 'POST', url: '/api/common/store-selections', payload: { stores: [17, 3] } });
+    const { reference } = registered.json() as { reference: string };
+    for (const route of routes) {
+      const res = await shared.admin.inject({ url: withStores(route, reference) });
+      assert.ok([200, 422].includes(res.statusCode), `${route}: ${res.statusCode}`);
+      assert.ok(!res.body.includes(m.tableBadStores) && !res.body.includes(m.storesSelectionUnknown), route);
+    }
+    const list = await shared.admin.inject({ url: withStores('/api/stores?draw=3', reference) });
+    assert.equal(list.json().recordsTotal, 2);
+  });
+
+  test('a reference the server does not hold is refused by every route, in its shape', async () => {
+    const unknown = `@${'Z'.repeat(43)}`;
+    for (const route of routes) {
+      const res = await shared.admin.inject({ url: withStores(route, unknown), headers: { 'hx-request': 'true' } });
+      assert.equal(res.statusCode, 400, route);
+      assert.ok(res.body.includes(m.storesSelectionUnknown), `${route}: ${res.body.slice(0, 200)}`);
+    }
+    const legacy = await shared.admin.inject({ url: withStores('/api/stores?sEcho=4', unknown) });
+    assert.deepEqual(legacy.json(), { sEcho: 4, iTotalRecords: 0, iTotalDisplayRecords: 0, aaData: [], sError: m.storesSelectionUnknown });
   });
 });
