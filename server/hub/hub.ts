@@ -4,7 +4,8 @@
 // own sockets of the frame's audience. The hub also carries what a change wrote (its tables), so that every
 // instance forgets the counts and totals it kept of them and every tab hears which of its tables and parts
 // of its view state changed, and the end of a session, whose sockets close (as do those of sessions that
-// expire, and of accounts deactivated: session-expiry.ts). After a gap in the events (the LISTEN connection
+// expire, and of accounts deactivated: session-expiry.ts). An event the bus fails to take is sent again
+// (publish-queue.ts). After a gap in the events (the LISTEN connection
 // lost and back), it looks up what it may have missed (missed-events.ts).
 // The /hub route (server/routes/hub.ts) hands it its sockets.
 import { randomUUID } from 'node:crypto';
@@ -25,9 +26,13 @@ import { checkSessions, endExpiredSessions } from './session-expiry.ts';
 import { catchUpAfterGap } from './missed-events.ts';
 import { accessTables, followAccessChanges } from './access-changes.ts';
 import { routeUpgrades } from './upgrades.ts';
+import { publishQueue } from './publish-queue.ts';
 
 export interface Hub {
-  /** Sends the frame to the audience's browsers, on every instance. */
+  /**
+   * Sends the frame to the audience's browsers, on every instance: queued (publish-queue.ts), so it settles
+   * at once and the frame goes out even past a NOTIFY that fails.
+   */
   publish(to: Audience, frame: ServerFrame): Promise<void>;
   /** Takes a signed-in user's upgraded socket. */
   accept(socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }): void;
@@ -49,8 +54,9 @@ export default fp(async function hub(app: FastifyInstance) {
   const bus: EventBus = app.db.kind === 'postgres' ? await postgresBus(pool, app.log) : localBus();
   const connections = new Connections(app.config.limits.hub, resources);
   const instance = randomUUID();
-  const published = (event: HubEvent) =>
-    bus.publish(event).catch((err: unknown) => app.log.error({ err, topic: event.topic }, 'hub: an event could not be published'));
+  // A NOTIFY that fails (a connection lost, the database restarting) is sent again, in order (publish-queue.ts).
+  const outbox = publishQueue(bus, app.log);
+  const published = (event: HubEvent) => outbox.publish(event);
 
   // A catch-up that fails (the database is still unsteady) is tried again at the next heartbeat, until one
   // succeeds: a signed-out session's sockets must not wait for their session's expiry.
@@ -102,11 +108,11 @@ export default fp(async function hub(app: FastifyInstance) {
       catchUp();
     },
   );
-  onTableChanges(pool, (tables, by) => void published({ topic: 'tables', tables: [...tables], origin: instance, by }));
-  app.onSessionEnd((session) => void published({ topic: 'session-ended', session }));
+  onTableChanges(pool, (tables, by) => published({ topic: 'tables', tables: [...tables], origin: instance, by }));
+  app.onSessionEnd((session) => published({ topic: 'session-ended', session }));
 
   app.decorate('hub', {
-    publish: (to: Audience, frame: ServerFrame) => published({ topic: 'frame', to, frame }),
+    publish: async (to: Audience, frame: ServerFrame) => published({ topic: 'frame', to, frame }),
     accept: (socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }) => void connections.add(socket, user, session),
     endExpiredSessions: (now?: Date) => endExpiredSessions(pool, connections, now),
     connections,
@@ -126,6 +132,7 @@ export default fp(async function hub(app: FastifyInstance) {
     done();
   });
   app.addHook('onClose', async () => {
+    outbox.close();
     await bus.close();
   });
 });

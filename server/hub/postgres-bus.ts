@@ -4,6 +4,7 @@
 // instance, so its subscribers are told of the gap.
 import pg from 'pg';
 import { readEvent, type EventBus, type HubEvent } from './event-bus.ts';
+import { EventRefused } from './publish-queue.ts';
 
 export const HUB_CHANNEL = 'backroom_hub';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
@@ -82,7 +83,7 @@ export async function postgresBus(pool: pg.Pool, log: Log): Promise<EventBus> {
     async publish(event) {
       const text = JSON.stringify(event);
       if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
-        throw new Error(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
+        throw new EventRefused(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
       await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, text]);
     },
     subscribe(listener, onGap) {
