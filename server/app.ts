@@ -16,6 +16,7 @@ import type { ResourceDef } from './resources/resource-def.ts';
 import type { DetailOf } from './details/detail-tables.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
+import { recordPageRules } from './shell/menu.ts';
 import sessions from './plugins/session.ts';
 import csrf from './plugins/csrf.ts';
 import partialPages from './plugins/partial-pages.ts';
@@ -142,6 +143,8 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/static/')) route.config = { ...(route.config ?? {}), public: true };
   });
+  // Who may open each page, as its route says (the menu shows an entry by its page's rule: shell/menu.ts).
+  recordPageRules(app);
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', preCompressed: true, ...staticFileRules(config) });
 
   await app.register(errors);

@@ -1,6 +1,6 @@
-// Menus: the side menu's entries and who sees them. Super administrators only: a wrong entry hides pages.
+// Menus: the side menu's entries, their titles, places, order and icons. Who sees an entry is its page's
+// rule, not the table's (server/shell/menu.ts). Super administrators only.
 import { iconNames, iconWords } from '../icons.ts';
-import { roleCodes, roleNames } from '../roles.ts';
 import { defineResource, Version } from './types.ts';
 
 export const menus = defineResource({
@@ -18,18 +18,6 @@ export const menus = defineResource({
     { name: 'Url', label: 'URL', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'Icon', label: 'Icon', type: 'text', format: 'text', hiddenOnMobile: true, values: iconNames, valueLabels: iconWords },
     { name: 'SortOrder', label: 'Order', type: 'integer', format: 'integer', sortable: true },
-    {
-      name: 'RequiredRole',
-      label: 'Role',
-      type: 'text',
-      format: 'text',
-      sortable: true,
-      searchable: true,
-      values: roleCodes,
-      valueLabels: roleNames,
-    },
-    { name: 'AdminOnly', label: 'Admins only', type: 'boolean', format: 'boolean', sortable: true },
-    { name: 'SuperAdminOnly', label: 'Super admins only', type: 'boolean', format: 'boolean', sortable: true },
     Version,
   ],
   fields: [
@@ -44,9 +32,6 @@ export const menus = defineResource({
     { name: 'Url', kind: 'text', rules: { maxLength: 200, pattern: '/[A-Za-z0-9/_-]*' } },
     { name: 'Icon', kind: 'select' },
     { name: 'SortOrder', kind: 'number', rules: { required: true, number: true, step: 1, min: 0, max: 1000000 } },
-    { name: 'RequiredRole', kind: 'select' },
-    { name: 'AdminOnly', kind: 'flag' },
-    { name: 'SuperAdminOnly', kind: 'flag' },
   ],
   defaultSort: [{ column: 'SortOrder', dir: 'asc' }],
   pageSize: 25,

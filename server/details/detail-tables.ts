@@ -1,6 +1,6 @@
 // The product's tables whose rows have a detail page of their own at `<screen path>/<key>` (server/routes/
 // stores/, admin/users/, admin/user-errors/), and who may open them: whoever may open the table (its
-// definition's `list` rule and its screen's menu rule). Which tables have one in an app is what the app has
+// definition's `list` rule). Which tables have one in an app is what the app has
 // registered (app.detailPages, filled by detailRoute), so a page an app adds counts like the product's: their
 // tables link each row to it, and reports link the records they name.
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +10,9 @@ import { MAX_BIG_KEY, MAX_KEY } from '../params/key-param.ts';
 import { storesDef } from '../resources/stores.ts';
 import { userErrorsDef } from '../resources/user-errors.ts';
 import { usersDef } from '../resources/users.ts';
-import { loadMenuRows } from '../shell/menu.ts';
 import { opensTable } from '../table-screen/table-access.ts';
 
-/** A detail page's table: its resource and its screen's path (whose menu entry says who may open it). */
+/** A detail page's table: its resource (whose list rule says who may open it) and its screen's path. */
 export interface DetailOf {
   def: ResourceDef;
   pagePath: string;
@@ -21,7 +20,7 @@ export interface DetailOf {
   maxKey: number;
 }
 
-/** A table with its screen: a detail page lives under the screen, whose menu entry says who may open it. */
+/** A table with its screen: a detail page lives under the screen. */
 export function withScreen(def: ResourceDef, maxKey = MAX_KEY): DetailOf {
   if (!def.screen) throw new Error(`resource ${def.name} has no table screen to hold its detail pages`);
   return { def, pagePath: def.screen, maxKey };
@@ -36,13 +35,9 @@ export const detailTables = {
 
 export type DetailResource = keyof typeof detailTables;
 
-/** The table a detail page lives under, as its access rule reads it (table-screen/table-access.ts). */
-export const tableOf = (of: DetailOf) => ({ access: of.def.access, screen: of.pagePath });
-
 /** The screen path of every table of the app whose detail pages the user may open, by resource. */
 export async function openableDetails(app: FastifyInstance, user: CurrentUser): Promise<Partial<Record<string, string>>> {
-  const menu = await loadMenuRows(app.db.pool);
   return Object.fromEntries(
-    [...app.detailPages].filter(([, of]) => opensTable(user, tableOf(of), menu)).map(([resource, of]) => [resource, of.pagePath]),
+    [...app.detailPages].filter(([, of]) => opensTable(user, of.def)).map(([resource, of]) => [resource, of.pagePath]),
   );
 }

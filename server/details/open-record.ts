@@ -1,5 +1,5 @@
 // What every detail page checks before it shows a record: the same access as its table (the definition's
-// `list` rule and the table screen's menu rule, by the request gate: detailAccess), then the record by key
+// `list` rule, by the request gate: detailAccess), then the record by key
 // within the user's scope. A user
 // who may not open the table is refused (403); a key that names no record, or one outside the user's
 // stores, is not found (404) alike, so the answer never tells that an unseen store exists.
@@ -8,11 +8,10 @@ import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
 import type { Row } from '../resources/resource-def.ts';
 import { reachableRow } from '../table-api/query/reachable-row.ts';
-import { tableAccess } from '../table-screen/table-access.ts';
-import { tableOf, type DetailOf } from './detail-tables.ts';
+import type { DetailOf } from './detail-tables.ts';
 
 /** The route access of a detail page: its table's (checked by the request gate, before the handler). */
-export const detailAccess = (of: DetailOf) => tableAccess(tableOf(of));
+export const detailAccess = (of: DetailOf) => of.def.access.list;
 
 /**
  * The record for the signed-in user, or null: a key that names no record, or one outside the user's stores,

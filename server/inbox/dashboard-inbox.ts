@@ -1,4 +1,4 @@
-// The dashboard's inbox: for each kind the user's menu opens (messages, alerts, notifications), how many
+// The dashboard's inbox: for each kind whose screen the user may open (messages, alerts, notifications), how many
 // are unread and the newest items (the header's summary: inbox-items.ts), linking to the kind's screen.
 // Drawn with the page; the header's badges, which the hub keeps current, say when more arrive.
 import type pg from 'pg';
@@ -6,7 +6,7 @@ import { timeAgo } from '../../common/format.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
 import { msg } from '../messages.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
-import { accessForPath, type MenuRow } from '../shell/menu.ts';
+import type { PageRules } from '../shell/menu.ts';
 import { newestItems, unreadCountsOf } from './inbox-items.ts';
 
 export interface InboxKindView {
@@ -18,10 +18,13 @@ export interface InboxKindView {
   items: Array<{ title: string; meta: string; body: string; unread: boolean }>;
 }
 
-export async function dashboardInbox(pool: pg.Pool, user: CurrentUser, menu: MenuRow[], now = new Date()): Promise<InboxKindView[]> {
+export async function dashboardInbox(pool: pg.Pool, user: CurrentUser, pages: PageRules, now = new Date()): Promise<InboxKindView[]> {
   const [unread, newest] = await Promise.all([unreadCountsOf(pool, user.ID), newestItems(pool, user.ID)]);
   return inboxKinds
-    .filter((kind) => allows(user, accessForPath(menu, `/${kind.name}`)))
+    .filter((kind) => {
+      const rule = pages(`/${kind.name}`);
+      return rule !== null && allows(user, rule);
+    })
     .map((kind) => ({
       title: msg(kind.label),
       href: `/${kind.name}`,

@@ -14,9 +14,6 @@ export const menusDef = defineResourceSql(menus, {
     Url: 'm.url',
     Icon: 'm.icon',
     SortOrder: 'm.sort_order',
-    RequiredRole: { sql: 'm.required_role', nullable: true },
-    AdminOnly: 'm.admin_only',
-    SuperAdminOnly: 'm.super_admin_only',
     Version: 'm.version',
   },
 });

@@ -38,7 +38,7 @@ export default async function dashboardRoute(app: FastifyInstance) {
     const ctx: CardContext = { pool: app.db.reads(req).pool, user, filter: readSummaryFilter({}) };
     const figures = allows(user, salesFigures);
     const [menu, figureCards] = await Promise.all([loadMenuRows(ctx.pool), figures ? salesCards(ctx) : null]);
-    const inbox = await dashboardInbox(ctx.pool, user, menu);
+    const inbox = await dashboardInbox(ctx.pool, user, servedPages(app));
     const span = figureCards?.span;
     return reply.page('dashboard', {
       title: msg('dashboardTitle'),

@@ -1,13 +1,12 @@
 // GET <screen> for every resource the app serves whose definition names one (`screen`): the table screen,
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
 // rendered on the server inside the data-table island, and what the SQL half adds beside it (`screenExtras`).
-// Refused as its menu entry is and as the definition's list access is (table-screen/table-access.ts).
+// Refused as the definition's list access says, the one rule its API and menu entry read too.
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { renderIsland } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
-import { tableAccess } from '../table-screen/table-access.ts';
 
 const tableScreens: SchemaRoutes = async (app) => {
   for (const def of app.resources) {
@@ -18,7 +17,7 @@ const tableScreens: SchemaRoutes = async (app) => {
     const schema = {
       querystring: { type: 'object', properties: { stores: storesSchema, ...def.screenExtras?.query } },
     } as const;
-    const config = { access: tableAccess({ access: resource.access, screen }) };
+    const config = { access: def.access.list };
     app.get(screen, { schema, config }, async (req, reply) => {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores) : null;

@@ -1,14 +1,13 @@
 // The side menu's entries as the program declares them: its sections, the pages that are not a resource's
 // (dashboard, summaries, charts, reports) and the screen of every resource served (app.resources) whose
-// definition has a `menu` place.
-// Each start adds to the menus table the entries it has never added, so that a new install and an upgraded
+// definition has a `menu` place. Who sees an entry is not said here: it is the rule of the page it opens
+// (shell/menu.ts). Each start adds to the menus table the entries it has never added, so that a new install and an upgraded
 // one end up with the same rows, and a new entity's screen appears in the menu of both. An entry added
 // once is never added again: a super administrator's change or deletion of it stays.
 import type pg from 'pg';
 import type { IconName } from '../../common/icons.ts';
 import type { MenuPlace, MenuSection } from '../../common/menu-sections.ts';
 import type { Resource } from '../../common/resources/types.ts';
-import type { Access, RoleCode } from '../../common/roles.ts';
 import { changeTables, SYSTEM } from '../db/table-changes.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { msg } from '../messages.ts';
@@ -19,7 +18,6 @@ export interface MenuEntry extends MenuPlace {
   title: string;
   /** '' for a section, which is a heading without a page. */
   url: string;
-  access: Access;
 }
 
 const sections: Record<MenuSection, { title: () => string; icon: IconName; order: number }> = {
@@ -32,18 +30,10 @@ const sections: Record<MenuSection, { title: () => string; icon: IconName; order
 /** The pages with a menu entry that are not a resource's screen. */
 function pages(): MenuEntry[] {
   return [
-    { key: '/', url: '/', title: msg('dashboardTitle'), icon: 'home', order: 10, access: {} },
-    {
-      key: '/summaries',
-      url: '/summaries',
-      title: msg('summariesTitle'),
-      section: 'sales',
-      icon: 'sum',
-      order: 80,
-      access: { role: 'sales' },
-    },
-    { key: '/charts', url: '/charts', title: msg('chartsTitle'), section: 'sales', icon: 'chart', order: 90, access: { role: 'sales' } },
-    { key: '/reports', url: '/reports', title: msg('reportsTitle'), icon: 'report', order: 100, access: { role: 'reports' } },
+    { key: '/', url: '/', title: msg('dashboardTitle'), icon: 'home', order: 10 },
+    { key: '/summaries', url: '/summaries', title: msg('summariesTitle'), section: 'sales', icon: 'sum', order: 80 },
+    { key: '/charts', url: '/charts', title: msg('chartsTitle'), section: 'sales', icon: 'chart', order: 90 },
+    { key: '/reports', url: '/reports', title: msg('reportsTitle'), icon: 'report', order: 100 },
   ];
 }
 
@@ -58,23 +48,11 @@ export function menuEntries(resources: ReadonlyArray<MenuResource>): MenuEntry[]
     title: s.title(),
     icon: s.icon,
     order: s.order,
-    access: {},
   }));
   const screens = resources.flatMap((def) =>
-    def.screen && def.menu && def.access.list !== false
-      ? [{ key: def.screen, url: def.screen, title: def.title, ...def.menu, access: def.access.list }]
-      : [],
+    def.screen && def.menu && def.access.list !== false ? [{ key: def.screen, url: def.screen, title: def.title, ...def.menu }] : [],
   );
   return [...headings, ...pages(), ...screens].sort((a, b) => a.order - b.order);
-}
-
-/** The menus table holds one role per entry. */
-function oneRole(access: Access): RoleCode | null {
-  const role = access.role;
-  if (role === undefined) return null;
-  if (typeof role === 'string') return role;
-  if (role.length === 1) return role[0]!;
-  throw new Error(`a menu entry takes one role, not ${role.join(', ')}`);
 }
 
 /** The meta row that remembers which entries were added, by key, with their row's id. */
@@ -117,18 +95,8 @@ export async function addMenuEntriesWith(client: pg.PoolClient, resources: Reado
     const parent =
       sectionId !== undefined && (await client.query('select 1 from menus where menu_id = $1', [sectionId])).rowCount ? sectionId : null;
     const inserted = await client.query<{ menu_id: number }>(
-      `insert into menus (parent_id, title, url, icon, sort_order, required_role, admin_only, super_admin_only)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning menu_id`,
-      [
-        parent,
-        entry.title,
-        entry.url,
-        entry.icon,
-        entry.order,
-        oneRole(entry.access),
-        entry.access.admin ?? false,
-        entry.access.superAdmin ?? false,
-      ],
+      `insert into menus (parent_id, title, url, icon, sort_order) values ($1, $2, $3, $4, $5) returning menu_id`,
+      [parent, entry.title, entry.url, entry.icon, entry.order],
     );
     known[entry.key] = inserted.rows[0]!.menu_id;
     added.push(entry.key);

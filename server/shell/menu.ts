@@ -1,11 +1,21 @@
-// The side menu: the menus table as a tree, filtered by the user's roles and admin flags, with the
-// entry for the current page (or the page it belongs to) marked.
+// The side menu: the menus table as a tree (its titles, order, icons and placement, which super
+// administrators may change), each entry shown to whoever may open its page: the page's route rule, the one
+// rule the page itself is refused by (pageRules, read from the routes as they are registered). What the
+// menus table says cannot widen or narrow who sees a page. The entry for the current page (or the page it
+// belongs to) is marked.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { currentMenuUrl } from '../../common/menu-match.ts';
-import { allows, type Access, type CurrentUser, type RoleCode } from '../../common/roles.ts';
-import type { RouteAccess } from '../plugins/route-access.ts';
+import { allows, type Access, type CurrentUser } from '../../common/roles.ts';
+import { pageRule, type RouteAccess } from '../plugins/route-access.ts';
 import { ShortLived } from '../table-api/cache/short-lived.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who may open each page the app serves (its GET routes without parameters), by URL. */
+    pageRules: Map<string, Access | false>;
+  }
+}
 
 export interface MenuItem {
   id: number;
@@ -22,45 +32,50 @@ export interface MenuRow {
   title: string;
   url: string;
   icon: string;
-  required_role: string | null;
-  admin_only: boolean;
-  super_admin_only: boolean;
 }
 
 /**
- * The menu rows, kept as the tables' figures are: every page and its access check read them, and they change
- * seldom; a change through the app (the Menus table) forgets them at once, on every instance.
+ * The menu rows, kept as the tables' figures are: every page reads them, and they change seldom; a change
+ * through the app (the Menus table) forgets them at once, on every instance.
  */
 const keptRows = new ShortLived<MenuRow[]>(30_000, 1);
 
 export function loadMenuRows(pool: pg.Pool): Promise<MenuRow[]> {
   return keptRows.get(pool, 'menus', [], async () => {
-    const r = await pool.query<MenuRow>(
-      `select menu_id, parent_id, title, url, icon, required_role, admin_only, super_admin_only from menus order by sort_order, menu_id`,
-    );
+    const r = await pool.query<MenuRow>(`select menu_id, parent_id, title, url, icon from menus order by sort_order, menu_id`);
     return r.rows;
   });
 }
 
-/** Who sees a menu entry (and may open its page). */
-function menuAccess(m: MenuRow): Access {
-  return { role: (m.required_role ?? undefined) as RoleCode | undefined, admin: m.admin_only, superAdmin: m.super_admin_only };
+/** Who may open the page at a URL: its route's rule; null when the app serves no page there. */
+export type PageRules = (url: string) => Access | false | null;
+
+/** Records each page's rule as its route is registered (app.ts registers this before any route). */
+export function recordPageRules(app: FastifyInstance): void {
+  const rules = new Map<string, Access | false>();
+  app.decorate('pageRules', rules);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.includes('GET') || route.url.includes(':') || route.url.includes('*')) return;
+    rules.set(route.url, pageRule(route.config?.access as RouteAccess | undefined, route.config?.public === true));
+  });
 }
 
-/** Whether the app serves a page at a menu row's URL (a GET route): `app.hasRoute` in the app. */
-export type PageExists = (url: string) => boolean;
-
-/** The answer of `pageExists` for an app: its GET routes. */
-export function servedPages(app: FastifyInstance): PageExists {
-  return (url) => app.hasRoute({ method: 'GET', url });
+/** The rules of an app's pages, as the menu reads them. */
+export function servedPages(app: FastifyInstance): PageRules {
+  return (url) => app.pageRules.get(url) ?? null;
 }
 
 /**
- * The menu for `user`: the rows their roles and flags admit and whose page exists (a menu row added before
- * its screen is not shown, rather than leading to a 404).
+ * The menu for `user`: the headings, and the rows whose page exists and admits them (a menu row added before
+ * its screen, or for a page of no route, is not shown rather than leading to a 404 or a 403).
  */
-export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, pageExists: PageExists): MenuItem[] {
-  const permitted = rows.filter((m) => allows(user, menuAccess(m)) && (m.url === '' || pageExists(m.url)));
+export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, rules: PageRules): MenuItem[] {
+  const permitted = rows.filter((m) => {
+    if (m.url === '') return true;
+    const rule = rules(m.url);
+    return rule !== null && allows(user, rule);
+  });
   const current = currentMenuUrl(
     permitted.map((m) => m.url),
     path,
@@ -79,15 +94,4 @@ export function menuFor(rows: MenuRow[], user: CurrentUser, path: string, pageEx
       // A heading whose entries are all hidden is hidden too.
       .filter((m) => m.url !== '' || m.children.length > 0);
   return build(null);
-}
-
-/** The access a page at `path` needs: the same rule as its menu entry, so the menu and the page agree. */
-export function accessForPath(rows: ReadonlyArray<MenuRow>, path: string): Access | undefined {
-  const m = rows.find((r) => r.url === path);
-  return m && menuAccess(m);
-}
-
-/** A page's route access: the rule of its menu entry, so a page hidden from the menu is refused, not just hidden. */
-export function menuEntryAccess(path: string): RouteAccess {
-  return async (req, user) => allows(user, accessForPath(await loadMenuRows(req.server.db.pool), path));
 }

@@ -17,7 +17,7 @@ import type {
   ViewStatePart,
 } from '../../common/view-state.ts';
 import { newestItems, unreadCountsOf } from '../inbox/inbox-items.ts';
-import { loadMenuRows, menuFor, servedPages, type MenuItem, type PageExists } from '../shell/menu.ts';
+import { loadMenuRows, menuFor, servedPages, type MenuItem, type PageRules } from '../shell/menu.ts';
 import { groupScope, storeScope } from '../stores/visible-stores.ts';
 
 /** The user's inbox summary, read once for the three inbox parts of one load. */
@@ -28,7 +28,7 @@ interface LoadContext {
   pool: pg.Pool;
   user: CurrentUser;
   inbox: InboxSummary;
-  pageExists: PageExists;
+  pageExists: PageRules;
 }
 
 type Loader<P extends ViewStatePart> = (ctx: LoadContext) => Promise<ViewState[P]>;

@@ -91,6 +91,8 @@ export interface TestAppOptions {
   testBundle?: boolean;
   /** Told of every route as it is registered (see BuildOptions). */
   onRoute?: BuildOptions['onRoute'];
+  /** The entities it serves, when not the product's (see BuildOptions). */
+  resources?: BuildOptions['resources'];
 }
 
 export async function createTestApp(overrides: TestConfig = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -114,8 +116,12 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
   };
 }
 
-async function buildTestApp(config: Config, db: Database, { testBundle = false, onRoute }: TestAppOptions): Promise<FastifyInstance> {
-  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute });
+async function buildTestApp(
+  config: Config,
+  db: Database,
+  { testBundle = false, onRoute, resources }: TestAppOptions,
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute, resources });
   await app.register(testPageRoutes);
   await app.register(testFormRoutes);
   await app.register(testTableRoutes);

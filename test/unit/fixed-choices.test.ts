@@ -29,12 +29,11 @@ describe('fields on a column with a fixed set of values', () => {
     ),
   );
 
-  test('are Kind, Severity (on each inbox), Role, Icon and Region', () => {
+  test('are Kind, Severity (on each inbox), Icon and Region', () => {
     assert.deepEqual(withValues.map((w) => `${w.resource}.${w.column.name}`).sort(), [
       'alerts.Severity',
       'cycles.Kind',
       'menus.Icon',
-      'menus.RequiredRole',
       'messages.Severity',
       'notifications.Severity',
       'states.Region',

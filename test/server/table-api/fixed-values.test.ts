@@ -82,19 +82,19 @@ describe('fields with a fixed set of values', () => {
     const [casey] = await rows<{ user_id: number }>(`select user_id from users where user_name = 'analyst'`);
     const message = await change(shared.itdesk, 'POST', 'messages', { UserID: casey!.user_id, Title: 'Hi', Severity: 'urgent' });
     assert.deepEqual(message.Failed[0]!.fields, { Severity: m.pattern });
-    const menu = await change(shared.admin, 'POST', 'menus', { Title: 'Odd', SortOrder: 5, RequiredRole: 'boss', Icon: 'rocket' });
-    assert.deepEqual(menu.Failed[0]!.fields, { RequiredRole: m.pattern, Icon: m.pattern });
+    const menu = await change(shared.admin, 'POST', 'menus', { Title: 'Odd', SortOrder: 5, Icon: 'rocket' });
+    assert.deepEqual(menu.Failed[0]!.fields, { Icon: m.pattern });
     assert.deepEqual(await rows(`select 1 from menus where title = 'Odd'`), []);
   });
 
-  test('a value of the set is taken as sent, and a menu may still name no role and no icon', async () => {
+  test('a value of the set is taken as sent, and a menu may still name no icon', async () => {
     const state = await change(shared.admin, 'POST', 'states', { Code: 'QY', Name: 'Somewhere', Region: 'WE' });
     assert.deepEqual(state.Failed, []);
     assert.equal(state.Data[0]!.Region, 'WE');
-    const menu = await change(shared.admin, 'POST', 'menus', { Title: 'Plain', SortOrder: 6, RequiredRole: '', Icon: '' });
+    const menu = await change(shared.admin, 'POST', 'menus', { Title: 'Plain', SortOrder: 6, Icon: '' });
     assert.deepEqual(menu.Failed, []);
-    const roled = await change(shared.admin, 'POST', 'menus', { Title: 'Roled', SortOrder: 7, RequiredRole: 'sales', Icon: 'chart' });
-    assert.deepEqual([roled.Data[0]!.RequiredRole, roled.Data[0]!.Icon], ['sales', 'chart']);
+    const drawn = await change(shared.admin, 'POST', 'menus', { Title: 'Drawn', SortOrder: 7, Icon: 'chart' });
+    assert.equal(drawn.Data[0]!.Icon, 'chart');
   });
 
   test('the demo data holds only values of the sets', async () => {
@@ -106,7 +106,6 @@ describe('fields with a fixed set of values', () => {
     const stored: Record<string, string> = {
       'cycles.Kind': 'select distinct kind as v from cycles',
       'messages.Severity': 'select distinct severity as v from inbox',
-      'menus.RequiredRole': `select distinct required_role as v from menus where coalesce(required_role, '') <> ''`,
       'menus.Icon': `select distinct icon as v from menus where icon <> ''`,
       'states.Region': 'select distinct region as v from states',
     };
@@ -129,8 +128,8 @@ describe('fields with a fixed set of values', () => {
       { value: 'WE', label: 'West' },
     ]);
     const menus = await screenConfig(shared.admin, '/admin/menus');
-    const role = menus.fields.find((f) => f.name === 'RequiredRole')!;
-    assert.deepEqual(role.choices?.[0], { value: 'stores', label: 'Store operations' });
+    const icon = menus.fields.find((f) => f.name === 'Icon')!;
+    assert.equal(icon.kind, 'select');
     const kind = (await screenConfig(shared.admin, '/cycles')).fields.find((f) => f.name === 'Kind')!;
     assert.deepEqual(kind.choices, [
       { value: 'weekly', label: 'Weekly' },
