@@ -9,7 +9,6 @@
 //   NODE_ENV=production DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/page-times.ts
 import { useLanguage } from '../common/messages.ts';
 import { forgetKeptFigures } from '../server/table-api/cache/changed-tables.ts';
-import { tableNames } from '../server/db/table-changes.ts';
 import { openBenchApp } from './lib/table-bench.ts';
 import { percentile, report } from './report.ts';
 
@@ -31,7 +30,7 @@ try {
   for (const url of [...figurePages, ...tableScreens]) {
     // Cold: as after a change to every table, on this instance; and no island drawn yet (a language taken
     // anew forgets every drawn island: server/islands/render-island.ts).
-    forgetKeptFigures(bench.app.resources, bench.db.pool, tableNames);
+    forgetKeptFigures(bench.app.resources, bench.db.pool, [...new Set(bench.app.resources.flatMap((def) => [...def.tables]))]);
     useLanguage({});
     const cold = await swap(url);
     const warm: number[] = [];

@@ -1,12 +1,11 @@
-// The browser-safe half of a resource definition: one entity's columns, form fields, paging, sorting and
-// permissions, declared once as plain data, without a word of SQL. The table island is configured from it;
-// the server joins it to the definition's SQL half (server/resources), typed so that half can name only
-// the columns declared here, and derives the list, add/edit/delete and export endpoints from the two.
+// The browser-safe half of an entity's definition: its columns, form fields, paging, sorting and permissions,
+// without a word of SQL. Each entity is written once, with its SQL beside each column, in its file under
+// server/resources/ (define.ts splits it): the table island is configured from this half, which is all a page
+// ever gets, and the table API runs the two joined.
 import type { FormField } from '../form-definition.ts';
 import type { MenuPlace } from '../menu-sections.ts';
 import type { FormatName } from '../format.ts';
 import type { Access } from '../roles.ts';
-import { wordedResource, type LabelledLater } from './words.ts';
 
 /** How a column's values are read from requests and bound to SQL (search terms, edited values). */
 const valueTypes = ['text', 'integer', 'number', 'boolean', 'date', 'datetime'] as const;
@@ -119,59 +118,3 @@ export type ColumnOf<D extends { columns: ReadonlyArray<Column> }, Like = unknow
   ? string
   : Extract<D['columns'][number], Like>['name'];
 export type FieldOf<D extends { fields: ReadonlyArray<{ name: string }> }> = D['fields'][number]['name'];
-
-/**
- * A definition as written: every place that names a column names one its `columns` declare (a field, one
- * of its columns; the key and the version, integer columns; a default sort, a sortable one; guarded rows, a
- * boolean one). NoInfer keeps those places from widening the names: a typo there fails to compile instead of
- * declaring a column.
- */
-export interface Definition<Name extends string, Cols extends ReadonlyArray<Column>, Fields extends ReadonlyArray<FormField>>
-  extends Resource {
-  name: Name;
-  key: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
-  version?: NoInfer<ColumnOf<{ columns: Cols }, { type: 'integer' }>>;
-  columns: Cols;
-  fields: Fields;
-  defaultSort: ReadonlyArray<{ column: NoInfer<ColumnOf<{ columns: Cols }, { sortable: true }>>; dir: 'asc' | 'desc' }>;
-  guardedRows?: { when: NoInfer<ColumnOf<{ columns: Cols }, { type: 'boolean' }>>; access: Access };
-  ownAccount?: { unchangeable: ReadonlyArray<NoInfer<FieldOf<{ fields: Fields }>>> };
-}
-
-/**
- * The definition, checked where it is written (see Definition), its names kept as literal types; its words
- * follow the language file, and a field without a label has its column's (words.ts).
- */
-export function defineResource<
-  const Name extends string,
-  const Cols extends ReadonlyArray<Column>,
-  const Fields extends ReadonlyArray<LabelledLater<FormField<ColumnOf<{ columns: Cols }>>>>,
->(def: Written<Definition<Name, Cols, Labelled<Fields>>, Fields>): Definition<Name, Cols, Labelled<Fields>> {
-  return wordedResource(def) as unknown as Definition<Name, Cols, Labelled<Fields>>;
-}
-
-/** The fields as defined, each with its label (its own, or its column's). */
-type Labelled<Fields> = { readonly [I in keyof Fields]: Fields[I] & { label: string } };
-/** A definition as written, its fields as given. */
-type Written<D, Fields> = Omit<D, 'fields'> & { fields: Fields };
-
-/** The choices a field may name among `defs`: a resource of theirs, its integer value column, a label column, a boolean column. */
-type ChoicesAmong<Def> = Def extends { name: infer Name; columns: ReadonlyArray<infer Col extends Column> }
-  ? {
-      resource: Name;
-      value: Extract<Col, { type: 'integer' }>['name'];
-      label: Col['name'];
-      only?: Extract<Col, { type: 'boolean' }>['name'];
-      sameGroup?: Extract<Col, { type: 'integer' }>['name'];
-    }
-  : never;
-
-/** Each definition's select fields choose from one of `Defs`, by columns it declares. */
-export type ChoicesFound<Defs extends ReadonlyArray<Resource>> = {
-  [I in keyof Defs]: { fields: ReadonlyArray<{ name: string; options?: ChoicesAmong<Defs[number]> }> };
-};
-
-/** The registry of definitions, checked as a whole: a field's choices name a resource and columns it has. */
-export function defineRegistry<const Defs extends ReadonlyArray<Resource>>(defs: Defs & ChoicesFound<Defs>): Defs {
-  return defs;
-}

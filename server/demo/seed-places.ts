@@ -1,5 +1,5 @@
 // The places demo stores are spread over: the 50 states and DC with their region and a few real cities each.
-import type { RegionCode } from '../../common/resources/states.ts';
+import type { RegionCode } from '../resources/states.ts';
 
 interface StatePlace {
   code: string;

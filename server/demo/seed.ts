@@ -5,7 +5,7 @@
 // (sales-history.ts): in the background on the app's first start, at once by `seedDemo`.
 import type pg from 'pg';
 import { roleCodes, roleNames, type RoleCode } from '../../common/roles.ts';
-import { definitions } from '../../common/resources/index.ts';
+import { resources } from '../resources/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { regionGroups, statePlaces } from './seed-places.ts';
 import { addStoresUpTo } from './seed-stores.ts';
@@ -119,7 +119,7 @@ export async function seedFirstScreens(pool: pg.Pool, options: SeedOptions): Pro
     await seedReference(client);
     await addStoresUpTo(client, options.stores ?? 500);
     await seedCycles(client);
-    await addMenuEntriesWith(client, definitions);
+    await addMenuEntriesWith(client, resources);
     await seedUsers(client, options.adminPassword, options.demoPassword ?? options.adminPassword);
     await seedInbox(client);
     await planSalesHistory(client, options.salesDays ?? 1100);

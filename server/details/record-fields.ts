@@ -2,8 +2,7 @@
 // table shows it (common/format.ts). The names are typed by the resource's definition: a page naming a
 // column its definition lacks fails tsc.
 import { formatValue } from '../../common/format.ts';
-import type { ColumnOf, Resource } from '../../common/resources/types.ts';
-import type { Row } from '../resources/resource-def.ts';
+import type { ColumnDef, ResourceDef, Row } from '../resources/resource-def.ts';
 
 export interface ShownField {
   label: string;
@@ -11,10 +10,14 @@ export interface ShownField {
 }
 
 /** The columns a detail page of `D`'s rows shows, in order. */
-export type ShownColumns<D extends Resource> = ReadonlyArray<ColumnOf<D>>;
+export type ShownColumns<D extends Pick<ResourceDef, 'columns'>> = ReadonlyArray<D['columns'][number]['name']>;
 
 /** The named columns of `row`, in the order named. */
-export function recordFields<D extends Resource>(resource: D, row: Row, names: ShownColumns<D>): ShownField[] {
+export function recordFields<D extends { name: string; columns: ReadonlyArray<ColumnDef> }>(
+  resource: D,
+  row: Row,
+  names: ShownColumns<D>,
+): ShownField[] {
   return names.map((name) => {
     const column = resource.columns.find((c) => c.name === name);
     // Only a definition typed loosely (a string column name) gets here.

@@ -1,12 +1,12 @@
-// The audit log's SQL: one row of audit_log per change (common/resources/audit.ts), each for whoever may
-// reach the row it is about (its scope's rule: server/audit/readable-entries.ts). Its changes are written
-// in SQL in their raw form, by field name and stored value, which exports keep; a listed row shows them in the
+// The audit log: every change made through the table API (who, when, action, key, before and after), each
+// entry for whoever may reach the row it is about (its scope's rule: server/audit/readable-entries.ts). Who is
+// the name kept with the entry: it outlives the account. Its changes are written in SQL in their raw form, by
+// field name and stored value, which exports keep; a listed row shows them "label: old → new" a line, in the
 // words of the resource the entry is about (server/audit/field-changes.ts), as the detail pages and the report
-// do. Both read the resources the app serves, which the table API hands them.
-import { audit } from '../../common/resources/audit.ts';
+// do. Both read the resources the app serves, which the table API hands them. Read-only, for administrators.
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
-import { defineResourceSql } from './resource-def.ts';
+import { defineResource } from './define.ts';
 import type { ServedScopeRule } from './resource-sql.ts';
 
 /**
@@ -18,20 +18,55 @@ const rawChanges = `coalesce((select string_agg(f.key || ': ' || concat_ws(' ' |
 /** The rule over the audit log's rows, which are audit_log's under the alias `a` (its rows before and after, its author). */
 const readableEntries: ServedScopeRule = (user, _resource, params, served) => readableEntriesSql(user, 'a', params, served);
 
-export const auditDef = defineResourceSql(audit, {
+export const auditDef = defineResource({
+  name: 'audit',
+  title: 'Audit log',
+  screen: '/admin/audit',
+  menu: { section: 'administration', icon: 'list', order: 190 },
   table: 'audit_log',
   alias: 'a',
-  columns: {
-    AuditID: 'a.audit_id',
-    At: 'a.at',
-    UserName: 'a.user_name',
-    Resource: 'a.resource',
-    Action: 'a.action',
-    RowKey: 'a.row_key',
-    Before: { sql: `coalesce(a.before::text, '')` },
-    After: { sql: `coalesce(a.after::text, '')` },
-    Changes: { sql: rawChanges },
-  },
+  key: 'AuditID',
+  columns: [
+    { name: 'AuditID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true, sql: 'a.audit_id' },
+    { name: 'At', label: 'When', type: 'datetime', format: 'datetime', sortable: true, total: 'count', sql: 'a.at' },
+    {
+      name: 'UserName',
+      label: 'Who',
+      type: 'text',
+      format: 'text',
+      searchable: true,
+      choicesFrom: { resource: 'audit', column: 'UserName' },
+      sql: 'a.user_name',
+    },
+    {
+      name: 'Resource',
+      label: 'Table',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      hiddenOnMobile: true,
+      choicesFrom: { resource: 'audit', column: 'Resource' },
+      sql: 'a.resource',
+    },
+    {
+      name: 'Action',
+      label: 'Action',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      hiddenOnMobile: true,
+      sql: 'a.action',
+    },
+    { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'a.row_key' },
+    { name: 'Changes', label: 'Changes', type: 'text', format: 'text', sql: rawChanges },
+    { name: 'Before', label: 'Before', type: 'text', format: 'text', hidden: true, sql: `coalesce(a.before::text, '')` },
+    { name: 'After', label: 'After', type: 'text', format: 'text', hidden: true, sql: `coalesce(a.after::text, '')` },
+  ],
+  defaultSort: [{ column: 'At', dir: 'desc' }],
+  pageSize: 25,
+  access: { list: { admin: true }, export: { admin: true }, add: false, edit: false, delete: false },
   shownRow: (row, served) => ({
     ...row,
     Changes: changesText(fieldChanges(served, String(row.Resource), { Before: recordedRow(row.Before), After: recordedRow(row.After) })),

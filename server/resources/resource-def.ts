@@ -40,13 +40,14 @@ export interface DimensionDef {
 type Joined = Omit<Resource, 'key' | 'version' | 'columns' | 'guardedRows'> &
   Omit<ResourceSql, 'columns' | 'joins' | 'scope' | 'dimension' | 'sortTies'>;
 
-export interface ResourceDef<Name extends string = string> extends Joined {
+export interface ResourceDef<Name extends string = string, ColumnName extends string = string> extends Joined {
   name: Name;
   /** Its browser-safe half as written (common/resources), which a table screen's page is made from. */
   browserHalf: Resource;
   key: BaseColumn;
   version?: BaseColumn;
-  columns: ReadonlyArray<ColumnDef>;
+  /** Its columns, by their names as its definition writes them (a detail page names those it shows). */
+  columns: ReadonlyArray<ColumnDef & { name: ColumnName }>;
   joins: ReadonlyArray<JoinDef>;
   scope?: RowScope<ColumnDef>;
   dimension?: DimensionDef;

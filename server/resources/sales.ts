@@ -1,11 +1,14 @@
-// The daily sales' SQL (common/resources/sales.ts): each sale with its store and the store's state, scoped
-// to the user's stores, and the tables of totals and counts that keep a million rows quick to list. The
-// state is the code kept on the store (migration 011), so sorting and grouping by state walk the index of
-// stores by state and number: a state's rows come store by store (sortTies).
-import { sales } from '../../common/resources/sales.ts';
-import { defineResourceSql } from './resource-def.ts';
-import { saleDayAfterOpening } from './sale-day.ts';
+// Daily sales facts per store: the big table (550k rows in the demo, 10M at a chain's size). Each sale with
+// its store and the store's state, scoped to the user's stores, and the tables of totals and counts that keep
+// millions of rows quick to list. Sortable columns are the indexed ones. The state is the code kept on the
+// store (migration 011), so sorting and grouping by state walk the index of stores by state and number: a
+// state's rows come store by store (sortTies). A sale's day is one that has come, on or after its store
+// opened (sale-day.ts).
+import { Version } from '../../common/resources/types.ts';
 import { storeRows } from '../stores/visible-stores.ts';
+import { defineResource, reference } from './define.ts';
+import { saleDayAfterOpening } from './sale-day.ts';
+import { storesDef } from './stores.ts';
 
 // The sums the totals tables keep (row_count, sales, transactions, margin_sum: migrations 003, 016, 017), read
 // the same way from each under the base alias.
@@ -16,23 +19,98 @@ const keptSums = {
   Margin: 'sum(sa.margin_sum) / sum(sa.row_count)',
 } as const;
 
-export const salesDef = defineResourceSql(sales, {
+export const salesDef = defineResource({
+  name: 'sales',
+  title: 'Daily sales',
+  screen: '/sales',
+  menu: { section: 'sales', icon: 'table', order: 70 },
   table: 'sales',
   alias: 'sa',
-  joins: [{ alias: 's', table: 'stores', on: 's.store_id = sa.store_id' }],
-  columns: {
-    SaleID: 'sa.sale_id',
-    StoreID: 'sa.store_id',
-    StoreNumber: { sql: 's.store_number', join: 's' },
-    StoreName: { sql: 's.name', join: 's' },
+  key: 'SaleID',
+  version: 'Version',
+  columns: [
+    { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true, sql: 'sa.sale_id' },
+    // Chosen when the sale is added, for good; a filter on the store is typed, not picked from thousands.
+    reference(storesDef, {
+      key: 'StoreID',
+      sql: 'sa.store_id',
+      alias: 's',
+      label: 'Store',
+      shows: { StoreNumber: 'StoreNumber', StoreName: { from: 'Name', label: 'Store' } },
+      picks: 'Name',
+      offersChoices: false,
+      keySortable: true,
+      field: { on: ['add'] },
+    }),
     // Kept from states.code by the database: a state's new code changes what this column reads.
-    StateCode: { sql: 's.state_code', join: 's', reads: ['states'] },
-    SaleDate: 'sa.sale_date',
-    Sales: 'sa.sales',
-    Transactions: 'sa.transactions',
-    Margin: 'sa.margin',
-    Version: 'sa.version',
-  },
+    {
+      name: 'StateCode',
+      label: 'State',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      hiddenOnMobile: true,
+      choicesFrom: { resource: 'states', column: 'Code' },
+      sql: 's.state_code',
+      join: 's',
+      reads: ['states'],
+    },
+    // A day that has come (the server also holds it to the store's opening day: sale-day.ts).
+    {
+      name: 'SaleDate',
+      label: 'Date',
+      type: 'date',
+      format: 'date',
+      sortable: true,
+      total: 'count',
+      sql: 'sa.sale_date',
+      field: { kind: 'date', rules: { required: true, notAfterToday: true }, on: ['add'] },
+    },
+    {
+      name: 'Sales',
+      label: 'Sales',
+      type: 'number',
+      format: 'currency',
+      sortable: true,
+      total: 'sum',
+      digits: { whole: 12, decimals: 2 },
+      sql: 'sa.sales',
+      field: { kind: 'number', rules: { required: true, number: true, min: 0, max: 999999999, step: 0.01 } },
+    },
+    {
+      name: 'Transactions',
+      label: 'Transactions',
+      type: 'integer',
+      format: 'integer',
+      sortable: true,
+      total: 'sum',
+      hiddenOnMobile: true,
+      digits: { whole: 10, decimals: 0 },
+      sql: 'sa.transactions',
+      field: { kind: 'number', rules: { required: true, digit: true, max: 1000000 } },
+    },
+    // The column keeps four decimals of the fraction (two of the percentage shown): finer is refused, not rounded.
+    {
+      name: 'Margin',
+      label: 'Margin',
+      type: 'number',
+      format: 'percent',
+      sortable: true,
+      total: 'avg',
+      digits: { whole: 2, decimals: 4 },
+      sql: 'sa.margin',
+      field: {
+        label: 'Margin (fraction)',
+        kind: 'number',
+        rules: { required: true, number: true, min: -1, max: 1, pattern: '-?\\d*(\\.\\d{1,4})?' },
+      },
+    },
+    { ...Version, sql: 'sa.version' },
+  ],
+  defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
+  pageSize: 25,
+  access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   scope: storeRows('StoreID'),
   rowCheck: saleDayAfterOpening,
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },

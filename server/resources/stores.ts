@@ -1,29 +1,86 @@
-// The stores' SQL (common/resources/stores.ts): each store with its state and group, scoped to the user's
-// stores.
-import { stores } from '../../common/resources/stores.ts';
-import { defineResourceSql } from './resource-def.ts';
+// Stores: every store with its number, city, state, group, open date and status, scoped to the stores the
+// user may see and has selected. A store's number is unique within its region (migration 009), and its
+// opening day stays on or before its first sale's (store-opening.ts).
+import { Version } from '../../common/resources/types.ts';
 import { storeRows } from '../stores/visible-stores.ts';
+import { defineResource, reference } from './define.ts';
+import { groupsDef } from './groups.ts';
+import { statesDef } from './states.ts';
 import { openingBeforeSales } from './store-opening.ts';
 
-export const storesDef = defineResourceSql(stores, {
+export const storesDef = defineResource({
+  name: 'stores',
+  title: 'Stores',
+  screen: '/stores',
+  menu: { section: 'stores', icon: 'store', order: 30 },
   table: 'stores',
   alias: 's',
-  joins: [
-    { alias: 'st', table: 'states', on: 'st.state_id = s.state_id' },
-    { alias: 'g', table: 'groups', on: 'g.group_id = s.group_id' },
+  key: 'StoreID',
+  version: 'Version',
+  columns: [
+    { name: 'StoreID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true, sql: 's.store_id' },
+    {
+      name: 'StoreNumber',
+      label: 'Store #',
+      type: 'integer',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      total: 'count',
+      sql: 's.store_number',
+      field: { kind: 'number', rules: { required: true, digit: true, min: 1, max: 999999 } },
+    },
+    {
+      name: 'Name',
+      label: 'Name',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      sql: 's.name',
+      field: { kind: 'text', rules: { required: true, maxLength: 60 } },
+    },
+    {
+      name: 'City',
+      label: 'City',
+      type: 'text',
+      format: 'text',
+      sortable: true,
+      searchable: true,
+      hiddenOnMobile: true,
+      sql: 's.city',
+      field: { kind: 'text', rules: { required: true, maxLength: 60 } },
+    },
+    reference(statesDef, { key: 'StateID', sql: 's.state_id', alias: 'st', label: 'State', shows: { StateCode: 'Code' }, picks: 'Name' }),
+    reference(groupsDef, {
+      key: 'GroupID',
+      sql: 's.group_id',
+      alias: 'g',
+      label: 'Group',
+      shows: { GroupName: 'Name' },
+      column: { hiddenOnMobile: true },
+    }),
+    {
+      name: 'OpenDate',
+      label: 'Opened',
+      type: 'date',
+      format: 'date',
+      sortable: true,
+      hiddenOnMobile: true,
+      sql: 's.open_date',
+      field: { kind: 'date', rules: { required: true } },
+    },
+    { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true, sql: 's.is_active', field: { kind: 'flag' } },
+    { ...Version, sql: 's.version' },
   ],
-  columns: {
-    StoreID: 's.store_id',
-    StoreNumber: 's.store_number',
-    Name: 's.name',
-    City: 's.city',
-    StateID: 's.state_id',
-    StateCode: { sql: 'st.code', join: 'st' },
-    GroupID: 's.group_id',
-    GroupName: { sql: 'g.name', join: 'g' },
-    OpenDate: 's.open_date',
-    IsActive: 's.is_active',
-    Version: 's.version',
+  defaultSort: [{ column: 'StoreNumber', dir: 'asc' }],
+  pageSize: 25,
+  access: {
+    list: { role: 'stores' },
+    export: { role: 'stores' },
+    add: { role: 'stores' },
+    edit: { role: 'stores' },
+    delete: { admin: true },
   },
   updatedAt: 'update_date',
   scope: storeRows('StoreID'),

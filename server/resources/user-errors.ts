@@ -1,23 +1,39 @@
-// The SQL of the client errors reported to IT (common/resources/user-errors.ts).
-import { userErrors } from '../../common/resources/user-errors.ts';
-import { defineResourceSql } from './resource-def.ts';
+// Client errors: what browsers reported to IT (POST /api/admin/user-error), newest first, for the IT role.
+// Read-only: reports are never edited.
+import { defineResource } from './define.ts';
 
-export const userErrorsDef = defineResourceSql(userErrors, {
+export const userErrorsDef = defineResource({
+  name: 'user-errors',
+  title: 'Client errors',
+  screen: '/admin/user-errors',
+  menu: { section: 'administration', icon: 'bug', order: 200 },
   table: 'user_errors',
   alias: 'e',
-  columns: {
-    ErrorID: 'e.error_id',
-    CreatedAt: 'e.created_at',
-    UserName: 'e.user_name',
-    Page: 'e.page',
-    Url: 'e.url',
-    Status: { sql: 'e.status', nullable: true },
-    ErrorThrown: 'e.error_thrown',
-    Message: 'e.message',
-    ExceptionMessage: 'e.exception_message',
-    ExceptionType: 'e.exception_type',
-    StackTrace: 'e.stack_trace',
-    UserAgent: 'e.user_agent',
-    AppVersion: 'e.app_version',
-  },
+  key: 'ErrorID',
+  columns: [
+    { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true, sql: 'e.error_id' },
+    { name: 'CreatedAt', label: 'Reported', type: 'datetime', format: 'datetime', sortable: true, total: 'count', sql: 'e.created_at' },
+    { name: 'UserName', label: 'User', type: 'text', format: 'text', searchable: true, sql: 'e.user_name' },
+    { name: 'Page', label: 'Page', type: 'text', format: 'text', sortable: true, searchable: true, sql: 'e.page' },
+    { name: 'Url', label: 'URL', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'e.url' },
+    { name: 'Status', label: 'Status', type: 'integer', format: 'text', sortable: true, sql: 'e.status', nullable: true },
+    { name: 'ErrorThrown', label: 'Error', type: 'text', format: 'text', searchable: true, sql: 'e.error_thrown' },
+    { name: 'Message', label: 'Message', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'e.message' },
+    {
+      name: 'ExceptionMessage',
+      label: 'Exception message',
+      type: 'text',
+      format: 'text',
+      searchable: true,
+      hidden: true,
+      sql: 'e.exception_message',
+    },
+    { name: 'ExceptionType', label: 'Exception type', type: 'text', format: 'text', hidden: true, sql: 'e.exception_type' },
+    { name: 'StackTrace', label: 'Stack trace', type: 'text', format: 'text', hidden: true, sql: 'e.stack_trace' },
+    { name: 'UserAgent', label: 'Browser', type: 'text', format: 'text', hidden: true, sql: 'e.user_agent' },
+    { name: 'AppVersion', label: 'App version', type: 'text', format: 'text', hidden: true, sql: 'e.app_version' },
+  ],
+  defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],
+  pageSize: 25,
+  access: { list: { role: 'it' }, export: { role: 'it' }, add: false, edit: false, delete: false },
 });

@@ -8,7 +8,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
 import { formatValue } from '../../common/format.ts';
-import { sales } from '../../common/resources/sales.ts';
+import { salesDef } from '../../server/resources/sales.ts';
 import type { Column } from '../../common/resources/types.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
@@ -332,7 +332,7 @@ describe('the data-table island', { skip }, () => {
     const totals = await page.evaluate(
       async () => ((await (await fetch('/api/sales?length=1')).json()) as { totals: Record<string, unknown> }).totals,
     );
-    const columns: ReadonlyArray<Column> = sales.columns;
+    const columns: ReadonlyArray<Column> = salesDef.browserHalf.columns;
     for (const c of columns.filter((c) => c.total)) {
       const text = await page.textContent(`.dt-table tfoot td[data-column="${c.name}"]`);
       const expected = c.total === 'count' ? `${formatValue(totals[c.name], 'integer')} Record(s)` : formatValue(totals[c.name], c.format);

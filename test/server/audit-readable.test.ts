@@ -72,8 +72,8 @@ describe('the Audit log table', () => {
   });
 
   test('is read on a phone: Changes shows there, the records before and after only when asked for', async () => {
-    const { audit } = await import('../../common/resources/audit.ts');
-    const column = (name: string): Column => audit.columns.find((c) => c.name === name)!;
+    const { auditDef } = await import('../../server/resources/audit.ts');
+    const column = (name: string): Column => auditDef.browserHalf.columns.find((c) => c.name === name)!;
     assert.equal(column('Changes').hiddenOnMobile, undefined);
     assert.equal(column('Changes').hidden, undefined);
     assert.equal(column('Before').hidden, true);

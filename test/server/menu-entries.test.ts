@@ -3,7 +3,7 @@
 // start, and an entry a super administrator deleted is not brought back.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { definitions } from '../../common/resources/index.ts';
+import { resources as definitions } from '../../server/resources/index.ts';
 import { loadMenuRows } from '../../server/shell/menu.ts';
 import { addMenuEntries, menuEntries } from '../../server/shell/menu-entries.ts';
 import { createTestApp, signIn } from '../support/app.ts';

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FormField } from '../../common/form-definition.ts';
 import { iconNames } from '../../common/icons.ts';
-import { definitions } from '../../common/resources/index.ts';
+import { resources as definitions } from '../../server/resources/index.ts';
 import type { Column } from '../../common/resources/types.ts';
-import { states } from '../../common/resources/states.ts';
+import { statesDef as states } from '../../server/resources/states.ts';
 import { validateField } from '../../common/validation.ts';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import { viewsDir } from '../../server/paths.ts';
@@ -24,7 +24,7 @@ function day(days: number): { iso: string; typed: string } {
 
 describe('fields on a column with a fixed set of values', () => {
   const withValues = definitions.flatMap((d) =>
-    (d.columns as ReadonlyArray<Column>).flatMap((c) =>
+    (d.browserHalf.columns as ReadonlyArray<Column>).flatMap((c) =>
       c.values ? [{ resource: d.name, column: c, field: (d.fields as ReadonlyArray<FormField>).find((f) => f.name === c.name) }] : [],
     ),
   );

@@ -1,16 +1,16 @@
-// A resource's two halves joined for the table API (server/resources/resource-def.ts): what they leave
-// unsaid (the column a field writes, the key's and version's table columns, the joins' SQL, the tables read)
+// A resource's two halves (as server/resources/define.ts splits an entity's definition) joined for the table
+// API (server/resources/resource-def.ts): what they leave unsaid (the column a field writes, the key's and version's table columns, the joins' SQL, the tables read)
 // follows from the columns' expressions and the declared joins.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FormField } from '../../common/form-definition.ts';
-import { defineResource, Version } from '../../common/resources/types.ts';
+import { Version, type Resource } from '../../common/resources/types.ts';
 import { resourceDef } from '../../server/resources/resource-def.ts';
 import type { ColumnSql, ResourceSql } from '../../server/resources/resource-sql.ts';
 import { fromClause } from '../../server/table-api/query/sql.ts';
-import type { TableName } from '../../server/db/table-changes.ts';
 
-const tills = defineResource({
+// The browser-safe half as server/resources/define.ts splits it off an entity's definition.
+const tills = {
   name: 'tills',
   title: 'Tills',
   key: 'TillID',
@@ -29,11 +29,10 @@ const tills = defineResource({
   defaultSort: [],
   pageSize: 25,
   access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
-});
+} as const satisfies Resource;
 
 const tillsSql = {
-  // A table of no migration: a definition's own table is one of tableNames (server/db/table-changes.ts).
-  table: 'tills' as TableName,
+  table: 'tills',
   alias: 't',
   joins: [
     { alias: 'sh', table: 'shops', on: 'sh.shop_id = t.shop_id' },

@@ -1,269 +1,92 @@
-// Type-level tests of resource definitions, checked by `tsc -p .` (npm run typecheck) and never run: each
-// `@ts-expect-error` line holds a misspelt or misplaced name, so the check fails if the compiler stops
-// refusing it. The first two definitions (a browser-safe half and its SQL half) are well formed and must
-// compile as they are.
-import { defineRegistry, defineResource, Version } from '../../common/resources/types.ts';
-import { defineResourceSql } from '../../server/resources/resource-def.ts';
-import type { TableName } from '../../server/db/table-changes.ts';
+// Type-level tests of entity definitions (server/resources/define.ts), checked by `tsc -p .` (npm run
+// typecheck) and never run: each `@ts-expect-error` line holds a misspelt or misplaced name, so the check fails
+// if the compiler stops refusing it. The first definition is well formed and must compile as it is. (What a
+// registry of them must hold together, each select's choices, is checked when it is put together:
+// test/unit/resource-registry.test.ts.)
+import { Version } from '../../common/resources/types.ts';
+import { defineResource } from '../../server/resources/define.ts';
 import { storeRows } from '../../server/stores/visible-stores.ts';
 
-const shops = defineResource({
+const region = { alias: 'r', table: 'regions', on: 'r.region_id = sh.region_id' };
+
+const shop = {
   name: 'shops',
   title: 'Shops',
+  table: 'shops',
+  alias: 'sh',
   key: 'ShopID',
   version: 'Version',
   columns: [
-    { name: 'ShopID', label: 'ID', type: 'integer', format: 'text', sortable: true },
-    { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, total: 'count' },
-    { name: 'Region', label: 'Region', type: 'text', format: 'text' },
-    { name: 'Takings', label: 'Takings', type: 'number', format: 'currency', sortable: true, total: 'sum' },
-    { name: 'IsOpen', label: 'Open', type: 'boolean', format: 'boolean' },
-    Version,
-  ],
-  fields: [
-    { name: 'Name', label: 'Name', kind: 'text', rules: { required: true } },
-    { name: 'Takings', label: 'Takings', kind: 'number', rules: { number: true } },
+    { name: 'ShopID', label: 'ID', type: 'integer', format: 'text', sortable: true, sql: 'sh.shop_id' },
+    { name: 'Name', label: 'Name', type: 'text', format: 'text', sortable: true, total: 'count', sql: 'sh.name', field: { kind: 'text' } },
+    { name: 'Region', label: 'Region', type: 'text', format: 'text', sql: 'r.name', join: region },
+    {
+      name: 'Takings',
+      label: 'Takings',
+      type: 'number',
+      format: 'currency',
+      sortable: true,
+      total: 'sum',
+      sql: 'sh.takings',
+      field: { kind: 'number', rules: { number: true } },
+    },
+    { name: 'IsOpen', label: 'Open', type: 'boolean', format: 'boolean', sql: 'sh.is_open' },
+    { ...Version, sql: 'sh.version' },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,
   guardedRows: { when: 'IsOpen', access: { admin: true } },
   ownAccount: { unchangeable: ['Name'] },
   access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
-});
-
-const shopsSql = {
-  // A table of no migration: a definition's own table is one of tableNames (server/db/table-changes.ts).
-  table: 'shops' as TableName,
-  alias: 'sh',
-  joins: [{ alias: 'r', table: 'regions', on: 'r.region_id = sh.region_id' }],
-  columns: {
-    ShopID: 'sh.shop_id',
-    Name: 'sh.name',
-    Region: { sql: 'r.name', join: 'r' },
-    Takings: 'sh.takings',
-    IsOpen: 'sh.is_open',
-    Version: 'sh.version',
-  },
   scope: storeRows('ShopID'),
   constraints: { shops_name_key: { field: 'Name', message: 'unique' } },
   dimension: { joins: ['r'], key: 'ShopID', keyType: 'int', id: 'r.region_id' },
   totalsTable: { table: 'shop_totals', keeps: ['ShopID'], rows: 'sum(sh.n)', totals: { Name: 'sum(sh.n)', Takings: 'sum(sh.takings)' } },
   valueCounts: { table: 'shop_counts', keeps: ['ShopID'], measures: { Takings: 'takings' } },
 } as const;
-defineResourceSql(shops, shopsSql);
+defineResource(shop);
 
-// The browser-safe half.
+// @ts-expect-error the key names an integer column
+defineResource({ ...shop, key: 'Name' });
 
-const base = {
-  name: 'tills',
-  title: 'Till',
-  pageSize: 25,
-  access: { list: {}, export: {}, add: {}, edit: {}, delete: {} },
-} as const;
-const tillColumns = [
-  { name: 'TillID', label: 'ID', type: 'integer', format: 'text', sortable: true },
-  { name: 'ShopID', label: 'Shop', type: 'integer', format: 'text' },
-  { name: 'Label', label: 'Label', type: 'text', format: 'text', sortable: true, total: 'count' },
-  Version,
-] as const;
+// @ts-expect-error the version column is misspelt
+defineResource({ ...shop, version: 'Verison' });
 
-defineResource({
-  ...base,
-  // @ts-expect-error the key names an integer column
-  key: 'Label',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-});
+// @ts-expect-error the default sort's column is misspelt
+defineResource({ ...shop, defaultSort: [{ column: 'Nmae', dir: 'asc' }] });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  // @ts-expect-error the version column is misspelt
-  version: 'Verison',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-});
+// @ts-expect-error the default sort's column is not sortable
+defineResource({ ...shop, defaultSort: [{ column: 'Region', dir: 'asc' }] });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  // @ts-expect-error the default sort's column is misspelt
-  defaultSort: [{ column: 'Lable', dir: 'asc' }],
-});
+// @ts-expect-error an account's unchangeable fields are fields
+defineResource({ ...shop, ownAccount: { unchangeable: ['ShopID'] } });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  // @ts-expect-error the default sort's column is not sortable
-  defaultSort: [{ column: 'ShopID', dir: 'asc' }],
-});
+// @ts-expect-error guarded rows are told by a boolean column
+defineResource({ ...shop, guardedRows: { when: 'Name', access: { admin: true } } });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  // @ts-expect-error a field edits a column the definition declares
-  fields: [{ name: 'Lable', label: 'Label', kind: 'text' }],
-  defaultSort: [],
-});
+// @ts-expect-error the row scope is on a column of the resource
+defineResource({ ...shop, scope: storeRows('StoreID') });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'Label', label: 'Label', kind: 'text' }],
-  defaultSort: [],
-  // @ts-expect-error an account's unchangeable fields are fields
-  ownAccount: { unchangeable: ['TillID'] },
-});
+// @ts-expect-error a constraint's message goes on a field
+defineResource({ ...shop, constraints: { shops_region_key: { field: 'Region', message: 'unique' } } });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [],
-  defaultSort: [],
-  // @ts-expect-error guarded rows are told by a boolean column
-  guardedRows: { when: 'Label', access: { admin: true } },
-});
+// @ts-expect-error the dimension's key is an integer column
+defineResource({ ...shop, dimension: { joins: ['r'], key: 'Name', keyType: 'int', id: 'r.region_id' } });
 
-defineResource({
-  ...base,
-  key: 'TillID',
-  // @ts-expect-error the browser-safe half holds no SQL
-  columns: [...tillColumns, { name: 'ShopName', sql: 'sh.name', label: 'Shop', type: 'text', format: 'text' }],
-  fields: [],
-  defaultSort: [],
-});
+// @ts-expect-error the totals table keeps columns of the resource
+defineResource({ ...shop, totalsTable: { ...shop.totalsTable, keeps: ['shop_id'] } });
 
-// The registry: each select field's choices.
+// @ts-expect-error the totals table answers the footer totals by column name
+defineResource({ ...shop, totalsTable: { ...shop.totalsTable, totals: { Name: 'sum(sh.n)', Takngs: 'sum(sh.takings)' } } });
 
-const tills = defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Nmae' } }],
-  defaultSort: [],
-});
-// @ts-expect-error a field's choices name a label column of the resource they come from
-defineRegistry([shops, tills]);
+// @ts-expect-error the totals table answers every footer total
+defineResource({ ...shop, totalsTable: { ...shop.totalsTable, totals: { Name: 'sum(sh.n)' } } });
 
-const strayTills = defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shop', value: 'ShopID', label: 'Name' } }],
-  defaultSort: [],
-});
-// @ts-expect-error a field's choices come from a resource of the registry
-defineRegistry([shops, strayTills]);
+// @ts-expect-error the totals table's buckets are of a sortable column
+defineResource({ ...shop, totalsTable: { ...shop.totalsTable, buckets: { column: 'Region', start: 'month', length: '1 month' } } });
 
-const textValuedTills = defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'Name', label: 'Name' } }],
-  defaultSort: [],
-});
-// @ts-expect-error a field's choices are valued by an integer column
-defineRegistry([shops, textValuedTills]);
+// @ts-expect-error value counts are kept for sortable columns
+defineResource({ ...shop, valueCounts: { ...shop.valueCounts, measures: { Region: 'region' } } });
 
-const flaggedTills = defineResource({
-  ...base,
-  key: 'TillID',
-  columns: tillColumns,
-  fields: [{ name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'Name' } }],
-  defaultSort: [],
-});
-// @ts-expect-error a field's choices are narrowed by a boolean column
-defineRegistry([shops, flaggedTills]);
-
-defineRegistry([
-  shops,
-  defineResource({
-    ...flaggedTills,
-    fields: [
-      { name: 'ShopID', label: 'Shop', kind: 'select', options: { resource: 'shops', value: 'ShopID', label: 'Name', only: 'IsOpen' } },
-    ],
-  }),
-]);
-
-// The SQL half: it names only what the browser-safe half declares, and gives every column its expression.
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error every column has its expression
-  columns: { ShopID: 'sh.shop_id', Name: 'sh.name', Region: { sql: 'r.name', join: 'r' }, Takings: 'sh.takings', Version: 'sh.version' },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error no expression for a column the browser-safe half does not declare
-  columns: { ...shopsSql.columns, Manager: 'sh.manager' },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error a column reads a declared join
-  columns: { ...shopsSql.columns, Region: { sql: 'rg.name', join: 'rg' } },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the row scope is on a column of the resource
-  scope: storeRows('StoreID'),
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error a constraint's message goes on a field
-  constraints: { shops_region_key: { field: 'Region', message: 'unique' } },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the dimension is made of declared joins
-  dimension: { joins: ['rg'], key: 'ShopID', keyType: 'int', id: 'r.region_id' },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the dimension's key is an integer column
-  dimension: { joins: ['r'], key: 'Name', keyType: 'int', id: 'r.region_id' },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the totals table keeps columns of the resource
-  totalsTable: { ...shopsSql.totalsTable, keeps: ['shop_id'] },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the totals table answers the footer totals by column name
-  totalsTable: { ...shopsSql.totalsTable, totals: { Name: 'sum(sh.n)', Takngs: 'sum(sh.takings)' } },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the totals table answers every footer total
-  totalsTable: { ...shopsSql.totalsTable, totals: { Name: 'sum(sh.n)' } },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error the totals table's buckets are of a sortable column
-  totalsTable: { ...shopsSql.totalsTable, buckets: { column: 'Region', start: 'month', length: '1 month' } },
-});
-
-defineResourceSql(shops, {
-  ...shopsSql,
-  // @ts-expect-error value counts are kept for sortable columns
-  valueCounts: { ...shopsSql.valueCounts, measures: { Region: 'region' } },
-});
+// @ts-expect-error a column has its SQL
+defineResource({ ...shop, columns: [...shop.columns, { name: 'Manager', label: 'Manager', type: 'text', format: 'text' }] });

@@ -16,11 +16,10 @@ import { historyLength, historyQuery, recentChanges } from '../../details/record
 import { recordFields, type ShownColumns } from '../../details/record-fields.ts';
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
 import { storesDef } from '../../resources/stores.ts';
-import { stores as storesResource } from '../../../common/resources/stores.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
 
 const stores = detailTables.stores;
-const shownFields: ShownColumns<typeof storesResource> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
+const shownFields: ShownColumns<typeof storesDef> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
 
 const storeDetailRoutes: SchemaRoutes = async (app) => {
   detailRoute(app, stores, {
@@ -42,7 +41,7 @@ const storeDetailRoutes: SchemaRoutes = async (app) => {
       return reply.page('store-record', {
         title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
         back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
-        fields: recordFields(storesResource, row, shownFields),
+        fields: recordFields(storesDef, row, shownFields),
         salesShown,
         sales,
         changes,

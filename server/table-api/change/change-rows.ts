@@ -98,9 +98,12 @@ async function insertRow(
   columns: Array<{ name: string; value: unknown }>,
   sent: SentValues,
 ): Promise<Done> {
+  // Columns no field sent take their defaults; with none sent at all, every column does.
+  const values = columns.length
+    ? `(${columns.map((c) => c.name).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
+    : 'default values';
   const inserted = await client.query<{ key: number }>(
-    `insert into ${def.table} (${columns.map((c) => c.name).join(', ')})
-     values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning ${def.key.column} as key`,
+    `insert into ${def.table} ${values} returning ${def.key.column} as key`,
     columns.map((c) => c.value),
   );
   const key = inserted.rows[0]!.key;

@@ -22,8 +22,10 @@ export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FormField[]
 }
 
 /**
- * Checks the values of an add (every add field) or an edit (only the fields sent: a bulk edit may change
- * one flag). A value for anything that is not a field of this action is refused by name.
+ * Checks the values of an add (every add field: one required and not sent is refused) or an edit (only the
+ * fields sent: a bulk edit may change one flag). An add writes the fields it sends (or their defaults); the
+ * others take their column's default in the database. A value for anything that is not a field of this
+ * action is refused by name.
  */
 export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' | 'edit'>, values: Record<string, unknown>): FieldValues {
   const fields = fieldsFor(def, action);
@@ -51,6 +53,8 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   const columns: Array<{ column: ColumnDef; value: unknown }> = [];
   for (const field of checked) {
     if (messages[field.name]) continue;
+    // A field an add does not send (and that has no default of its own) is left to its column's default.
+    if (!(field.name in given)) continue;
     const column = def.columns.find((c) => c.name === field.name && (c.writes || c.links));
     if (!column) throw new Error(`resource ${def.name}: field ${field.name} names no writable column`);
     const read = column.links

@@ -15,18 +15,17 @@ import { useTestApp } from '../../support/app.ts';
  * The SQL text of every definition that could be nothing else: its joins (as written and as joined), fixed
  * conditions, dimensions, counts tables, and column expressions other than a short `alias.name` (`s.name`
  * could be any script's property read). `written` are those a bundle holds as they stand, were a browser
- * module to import the SQL halves; the rest are put together when the server starts.
+ * module to import the definitions; the rest are put together when the server starts (a reference's join).
  */
 function definitionSql(): { all: string[]; written: string[] } {
   const written = resources.flatMap((def) => [
-    ...def.joins.map((j) => j.on),
     ...(def.totalsTable ? [def.totalsTable.table, def.totalsTable.rows, ...Object.values(def.totalsTable.totals)] : []),
     ...(def.bucketTotals ? [def.bucketTotals.table, def.bucketTotals.rows, ...Object.values(def.bucketTotals.totals)] : []),
     ...(def.valueCounts ? [def.valueCounts.table] : []),
     ...def.columns.map((c) => c.sql).filter((sql) => !/^\w+\.[a-z]+$/.test(sql)),
   ]);
   const assembled = resources.flatMap((def) => [
-    ...def.joins.map((j) => j.sql),
+    ...def.joins.flatMap((j) => [j.on, j.sql]),
     ...(def.where ? [def.where] : []),
     ...(def.dimension ? [def.dimension.from] : []),
   ]);
@@ -53,7 +52,7 @@ describe('SQL text of the resource definitions', () => {
     const scripts = builtScripts(join(root, 'static/build'));
     assert.ok(scripts.length > 0, 'the build wrote scripts');
     for (const file of scripts) assert.deepEqual(leaks(readFileSync(file, 'utf8'), sql), [], file);
-    // Were a browser module to import a SQL half, its bundle would hold these texts as the server's does.
+    // Were a browser module to import a definition, its bundle would hold these texts as the server's does.
     const server = readFileSync(join(root, 'dist/server/server.mjs'), 'utf8');
     assert.deepEqual(
       written.filter((s) => !server.includes(s)),

@@ -5,12 +5,12 @@
 // table screens tell their island: each such field's choices in words, and whether a PDF can be had.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { definitions } from '../../../common/resources/index.ts';
+import { resources as definitions } from '../../../server/resources/index.ts';
+import { storesDef } from '../../../server/resources/stores.ts';
 import type { Column } from '../../../common/resources/types.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
 import { tableConfig } from '../../../server/table-screen/table-config.ts';
-import { stores } from '../../../common/resources/stores.ts';
 import { sameDatabaseApp, signIn, useTestApp, type SignedIn } from '../../support/app.ts';
 import { Backends } from '../../support/backends.ts';
 import { chromiumPath } from '../../support/browser.ts';
@@ -100,7 +100,7 @@ describe('fields with a fixed set of values', () => {
   test('the demo data holds only values of the sets', async () => {
     const sets = Object.fromEntries(
       definitions.flatMap((d) =>
-        (d.columns as ReadonlyArray<Column>).flatMap((c) => (c.values ? [[`${d.name}.${c.name}`, new Set(c.values)]] : [])),
+        (d.browserHalf.columns as ReadonlyArray<Column>).flatMap((c) => (c.values ? [[`${d.name}.${c.name}`, new Set(c.values)]] : [])),
       ),
     );
     const stored: Record<string, string> = {
@@ -258,7 +258,7 @@ describe("a screen's list call and refresh, as its definition says", () => {
     const user = { IsAdmin: true, IsSuperAdmin: false, Roles: [] } as unknown as Parameters<typeof tableConfig>[1];
     const pdf = { available: true, maxRows: 10 };
     const own = tableConfig(
-      { ...stores, screen: '/stores', listMethod: 'POST', refreshAfterChange: false },
+      { ...storesDef.browserHalf, screen: '/stores', listMethod: 'POST', refreshAfterChange: false },
       user,
       true,
       'alert',

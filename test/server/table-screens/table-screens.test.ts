@@ -4,7 +4,6 @@
 // says it is being built; a menu row whose page does not exist is not shown.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { definitions } from '../../../common/resources/index.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
@@ -13,9 +12,7 @@ import { islandProps as islandPropsOf } from '../../support/islands-on-page.ts';
 
 const shared = useTestApp('admin', 'clerk', 'trainee', 'itdesk', 'manager');
 
-const screens = definitions.flatMap((d) =>
-  'screen' in d && d.screen ? [{ name: d.name, screen: d.screen as string, title: d.title }] : [],
-);
+const screens = resources.flatMap((d) => ('screen' in d && d.screen ? [{ name: d.name, screen: d.screen as string, title: d.title }] : []));
 
 interface IslandProps {
   config: TableConfig;

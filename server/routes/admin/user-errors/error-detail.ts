@@ -8,10 +8,9 @@ import { detailTables } from '../../../details/detail-tables.ts';
 import { detailRoute } from '../../../details/detail-route.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
-import { userErrors as userErrorsResource } from '../../../../common/resources/user-errors.ts';
 
 const userErrors = detailTables['user-errors'];
-const shownFields: ShownColumns<typeof userErrorsResource> = [
+const shownFields: ShownColumns<typeof userErrorsDef> = [
   'CreatedAt',
   'UserName',
   'Page',
@@ -29,7 +28,7 @@ const shownFields: ShownColumns<typeof userErrorsResource> = [
 const errorDetailRoute: SchemaRoutes = async (app) => {
   detailRoute(app, userErrors, {
     async show(_req, reply, row) {
-      const fields = recordFields(userErrorsResource, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
+      const fields = recordFields(userErrorsDef, { ...row, UserName: row.UserName || msg('detailSignedOut') }, shownFields).map(
         (field, i) => ({ ...field, preformatted: shownFields[i] === 'StackTrace' }),
       );
       return reply.page('record', {

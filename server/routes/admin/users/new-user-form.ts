@@ -4,7 +4,7 @@
 // labels are read when the form is drawn (server/worded.ts), so the server's language file reaches them.
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
 import { passwordRules } from '../../../../common/password-rules.ts';
-import { users } from '../../../../common/resources/users.ts';
+import { usersDef } from '../../../resources/users.ts';
 import { copyOwn } from '../../../../common/resources/words.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
@@ -14,7 +14,7 @@ import { worded } from '../../../worded.ts';
 
 /** A field as the users resource declares it, shown here as `kind`, with rules this form adds. */
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
-  const field: FormField | undefined = users.fields.find((f) => f.name === name);
+  const field: FormField | undefined = usersDef.fields.find((f) => f.name === name);
   if (!field) throw new Error(`the users resource declares no field "${name}"`);
   // Its label read when it is read: the language file may rename the column (common/resources/words.ts).
   return copyOwn<FormField>(

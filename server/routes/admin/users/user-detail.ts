@@ -9,10 +9,9 @@ import { detailHref } from '../../../../common/detail-page.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
 import { usersDef } from '../../../resources/users.ts';
-import { users as usersResource } from '../../../../common/resources/users.ts';
 
 const users = detailTables.users;
-const shownFields: ShownColumns<typeof usersResource> = [
+const shownFields: ShownColumns<typeof usersDef> = [
   'UserName',
   'FirstName',
   'MiddleName',
@@ -40,7 +39,7 @@ const userDetailRoute: SchemaRoutes = async (app) => {
       return reply.page('user-record', {
         title: `${fullName} (${userName})`,
         back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
-        fields: recordFields(usersResource, row, shownFields),
+        fields: recordFields(usersDef, row, shownFields),
         userName,
         access,
         changesBy,
