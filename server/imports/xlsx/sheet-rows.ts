@@ -83,7 +83,7 @@ export async function* sheetRows(pkg: ZipPackage, book: Workbook): AsyncGenerato
   };
 
   const endCell = (c: Cell) => {
-    if (c.formula) throw ImportFileError.at('xlsx', line, 'importFormula', `${letters(c.column)}${formatNumber(line)}`);
+    if (c.formula) throw new ImportFileError(400, 'importFormula', [`${letters(c.column)}${line}`], line);
     if (!cells) return;
     const text = cellText(c);
     if (text === '') return;

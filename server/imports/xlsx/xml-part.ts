@@ -41,21 +41,17 @@ export async function* parseXml(part: Readable, handlers: XmlHandlers): AsyncGen
   }
   if (close) parser.on('closetag', (tag) => close(localName(tag.name)));
   const decoder = new StringDecoder('utf8');
-  const write = (chunk: string | null) => {
-    try {
-      if (chunk === null) parser.close();
-      else parser.write(chunk);
-    } catch (err) {
-      throw err instanceof ImportFileError ? err : damaged();
-    }
-  };
+  // saxes's errors (not well formed), zlib's and yauzl's (see zip-package.ts) are a damaged package; a
+  // handler's refusal stays what it is.
   try {
     for await (const chunk of part) {
-      write(decoder.write(chunk as Buffer));
+      parser.write(decoder.write(chunk as Buffer));
       yield;
     }
-    write(decoder.end());
-    write(null);
+    parser.write(decoder.end());
+    parser.close();
+  } catch (err) {
+    throw err instanceof ImportFileError ? err : damaged();
   } finally {
     part.destroy();
   }
