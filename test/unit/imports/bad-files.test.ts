@@ -4,7 +4,7 @@
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { fileOf, limitsWith, refusalOf, zipFile } from './files.ts';
+import { fileOf, limitsWith, refusalOf, zipFile } from '../../support/import-files.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
 import { MAX_COLUMNS, MAX_RECORD_BYTES } from '../../../server/imports/index.ts';
 

@@ -3,7 +3,7 @@
 // Windows-1252 when there is no byte-order mark.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { fileOf, readAll, refusalOf, utf16be, utf16le } from './files.ts';
+import { fileOf, readAll, refusalOf, utf16be, utf16le } from '../../support/import-files.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 
 const text = 'Store #,Name,Sales\r\n1001,Café Zürich — 東京 🛒,"$1,234.50"\r\n1002,Plain,7\r\n';

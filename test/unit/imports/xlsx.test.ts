@@ -5,7 +5,7 @@ import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
-import { fileOf, limitsWith, readAll, refusalOf, textCell, workbookFile, workbookParts, zipFile } from './files.ts';
+import { fileOf, limitsWith, readAll, refusalOf, textCell, workbookFile, workbookParts, zipFile } from '../../support/import-files.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
 
 const refused = (message: string, line?: number, status = 400) => ({ status, message, line });

@@ -1,7 +1,7 @@
 // Files for the import reader's tests, made in the test rather than committed: bytes written to a temporary
 // folder (removed after the file's tests), workbooks written by exceljs (as another program writes them:
 // shared strings, styles, formulas) or zipped part by part with yazl (to say exactly what a package holds).
-import { after } from '../../support/node-test.ts';
+import { after } from './node-test.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,8 @@ import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
-import { readImportFile, type ImportLimits } from '../../../server/imports/index.ts';
-import { defaultLimits, withLimits } from '../../../server/limits.ts';
+import { readImportFile, type ImportLimits } from '../../server/imports/index.ts';
+import { defaultLimits, withLimits } from '../../server/limits.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'import-test-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
