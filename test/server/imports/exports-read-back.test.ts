@@ -33,10 +33,13 @@ function linesOf(rows: string[][]): number[] {
 const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 describe('exports read back', () => {
-  test("stores: text that needs quoting, formulas, every script, line breaks; a date and a yes/no", async () => {
+  test('stores: text that needs quoting, formulas, every script, line breaks; a date and a yes/no', async () => {
     const names = ['Smith, "Big"\nStore', '=HYPERLINK("x")', 'Café 東京 🛒', '  spaced  ', 'semi;colon\ttab', 'two\r\nlines', '-5 off'];
     for (const [i, name] of names.entries()) {
-      await shared.t.db.pool.query('update stores set name = $1 where store_number = (select min(store_number) + $2 from stores)', [name, i]);
+      await shared.t.db.pool.query('update stores set name = $1 where store_number = (select min(store_number) + $2 from stores)', [
+        name,
+        i,
+      ]);
     }
     const { rows: stores } = await shared.t.db.pool.query<{ number: string; name: string; opened: string; iso: string; active: boolean }>(
       `select store_number::text as number, name, to_char(open_date, 'DD/MM/YYYY') as opened, to_char(open_date, 'YYYY-MM-DD') as iso,
@@ -109,6 +112,12 @@ describe('exports read back', () => {
       })),
     );
     assert.deepEqual(xlsx.rows[0]!.cells.slice(3), ['1234.5', '4321', '0.1234']);
-    assert.deepEqual(xlsx.rows.at(-1)!.cells.slice(3).filter((_, i) => i !== 1), ['0.07', '-0.005']);
+    assert.deepEqual(
+      xlsx.rows
+        .at(-1)!
+        .cells.slice(3)
+        .filter((_, i) => i !== 1),
+      ['0.07', '-0.005'],
+    );
   });
 });

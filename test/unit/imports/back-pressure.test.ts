@@ -78,11 +78,15 @@ describe('back-pressure', () => {
       assert.deepEqual((await rows.next()).value, { line: 2, cells: ['0', 'Store number 0, somewhere'] });
       // Reads come back from the disk between turns: wait until none has come for a while.
       let last = -1;
-      await until(() => {
-        const still = read === last;
-        last = read;
-        return still;
-      }, 'reading to stop', { every: 50 });
+      await until(
+        () => {
+          const still = read === last;
+          last = read;
+          return still;
+        },
+        'reading to stop',
+        { every: 50 },
+      );
       assert.ok(size > MB, `the file is ${size} bytes`);
       assert.ok(read < size / 4, `read ${read} of ${size} bytes`);
       await table.close();
