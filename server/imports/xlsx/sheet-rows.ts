@@ -60,7 +60,7 @@ export async function* sheetRows(pkg: ZipPackage, book: Workbook): AsyncGenerato
     if (c.value === '') return '';
     switch (c.type) {
       case 's': {
-        const text = book.sharedStrings[Number(c.value)];
+        const text = book.sharedStrings.at(Number(c.value));
         if (text === undefined) throw damaged();
         return text;
       }

@@ -3,6 +3,7 @@
 // shared strings its text cells point into, which cell styles show dates or times, and the date system.
 import { ImportFileError } from '../import-error.ts';
 import { numberKind, sheetText, type NumberKind } from './cell-text.ts';
+import { SharedStrings } from './shared-strings.ts';
 import { prefixed, readXml } from './xml-part.ts';
 import type { ZipPackage } from './zip-package.ts';
 
@@ -10,7 +11,7 @@ export interface Workbook {
   /** The package path of the first visible worksheet. */
   readonly sheetPath: string;
   /** Text cells of type "s" hold an index into this. */
-  readonly sharedStrings: readonly string[];
+  readonly sharedStrings: SharedStrings;
   /** What each cell style (a cell's s="n") makes of a number. */
   readonly styleKinds: readonly NumberKind[];
   /** Serial days count from 1904-01-01 rather than from 1900 (old Mac workbooks). */
@@ -88,7 +89,7 @@ export async function readWorkbook(pkg: ZipPackage): Promise<Workbook> {
     sheetPath,
     date1904,
     styleKinds: styles && pkg.has(styles) ? await readStyleKinds(pkg, styles) : [],
-    sharedStrings: strings && pkg.has(strings) ? await readSharedStrings(pkg, strings) : [],
+    sharedStrings: strings && pkg.has(strings) ? await readSharedStrings(pkg, strings) : new SharedStrings(),
   };
 }
 
@@ -114,9 +115,9 @@ async function readStyleKinds(pkg: ZipPackage, path: string): Promise<NumberKind
  * The shared strings, in order: each <si>'s text runs joined, its phonetic guide (<rPh>, the reading of
  * Japanese text) left out, as Excel shows the cell.
  */
-async function readSharedStrings(pkg: ZipPackage, path: string): Promise<string[]> {
-  const strings: string[] = [];
-  const reader = richText((text) => strings.push(text));
+async function readSharedStrings(pkg: ZipPackage, path: string): Promise<SharedStrings> {
+  const strings = new SharedStrings();
+  const reader = richText((text) => strings.add(text));
   await readXml(await pkg.read(path), {
     open: (name) => reader.open(name, 'si'),
     text: reader.text,

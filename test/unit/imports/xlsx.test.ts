@@ -127,12 +127,16 @@ describe('refused', () => {
     assert.deepEqual(await refusalOf(path), refused(msg('importTooManyCells', 'Row 4', 4, 2), 4));
   });
 
-  test('a workbook without a worksheet, and parts that are not XML', async () => {
+  test('a workbook without a worksheet, parts that are not XML, a text cell pointing past the shared strings', async () => {
     const parts = workbookParts('');
     delete parts['xl/worksheets/sheet1.xml'];
     assert.deepEqual(await refusalOf(await zipFile(parts)), refused(m.importNoWorksheet));
     const broken = { ...workbookParts(''), 'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row>' };
     assert.deepEqual(await refusalOf(await zipFile(broken)), refused(m.importWorkbookDamaged));
+    const pointsPast = workbookParts(`<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c></row>`, {
+      sharedStrings: '<si><t>Name</t></si><si><t>x</t></si>',
+    });
+    assert.deepEqual(await refusalOf(await zipFile(pointsPast)), refused(m.importWorkbookDamaged));
   });
 
   test('entities a DOCTYPE declares are not expanded (a billion laughs)', async () => {
