@@ -9,10 +9,7 @@ import { CsvError, parse, type Options } from 'csv-parse';
 import { formatNumber } from '../../common/format.ts';
 import { ImportFileError } from './import-error.ts';
 import { utf8Text } from './text-decoding.ts';
-import type { SourceRow } from './table-rows.ts';
-
-/** The longest record (line, or lines of one quoted record) read, in bytes of UTF-8. */
-export const MAX_RECORD_BYTES = 1024 * 1024;
+import { MAX_RECORD_BYTES, type SourceRow } from './table-rows.ts';
 
 export const separators = [',', ';', '\t'] as const;
 export type Separator = (typeof separators)[number];
@@ -85,7 +82,7 @@ async function* parsed(text: AsyncGenerator<Buffer, void, undefined>): AsyncGene
       headBytes += next.value.length;
     }
     separator = headerSeparator(Buffer.concat(head), next.done === true);
-    if (separator === null && headBytes > MAX_RECORD_BYTES) throw lineTooLong(1);
+    if (separator === null && headBytes > MAX_RECORD_BYTES) throw lineTooLong(firstLineAt(Buffer.concat(head)));
   }
 
   // The line the next record starts on: counted as the parser makes each record (it makes some ahead of
@@ -129,6 +126,13 @@ async function* parsed(text: AsyncGenerator<Buffer, void, undefined>): AsyncGene
   } finally {
     parser.destroy();
   }
+}
+
+/** The line the first line that is not blank is on. */
+function firstLineAt(text: Buffer): number {
+  let line = 1;
+  for (let i = 0; text[i] === CR || text[i] === LF; i++) if (text[i] === LF) line++;
+  return line;
 }
 
 function lineTooLong(line: number): ImportFileError {

@@ -10,6 +10,5 @@
 //   await upload.remove();
 export { ImportFileError, type FileFormat } from './import-error.ts';
 export { readCsvStream, readImportFile, type ImportLimits } from './import-file.ts';
-export { ImportTable, MAX_COLUMNS, type ImportRow } from './table-rows.ts';
-export { MAX_RECORD_BYTES } from './csv-rows.ts';
+export { ImportTable, MAX_COLUMNS, MAX_RECORD_BYTES, type ImportRow } from './table-rows.ts';
 export { limitedBytes, saveUpload, type SavedUpload } from './upload-bytes.ts';

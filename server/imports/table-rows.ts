@@ -22,6 +22,9 @@ export interface ImportRow {
   readonly cells: readonly string[];
 }
 
+/** The longest row read: a CSV record's bytes of UTF-8 (its lines, when quoted values hold line breaks), a sheet row's characters. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
 /** The most columns a header may have: far more than any table has fields, few enough to pad every row. */
 export const MAX_COLUMNS = 1000;
 

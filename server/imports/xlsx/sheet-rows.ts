@@ -4,9 +4,8 @@
 // cached result, which any program can write without the formula agreeing), and a formula is no value to
 // store either. Text that starts with "=" in a text cell is just text.
 import { formatNumber } from '../../../common/format.ts';
-import { MAX_RECORD_BYTES } from '../csv-rows.ts';
 import { ImportFileError } from '../import-error.ts';
-import type { SourceRow } from '../table-rows.ts';
+import { MAX_RECORD_BYTES, type SourceRow } from '../table-rows.ts';
 import { booleanText, dateText, numberText, sheetText } from './cell-text.ts';
 import { richText, type Workbook } from './workbook-parts.ts';
 import { parseXml, type Attributes } from './xml-part.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { fileOf, limitsWith, refusalOf, zipFile } from '../../support/import-files.ts';
 import { defaultMessages as m, msg } from '../../../server/messages.ts';
-import { MAX_COLUMNS, MAX_RECORD_BYTES } from '../../../server/imports/index.ts';
+import { MAX_COLUMNS, MAX_RECORD_BYTES, readCsvStream } from '../../../server/imports/index.ts';
 
 const refused = (message: string, line?: number, status = 400) => ({ status, message, line });
 
@@ -76,6 +76,7 @@ describe('too large', () => {
   test('a line longer than the limit, in the header or below it', async () => {
     const long = 'x'.repeat(MAX_RECORD_BYTES + 10);
     assert.deepEqual(await refusalOf(fileOf(`${long}\n1\n`)), refused(msg('importLineTooLong', 'Line 1', '1,024'), 1));
+    assert.deepEqual(await refusalOf(fileOf(`\r\n\n${long}${long}`)), refused(msg('importLineTooLong', 'Line 3', '1,024'), 3));
     assert.deepEqual(await refusalOf(fileOf(`A,B\n1,2\n\n3,${long}\n`)), refused(msg('importLineTooLong', 'Line 4', '1,024'), 4));
   });
 });
@@ -95,5 +96,30 @@ describe('broken CSV', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => `${i},"a\r\nb"`).join('\r\n');
     const file = fileOf(`A,B\r\n${rows}\r\nbad,1,2\r\n`);
     assert.deepEqual(await refusalOf(file), refused(msg('importTooManyCells', 'Line 6,002', 3, 2), 6002));
+  });
+});
+
+describe('CSV sent as a stream (a request body)', () => {
+  const stream = (...chunks: Array<string | Buffer>) =>
+    (async function* () {
+      for (const chunk of chunks) yield Buffer.from(chunk);
+    })();
+
+  test('read as it comes, by the same rules', async () => {
+    const table = await readCsvStream(stream('Store;Sales\r', '\n1;1,5\r\n'), limitsWith());
+    const rows = [];
+    for await (const row of table) rows.push(row);
+    assert.deepEqual([table.header, rows], [['Store', 'Sales'], [{ line: 2, cells: ['1', '1,5'] }]]);
+  });
+
+  test('a workbook, which cannot be read from a stream, and a body over the limit', async () => {
+    await assert.rejects(readCsvStream(stream(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 'rest'), limitsWith()), {
+      statusCode: 400,
+      message: m.importCsvOnly,
+    });
+    await assert.rejects(readCsvStream(stream('A\n', 'x'.repeat(2000)), limitsWith({ maxBytes: 1000 })), {
+      statusCode: 413,
+      message: msg('importTooLarge', '1'),
+    });
   });
 });
