@@ -147,7 +147,6 @@ export const serverMessages = {
   importNulCharacter: '{0} holds a NUL character, which no text file has: this does not look like a CSV file.',
   importLineTooLong: '{0} is longer than {1} KB, or opens a quote that is never closed: please check it.',
   importQuoteNotClosed: '{0} opens a quote that is never closed: please check its quotes.',
-  importBadQuote: '{0} has text right after a closing quote: please check its quotes (a quote inside a quoted value is written twice: "").',
   importUnreadableCsv: '{0} could not be read as CSV: please check its separators and quotes.',
   importTooManyCells: '{0} has {1} values but the header row has {2} columns: please check its separators and quotes.',
   importWorkbookDamaged:

@@ -1,6 +1,6 @@
 // The records of a CSV file, each with the line it starts on, read by csv-parse from the decoded text
 // (text-decoding.ts) as fast as they are taken. Fields are kept as written: quoted ones may hold separators,
-// quotes (doubled) and line breaks; a stray quote inside an unquoted field is taken as a character. The
+// quotes (doubled) and line breaks; a stray quote (5" screen, or "ab"c) is kept as a character. The
 // separator is the one of comma, semicolon and tab that the header line holds most of outside quotes (a
 // decimal comma in a semicolon file's data cannot change it); lines end with CRLF or LF.
 import { Readable } from 'node:stream';
