@@ -30,6 +30,17 @@ export const limitSettings = {
     /** Rows an Excel export may hold: more are refused before the first byte. */
     xlsxMaxRows: setting('XLSX_MAX_ROWS', XLSX_MAX_DATA_ROWS, XLSX_MAX_DATA_ROWS),
   },
+  imports: {
+    /** The largest file an import takes, in bytes; a larger upload is refused (413) as soon as it passes this. */
+    maxBytes: setting('IMPORT_MAX_BYTES', 256 * 1024 * 1024),
+    /**
+     * The most an .xlsx may unpack to, in bytes (all its parts): a larger one is refused from its zip directory
+     * before anything is inflated, and reading stops if its parts inflate past it all the same.
+     */
+    maxUnpackedBytes: setting('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024),
+    /** Rows one import may hold (an Excel sheet's worth by default, so any export of ours can come back). */
+    maxRows: setting('IMPORT_MAX_ROWS', XLSX_MAX_DATA_ROWS),
+  },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */
     pages: setting('PDF_PAGES', Math.max(1, availableParallelism())),

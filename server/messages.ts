@@ -126,6 +126,35 @@ export const serverMessages = {
   pdfUserBusy: 'You already have {0} PDFs under way: please try again when one of them has finished.',
   tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
 
+  // Reading an imported file (ours: server/imports/). {0} of a place is a CSV file's line or a sheet's row.
+  importPlaceLine: 'Line {0}',
+  importPlaceRow: 'Row {0}',
+  importNotTable: 'This file is neither a CSV file nor an Excel workbook (.xlsx): please choose one of those.',
+  importCsvOnly: 'Only CSV text is read here: please send the rows as CSV (a workbook can be saved as CSV from Excel).',
+  importOldExcel:
+    'This workbook is in the old Excel format (.xls), or protected by a password: please open it in Excel and save it as an Excel Workbook (.xlsx) without a password, or as CSV.',
+  importEmpty: 'This file is empty: there is nothing to import.',
+  importHeaderOnly: 'This file has a header row but no rows below it: there is nothing to import.',
+  importTooLarge: 'This file is larger than {0} MB, the most an import takes: please split it into smaller files.',
+  importUnpackedTooLarge:
+    'This workbook unpacks to more than {0} MB, the most an import takes: please split it into smaller files, or save it as CSV.',
+  importTooManyRows: 'This file has more than {0} rows, the most one import takes: please split it into smaller files.',
+  importTooManyColumns: 'The header row has more than {0} columns: please keep only the columns to import.',
+  importUtf16NoBom:
+    'This file looks like UTF-16 text without a byte-order mark, whose encoding cannot be told for sure: please save it as CSV UTF-8 and import it again.',
+  importBadEncoding:
+    '{0} is neither UTF-8 nor Windows-1252 (Western European) text, so its characters cannot be read for sure: please save the file as CSV UTF-8 and import it again.',
+  importNulCharacter: '{0} holds a NUL character, which no text file has: this does not look like a CSV file.',
+  importLineTooLong: '{0} is longer than {1} KB, or opens a quote that is never closed: please check it.',
+  importQuoteNotClosed: '{0} opens a quote that is never closed: please check its quotes.',
+  importUnreadableCsv: '{0} could not be read as CSV: please check its separators and quotes.',
+  importTooManyCells: '{0} has {1} values but the header row has {2} columns: please check its separators and quotes.',
+  importWorkbookDamaged:
+    'This Excel file is damaged or is not a workbook: please open it in Excel, save it as an Excel Workbook (.xlsx) and import it again.',
+  importNoWorksheet: 'This workbook has no worksheet to import.',
+  importFormula:
+    'Cell {0} holds a formula, and formulas are not imported (their results would have to be computed): please copy the sheet, paste it as values only, and import that.',
+
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
   // The side menu's sections (server/shell/menu-entries.ts)
   menuStores: 'Stores',
