@@ -87,3 +87,12 @@ export interface TablePage {
   prev: string | null;
   error?: string;
 }
+
+/** The table island's props, as the server renders them (server/table-screen/, server/islands/). */
+export interface DataTableProps {
+  config: TableConfig;
+  /** The first page, as the server read it for the default state and `initialStores`. */
+  initial: TablePage;
+  /** The store selection the first page was read for (null: every store the user sees). */
+  initialStores?: number[] | null;
+}

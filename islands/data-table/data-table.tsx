@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { tableMsg } from '../../common/table-messages.ts';
 import { HYDRATED_EVENT } from '../on-use.ts';
-import type { Row, TableConfig, TablePage } from '../../common/table-config.ts';
+import type { DataTableProps, Row } from '../../common/table-config.ts';
 import { runAction, type ToolbarAction } from './actions.ts';
 import { useColumnLayout } from './columns/column-layout.ts';
 import { linesRows } from './grouping/group-lines.ts';
@@ -34,14 +34,6 @@ import { useDataTable } from './use-data-table.ts';
 import { useList } from './use-list.ts';
 import { useStoreSelection } from './use-store-selection.ts';
 import { useTableState } from './use-table-state.ts';
-
-export interface DataTableProps {
-  config: TableConfig;
-  /** The first page, as the server read it for the default state and `initialStores`. */
-  initial: TablePage;
-  /** The store selection the first page was read for (null: every store the user sees). */
-  initialStores?: number[] | null;
-}
 
 const noRows: Row[] = [];
 const noMarks: Record<string, RowMark> = {};

@@ -4,7 +4,7 @@
 // saved-state.ts) or another selection kept in this browser means the rows shown are not the person's. A
 // change of store selection and a change to rows heard from the hub wake it too. Small on purpose: it is
 // on every page's first load, before React.
-import type { DataTableProps } from './data-table.tsx';
+import type { DataTableProps } from '../../common/table-config.ts';
 import type { WakeRule } from '../on-use.ts';
 import { CHANGED_EVENT } from '../hub/changed-event.ts';
 import { selectedStores } from '../shell/store-label.ts';

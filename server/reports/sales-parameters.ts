@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { FormDefinition } from '../../common/form-definition.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import type { ChoiceLists } from '../forms/submitted-form.ts';
-import { loadCycleChoices } from './cycle-choices.ts';
+import { loadCycleChoices } from '../summaries/cycle-choices.ts';
 import { calendarDayOf } from '../../common/calendar.ts';
 import { dateRangeFields, dateRangePair, rangeCaption } from './date-range.ts';
 import type { ReportInput } from './definition.ts';

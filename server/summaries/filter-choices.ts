@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { Choice } from '../forms/submitted-form.ts';
-import { loadCycleChoices } from '../reports/cycle-choices.ts';
+import { loadCycleChoices } from './cycle-choices.ts';
 import { storeScope } from '../stores/visible-stores.ts';
 import { keptQuery } from './kept-figures.ts';
 

@@ -5,7 +5,7 @@ import type { FormDefinition } from '../../../common/form-definition.ts';
 import { msg } from '../../messages.ts';
 import { defineReport } from '../definition.ts';
 import type { FormValues } from '../../forms/submitted-form.ts';
-import { loadCycleChoices } from '../cycle-choices.ts';
+import { loadCycleChoices } from '../../summaries/cycle-choices.ts';
 import { parameterText as text, storesCaption } from '../parameters.ts';
 import type { ReportTable } from '../table/report-table.ts';
 import { cycleSpan, type Period } from '../../summaries/cycle-span.ts';
