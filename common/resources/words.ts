@@ -1,30 +1,14 @@
-// A resource's words: its title, and each column's and field's label. A definition says them in the default
-// language; the language file (LANGUAGE_URL) may replace any of them under the key `<resource>.title` or
-// `<resource>.<Column>`, a field labelled apart from its column under `<resource>.<Field>.field`, and a value
-// of a column with a fixed set of values under `<resource>.<Column>.<value>`. A field without a label of its
-// own has its column's (36 of 43 say the same words); a field on a column with a fixed set of values is a
-// select of them, in those words (fixChoices). The words are properties that
-// read the language each time they are read, since the server reads its language file after the
-// definitions load: copy a definition, a column or a field by its property descriptors (copyOwn), never by
-// spreading it, which would keep the default words.
-import { languageText } from '../messages.ts';
+// A resource's words: its title, and each column's, field's and fixed value's words. A definition says them in
+// the default language, as plain data; they are resolved where they are shown, by `worded(def)`: a copy with
+// the language file's words in place (LANGUAGE_URL), under the keys `<resource>.title`, `<resource>.<Column>`,
+// a field labelled apart from its column `<resource>.<Field>.field`, and a value of a column with a fixed set
+// of values `<resource>.<Column>.<value>`. A field without a label of its own has its column's (36 of 43 say
+// the same words); a field on a column with a fixed set of values is a select of them (fieldsWithChoices, when
+// the definition is made). Copying or spreading a definition is safe: nothing in it changes with the language.
+import { currentLanguage, languageText } from '../messages.ts';
 import type { FormField } from '../form-definition.ts';
 
-/** `target` with the own properties of each source, getters kept as getters. */
-export function copyOwn<T extends object>(...sources: ReadonlyArray<object>): T {
-  const out = {};
-  for (const source of sources) Object.defineProperties(out, Object.getOwnPropertyDescriptors(source));
-  return out as T;
-}
-
-function word(object: object, prop: string, key: string, text: () => string): void {
-  Object.defineProperty(object, prop, { get: () => languageText(key) ?? text(), enumerable: true, configurable: true });
-}
-
-/** A field as a definition may write it: its label may be left to its column. */
-export type LabelledLater<F extends FormField> = Omit<F, 'label'> & { label?: string };
-
-/** What of a column has words (types.ts's Column, named apart so that this file does not import it back). */
+/** What of a column has words. */
 interface WordedColumn {
   name: string;
   label: string;
@@ -32,40 +16,22 @@ interface WordedColumn {
   valueLabels?: Readonly<Record<string, string>>;
 }
 
+/** What of a resource has words. */
 interface Words {
   name: string;
   title: string;
   columns: ReadonlyArray<WordedColumn>;
-  fields: ReadonlyArray<LabelledLater<FormField>>;
+  fields: ReadonlyArray<FormField>;
 }
 
-/** The definition with its words read from the language file, falling back to its own. */
-export function wordedResource<D extends Words>(def: D): D & { fields: ReadonlyArray<FormField> } {
-  const columns = def.columns.map((c) => {
-    const column = copyOwn<WordedColumn>(c);
-    word(column, 'label', `${def.name}.${c.name}`, () => c.label);
-    if (c.values) column.valueLabels = valueWords(`${def.name}.${c.name}`, c);
-    return column;
-  });
-  const fields = def.fields.map((f) => {
-    const field = copyOwn<FormField>(f);
-    const column = columns.find((c) => c.name === f.name);
-    const own = f.label !== undefined && f.label !== column?.label;
-    if (own || !column) word(field, 'label', `${def.name}.${f.name}.field`, () => f.label ?? f.name);
-    else Object.defineProperty(field, 'label', { get: () => column.label, enumerable: true, configurable: true });
-    if (column?.values) fixChoices(def.name, field, column);
-    return field;
-  });
-  const out = copyOwn<D & { fields: ReadonlyArray<FormField> }>(def, { columns, fields });
-  word(out, 'title', `${def.name}.title`, () => def.title);
-  return out;
+/** A resource's title in the words of the moment, where nothing else of it is shown. */
+export function titleOf(def: { name: string; title: string }): string {
+  return languageText(`${def.name}.title`) ?? def.title;
 }
 
-/** Each of the column's values' words, following the language file (`<key>.<value>`), else its own, else the value. */
-function valueWords(key: string, column: WordedColumn): Record<string, string> {
-  const words: Record<string, string> = {};
-  for (const value of column.values ?? []) word(words, value, `${key}.${value}`, () => column.valueLabels?.[value] ?? value);
-  return words;
+/** A column's label in the words of the moment, where nothing else of its resource is shown. */
+export function columnLabel(def: { name: string }, column: Pick<WordedColumn, 'name' | 'label'>): string {
+  return languageText(`${def.name}.${column.name}`) ?? column.label;
 }
 
 /** A column's words for one of its values (the value itself when it has none). */
@@ -74,18 +40,64 @@ export function valueLabel(column: Pick<WordedColumn, 'valueLabels'>, value: str
 }
 
 /**
- * A field on a column with a fixed set of values is a select of them (or, for several, checkboxes of them):
- * its choices are the column's values in its words. A select takes no other (the `oneOf` rule, checked in the
- * dialog and again on the server); a list of several is the field's own to check.
+ * The fields of a definition as it is made: each labelled as its column unless it says otherwise, and a field
+ * on a column with a fixed set of values a select of them (or, for several, checkboxes of them), whose choices
+ * are the column's values in its words; a select takes no other (the `oneOf` rule, checked in the dialog and
+ * again on the server); a list of several is the field's own to check.
  */
-function fixChoices(resource: string, field: FormField, column: WordedColumn): void {
-  const values = column.values ?? [];
-  if (field.kind !== 'select' && field.kind !== 'choices')
-    throw new Error(`resource ${resource}: the field ${field.name} takes a fixed set of values: make it a select`);
-  field.choices = values.map((value) => {
-    const choice = { value, label: '' };
-    Object.defineProperty(choice, 'label', { get: () => valueLabel(column, value), enumerable: true, configurable: true });
-    return choice;
+export function fieldsWithChoices(
+  resource: string,
+  columns: ReadonlyArray<WordedColumn>,
+  fields: ReadonlyArray<Omit<FormField, 'label'> & { label?: string }>,
+): FormField[] {
+  return fields.map((f) => {
+    const column = columns.find((c) => c.name === f.name);
+    const field: FormField = { ...f, label: f.label ?? column?.label ?? f.name };
+    if (!column?.values) return field;
+    if (field.kind !== 'select' && field.kind !== 'choices')
+      throw new Error(`resource ${resource}: the field ${field.name} takes a fixed set of values: make it a select`);
+    const values = column.values;
+    return {
+      ...field,
+      choices: values.map((value) => ({ value, label: valueLabel(column, value) })),
+      ...(field.kind === 'select' && { rules: { ...field.rules, oneOf: values } }),
+    };
   });
-  if (field.kind === 'select') field.rules = { ...field.rules, oneOf: values };
+}
+
+/** Worded copies by definition, for the language they were made in (a new language object is a new file). */
+const made = new WeakMap<object, { language: object; worded: object }>();
+
+/** The definition with its words in the language of the moment: what every place that shows them reads. */
+export function worded<D extends Words>(def: D): D {
+  const language = currentLanguage();
+  const kept = made.get(def);
+  if (kept?.language === language) return kept.worded as D;
+  const word = (key: string, own: string) => languageText(`${def.name}.${key}`) ?? own;
+  const columns = def.columns.map((c) => {
+    const label = word(c.name, c.label);
+    const values = c.values;
+    if (!values) return { ...c, label };
+    return { ...c, label, valueLabels: Object.fromEntries(values.map((v) => [v, word(`${c.name}.${v}`, valueLabel(c, v))])) };
+  });
+  const fields = def.fields.map((f) => {
+    const own = def.columns.find((c) => c.name === f.name);
+    const column = columns.find((c) => c.name === f.name);
+    // A field with words of its own is renamed under its own key; else it says what its column says.
+    const label = !own || f.label !== own.label ? word(`${f.name}.field`, f.label) : column!.label;
+    const choices = f.choices && column && f.choices.map(({ value }) => ({ value, label: valueLabel(column, value) }));
+    return { ...f, label, ...(choices && { choices }) };
+  });
+  const result = { ...def, title: word('title', def.title), columns, fields };
+  made.set(def, { language, worded: result });
+  return result;
+}
+
+/** Some of `def`'s columns (an export's, a detail page's), each with its words of the moment. */
+export function inWords<C extends WordedColumn>(def: Words, columns: ReadonlyArray<C>): C[] {
+  const now = worded(def).columns;
+  return columns.map((c) => {
+    const w = now.find((x) => x.name === c.name);
+    return w ? { ...c, label: w.label, ...(w.valueLabels && { valueLabels: w.valueLabels }) } : c;
+  });
 }

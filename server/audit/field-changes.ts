@@ -9,6 +9,7 @@ import { formatValue } from '../../common/format.ts';
 import type { Column } from '../../common/resources/types.ts';
 import { msg } from '../messages.ts';
 import type { ServedResource } from '../resources/resource-sql.ts';
+import { columnLabel } from '../../common/resources/words.ts';
 
 export interface FieldChange {
   field: string;
@@ -42,7 +43,7 @@ export function fieldChanges(
     if (column?.internal || column?.sql === stamped) return [];
     const was = entry.Before && Object.hasOwn(before, field) ? shown(before[field], column) : null;
     const is = entry.After && Object.hasOwn(after, field) ? shown(after[field], column) : null;
-    return was === is ? [] : [{ field: column?.label ?? field, before: was, after: is }];
+    return was === is ? [] : [{ field: column && def ? columnLabel(def, column) : field, before: was, after: is }];
   });
 }
 

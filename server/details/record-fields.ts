@@ -3,6 +3,7 @@
 // column its definition lacks fails tsc.
 import { formatValue } from '../../common/format.ts';
 import type { ColumnDef, ResourceDef, Row } from '../resources/resource-def.ts';
+import { columnLabel } from '../../common/resources/words.ts';
 
 export interface ShownField {
   label: string;
@@ -22,6 +23,6 @@ export function recordFields<D extends { name: string; columns: ReadonlyArray<Co
     const column = resource.columns.find((c) => c.name === name);
     // Only a definition typed loosely (a string column name) gets here.
     if (!column) throw new Error(`resource ${resource.name} has no column ${name}`);
-    return { label: column.label, value: formatValue(row[name], column.format) };
+    return { label: columnLabel(resource, column), value: formatValue(row[name], column.format) };
   });
 }

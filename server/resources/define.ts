@@ -10,7 +10,7 @@
 import type { FormField } from '../../common/form-definition.ts';
 import type { FormatName } from '../../common/format.ts';
 import type { Column, Resource, ValueType } from '../../common/resources/types.ts';
-import { wordedResource } from '../../common/resources/words.ts';
+import { fieldsWithChoices } from '../../common/resources/words.ts';
 import type { Access } from '../../common/roles.ts';
 import type { MessageKey } from '../messages.ts';
 import { resourceDef, type ResourceDef } from './resource-def.ts';
@@ -175,11 +175,13 @@ export function defineResource<const Name extends string, const Cols extends Wri
 ): ResourceDef<Name, NameOf<Cols>> {
   const columns = (written.columns as WrittenColumns).flat() as WrittenColumn[];
   const own = Object.fromEntries(browserKeys.flatMap((key) => (written[key] === undefined ? [] : [[key, written[key]]])));
-  const resource = wordedResource({
+  const browserColumns = columns.map(browserColumn);
+  const fields = columns.flatMap((c) => (c.field ? [{ ...c.field, name: c.name }] : []));
+  const resource = {
     ...own,
-    columns: columns.map(browserColumn),
-    fields: columns.flatMap((c) => (c.field ? [{ ...c.field, name: c.name }] : [])),
-  } as unknown as Resource & { fields: ReadonlyArray<FormField> });
+    columns: browserColumns,
+    fields: fieldsWithChoices(written.name, browserColumns, fields),
+  } as unknown as Resource;
   // The joins in the order their columns declare them, then those no column declares.
   const joins = new Map<string, Join>();
   for (const c of columns) if (c.join && typeof c.join !== 'string' && !joins.has(c.join.alias)) joins.set(c.join.alias, c.join);

@@ -5,7 +5,6 @@
 // its scope, dimension and guarded rows name, and every table it reads.
 import type { Access } from '../../common/roles.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
-import { copyOwn } from '../../common/resources/words.ts';
 import type { ColumnSql, Join, ResourceSql, RowScope } from './resource-sql.ts';
 
 /** A row as a resource's query reads it: each column's API name to its value. */
@@ -70,11 +69,10 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
   const columns: ColumnDef[] = resource.columns.map((c) => {
     const given = sql.columns[c.name];
     if (given === undefined) throw refuse(`its SQL half gives no expression for ${c.name}`);
-    // Copied by descriptors: a label follows the language file (common/resources/words.ts).
-    const column = copyOwn<ColumnDef>(c, typeof given === 'string' ? { sql: given } : given);
+    const column: ColumnDef = { ...c, ...(typeof given === 'string' ? { sql: given } : given) };
     const writes = edited.has(c.name) && !column.links ? (column.writes ?? tableColumn(sql.alias, column)) : undefined;
     if (edited.has(c.name) && !writes && !column.links) throw refuse(`the field ${c.name} edits no column of its base table`);
-    return copyOwn<ColumnDef>(column, { writes });
+    return { ...column, writes };
   });
   const column = (name: string) => {
     const found = columns.find((c) => c.name === name);
@@ -91,7 +89,9 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       throw refuse(`the join ${join.alias} goes through no join before it`);
     return { ...join, sql: `${join.left ? 'left join' : 'join'} ${join.table} ${join.alias} on ${join.on}` };
   });
-  return copyOwn<ResourceDef<D['name']>>(resource, sql, {
+  return {
+    ...resource,
+    ...sql,
     browserHalf: resource,
     key: baseColumn(resource.key, 'the key'),
     version: resource.version === undefined ? undefined : baseColumn(resource.version, 'the version'),
@@ -110,7 +110,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...(sql.bucketTotals ? [sql.bucketTotals.table] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table, ...(sql.valueCounts.finer ? [sql.valueCounts.finer.table] : [])] : []),
     ]),
-  });
+  } as ResourceDef<D['name']>;
 }
 
 function sortTiesOf(

@@ -7,6 +7,7 @@ import { renderIsland } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
+import { worded } from '../../common/resources/words.ts';
 
 const tableScreens: SchemaRoutes = async (app) => {
   for (const def of app.resources) {
@@ -28,7 +29,7 @@ const tableScreens: SchemaRoutes = async (app) => {
       const initial = await firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {
-        title: resource.title,
+        title: worded(resource).title,
         storeSelector: storeScoped,
         island: await renderIsland('data-table', { config: table, initial, initialStores: stores }),
         ...extras,

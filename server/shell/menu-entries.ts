@@ -11,6 +11,7 @@ import type { Resource } from '../../common/resources/types.ts';
 import { changeTables, SYSTEM } from '../db/table-changes.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { msg } from '../messages.ts';
+import { titleOf } from '../../common/resources/words.ts';
 
 export interface MenuEntry extends MenuPlace {
   /** What names the entry among the declared ones for good: its URL, or `section:<name>` for a section. */
@@ -38,7 +39,7 @@ function pages(): MenuEntry[] {
 }
 
 /** What of a resource its menu entry is made of. */
-export type MenuResource = Pick<Resource, 'title' | 'screen' | 'menu' | 'access'>;
+export type MenuResource = Pick<Resource, 'name' | 'title' | 'screen' | 'menu' | 'access'>;
 
 /** Every declared entry, sections included, in menu order (a section before its entries). */
 export function menuEntries(resources: ReadonlyArray<MenuResource>): MenuEntry[] {
@@ -50,7 +51,7 @@ export function menuEntries(resources: ReadonlyArray<MenuResource>): MenuEntry[]
     order: s.order,
   }));
   const screens = resources.flatMap((def) =>
-    def.screen && def.menu && def.access.list !== false ? [{ key: def.screen, url: def.screen, title: def.title, ...def.menu }] : [],
+    def.screen && def.menu && def.access.list !== false ? [{ key: def.screen, url: def.screen, title: titleOf(def), ...def.menu }] : [],
   );
   return [...headings, ...pages(), ...screens].sort((a, b) => a.order - b.order);
 }

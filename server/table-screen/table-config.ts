@@ -5,10 +5,10 @@ import type { FormField } from '../../common/form-definition.ts';
 import type { Column, Resource } from '../../common/resources/types.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { TableConfig, TableWarnings } from '../../common/table-config.ts';
+import { worded } from '../../common/resources/words.ts';
 
 function browserColumn(c: Column): Column {
   const { name, label, type, format, sortable, searchable, hiddenOnMobile, hidden, internal, total, digits, values, choicesFrom } = c;
-  // The values' words as they read now (getters that follow the language file), as plain data for the page.
   const valueLabels = c.valueLabels && { ...c.valueLabels };
   return {
     name,
@@ -30,7 +30,6 @@ function browserColumn(c: Column): Column {
 
 function browserField(f: FormField): FormField {
   const { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on } = f;
-  // The fixed choices copied one by one: their labels are read now, in the language of the moment.
   const choices = f.choices?.map(({ value, label }) => ({ value, label }));
   return { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, choices, on, default: f.default };
 }
@@ -48,6 +47,8 @@ export function tableConfig(
   pdf: NonNullable<TableConfig['pdf']>,
   detail: boolean,
 ): TableConfig {
+  // In the words of the moment (the language file's, where it has them).
+  resource = worded(resource);
   return {
     resource: resource.name,
     title: resource.title,

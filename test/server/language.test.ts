@@ -3,6 +3,7 @@
 // every default, and the app still starts.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
 import { createTestApp, signIn } from '../support/app.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';
 import { defaultMessages } from '../../server/messages.ts';
@@ -48,6 +49,57 @@ describe('the language file on the server', () => {
         (await admin.inject({ url: '/admin/users/new' })).body,
         new RegExp(`for="new-user-FirstName">${testLanguage['users.FirstName']}\\s`),
       );
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("shows a resource's words in the language of the moment wherever they are shown", async () => {
+    const t = await createTestApp({ languageUrl: '/test/language.json' });
+    try {
+      const admin = await signIn(t.app, 'admin');
+      const store = (await t.db.pool.query('select store_id, version, city from stores order by store_id limit 1')).rows[0];
+      // A refusal names the field in its words: a city too long for its column.
+      const refused = await admin.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: store.version, City: 'x'.repeat(61) },
+      });
+      assert.match(refused.json().Failed[0].error, new RegExp(`^${testLanguage['stores.City']}: `));
+      // A filter's refusal names the column in its words.
+      const filter = await admin.inject({
+        url: '/api/stores?draw=1&columns[0][data]=OpenDate&columns[0][search][value]=31/02/2026&columns[1][data]=City',
+      });
+      assert.equal(filter.statusCode, 400);
+      assert.match(filter.json().error, new RegExp(testLanguage['stores.OpenDate']));
+      // The change, in the audit log's words and the detail page's.
+      const edited = await admin.inject({
+        method: 'PATCH',
+        url: '/api/stores',
+        payload: { StoreID: store.store_id, Version: store.version, City: 'Neustadt' },
+      });
+      assert.equal(edited.statusCode, 200, edited.body);
+      const detail = (await admin.inject({ url: `/stores/${store.store_id}` })).body;
+      assert.match(detail, new RegExp(`<dt>${testLanguage['stores.City']}</dt><dd>Neustadt</dd>`));
+      assert.match(
+        detail,
+        new RegExp(
+          `<dt>${testLanguage['stores.City']}</dt><dd><span class="before">${store.city}</span> → <span class="after">Neustadt</span>`,
+        ),
+      );
+      assert.match(detail, new RegExp(testLanguage['stores.title']), 'the way back names the table in its words');
+      // The Excel export's header and sheet, and the table's printed rows.
+      const xlsx = await admin.inject({ url: '/api/stores/export?format=xlsx&length=1&columns[0][data]=Name&columns[1][data]=City' });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      assert.equal(sheet.name, testLanguage['stores.title']);
+      assert.equal(sheet.getRow(1).getCell(2).text, testLanguage['stores.City']);
+      // A value's words, in a select's choices.
+      const states = islandProps<{ config: TableConfig }>((await admin.inject({ url: '/states' })).body).config;
+      const region = states.fields.find((f) => f.name === 'Region')!;
+      assert.deepEqual(region.choices?.[0], { value: 'NE', label: testLanguage['states.Region.NE'] });
+      assert.equal(states.columns.find((c) => c.name === 'Region')?.valueLabels?.NE, testLanguage['states.Region.NE']);
     } finally {
       await t.close();
     }

@@ -11,7 +11,6 @@ import { resources } from '../../server/resources/index.ts';
 import { loadMenuRows } from '../../server/shell/menu.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { ResourceDef } from '../../server/resources/resource-def.ts';
-import { copyOwn } from '../../common/resources/words.ts';
 
 /** The hrefs of the side menu's entries in a full page. */
 function menuLinks(html: string): string[] {
@@ -98,7 +97,7 @@ describe('a page, its menu entry and its API read one rule', () => {
 /** The states' definition, listed by `rule`. */
 function statesListedBy(def: ResourceDef, rule: { role: 'it' }): ResourceDef {
   const access = { ...def.access, list: rule };
-  return copyOwn<ResourceDef>(def, { access, browserHalf: copyOwn(def.browserHalf, { access }) });
+  return { ...def, access, browserHalf: { ...def.browserHalf, access } };
 }
 
 describe("a definition's list rule widened in code, on a database made before", () => {

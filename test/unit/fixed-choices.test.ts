@@ -10,6 +10,7 @@ import { iconNames } from '../../common/icons.ts';
 import { resources as definitions } from '../../server/resources/index.ts';
 import type { Column } from '../../common/resources/types.ts';
 import { statesDef as states } from '../../server/resources/states.ts';
+import { worded } from '../../common/resources/words.ts';
 import { validateField } from '../../common/validation.ts';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import { viewsDir } from '../../server/paths.ts';
@@ -54,15 +55,18 @@ describe('fields on a column with a fixed set of values', () => {
   });
 
   test("the words follow the language file under <resource>.<Column>.<value>, else the column's own", () => {
-    const region: FormField = states.fields.find((f) => f.name === 'Region')!;
-    assert.equal(region.choices?.find((c) => c.value === 'NE')?.label, 'Northeast');
+    const region = (): FormField => worded(states).fields.find((f) => f.name === 'Region')!;
+    assert.equal(region().choices?.find((c) => c.value === 'NE')?.label, 'Northeast');
     useLanguage({ 'states.Region.NE': 'Nordosten' });
     try {
-      assert.equal(region.choices?.find((c) => c.value === 'NE')?.label, 'Nordosten');
-      assert.equal(region.choices?.find((c) => c.value === 'WE')?.label, 'West');
+      assert.equal(region().choices?.find((c) => c.value === 'NE')?.label, 'Nordosten');
+      assert.equal(region().choices?.find((c) => c.value === 'WE')?.label, 'West');
+      // The definition itself is plain data: its words are those it was written with.
+      assert.equal(states.fields.find((f) => f.name === 'Region')!.choices?.find((c) => c.value === 'NE')?.label, 'Northeast');
     } finally {
       useLanguage({});
     }
+    assert.equal(region().choices?.find((c) => c.value === 'NE')?.label, 'Northeast');
   });
 
   test('the icons on offer are those the page draws', () => {

@@ -12,6 +12,7 @@ import type { Row } from '../../resources/resource-def.ts';
 import { loadActiveUsers } from '../../users/current-user.ts';
 import { raiseItems, type SystemItem } from './raise.ts';
 import { rowInReach } from './row-in-reach.ts';
+import { titleOf } from '../../../common/resources/words.ts';
 
 /** How far back an edit makes a row "yours". */
 const RECENT = '1 hour';
@@ -65,7 +66,7 @@ async function tellEarlierEditors(
       kind: 'notification',
       severity: 'info',
       title: msg('rowChangedTitle'),
-      body: msg(action === 'delete' ? 'rowDeletedBody' : 'rowChangedBody', who, def.title, rowLabel(def, seen, r.row_key)),
+      body: msg(action === 'delete' ? 'rowDeletedBody' : 'rowChangedBody', who, titleOf(def), rowLabel(def, seen, r.row_key)),
       topic: `row:${def.name}:${r.row_key}`,
     });
   }

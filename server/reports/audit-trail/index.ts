@@ -15,6 +15,7 @@ import { parameterText as text } from '../parameters.ts';
 import { fieldChanges, type FieldChange } from '../../audit/field-changes.ts';
 import { auditEntries } from './query.ts';
 import { worded } from '../../worded.ts';
+import { titleOf } from '../../../common/resources/words.ts';
 
 const parameters = {
   fields: [
@@ -37,7 +38,7 @@ export interface AuditTrailBody {
 }
 
 /** The tables to choose from, titled in the language of the moment (a title follows the language file). */
-const tables = (served: ReadonlyArray<ResourceDef>) => served.map((r) => ({ value: r.name, label: r.title }));
+const tables = (served: ReadonlyArray<ResourceDef>) => served.map((r) => ({ value: r.name, label: titleOf(r) }));
 
 export const auditTrailReport = defineReport({
   name: 'audit-trail',

@@ -16,6 +16,7 @@ import { groupedLines, labelled, type ReportTable } from '../table/report-table.
 import { tableRows } from './table-rows.ts';
 import { filterSummary } from '../../../common/table-filters.ts';
 import { mapInSlices } from '../../slices.ts';
+import { inWords, titleOf } from '../../../common/resources/words.ts';
 
 /** Tables this wide print across the page. */
 const LANDSCAPE_FROM_COLUMNS = 7;
@@ -29,10 +30,13 @@ function totalCells(columns: ReadonlyArray<ColumnDef>, values: ReadonlyArray<unk
 }
 
 /** Which rows are printed: the searches, or that there are none. */
-function filterLine(request: TableRequest): string {
+function filterLine(def: ResourceDef, request: TableRequest): string {
   const parts = [
     ...(request.searchTerms.length ? [msg('reportSearch', request.searchTerms.join(' '))] : []),
-    ...request.columnSearch.map(({ column, filter }) => msg('filterChip', column.label, filterSummary(column, filter))),
+    ...inWords(
+      def,
+      request.columnSearch.map((s) => s.column),
+    ).map((column, i) => msg('filterChip', column.label, filterSummary(column, request.columnSearch[i]!.filter))),
   ];
   return parts.length ? msg('reportFilter', parts.join('; ')) : msg('reportNoFilter');
 }
@@ -54,8 +58,9 @@ export function tableReportRequest(def: ResourceDef, query: unknown): TableReque
 /** The table's report for a list request (tableReportRequest). */
 export async function tableReport(app: FastifyInstance, def: ResourceDef, request: TableRequest, user: CurrentUser): Promise<TableReport> {
   // parseTableRequest has checked each grouping column is one of the table's sortable columns.
-  const groups = request.groups;
-  const columns = request.visible;
+  // In the words of the moment: the columns' labels, the groups' and the filters' names.
+  const groups = inWords(def, request.groups);
+  const columns = inWords(def, request.visible);
   const { rows, totals } = await tableRows(
     app.db.reads({ user }).pool,
     { def, req: request, user, served: app.resources },
@@ -88,11 +93,12 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, reques
   };
   const caption = [
     printedBy(user),
-    filterLine(request),
+    filterLine(def, request),
     ...(def.scope && 'stores' in def.scope ? [storesCaption(request.stores ?? null)] : []),
     ...(groups.length ? [msg('reportGroupedBy', groups.map((g) => g.label).join(', '))] : []),
     msg('reportRows', formatNumber(rows.length)),
   ];
-  const html = await reportFragment(app, { title: def.title, template: TABLE_TEMPLATE, output: { caption, body: table } });
-  return { title: def.title, html, landscape: columns.length >= LANDSCAPE_FROM_COLUMNS };
+  const title = titleOf(def);
+  const html = await reportFragment(app, { title, template: TABLE_TEMPLATE, output: { caption, body: table } });
+  return { title, html, landscape: columns.length >= LANDSCAPE_FROM_COLUMNS };
 }

@@ -17,6 +17,7 @@ import { recordFields, type ShownColumns } from '../../details/record-fields.ts'
 import { currentCycle, periodLabel, storeDailySales, storePeriodTotals } from '../../details/store-sales.ts';
 import { storesDef } from '../../resources/stores.ts';
 import { loadPanelOf } from '../../shell/load-panel.ts';
+import { titleOf } from '../../../common/resources/words.ts';
 
 const stores = detailTables.stores;
 const shownFields: ShownColumns<typeof storesDef> = ['StoreNumber', 'Name', 'City', 'StateCode', 'GroupName', 'OpenDate', 'IsActive'];
@@ -40,7 +41,7 @@ const storeDetailRoutes: SchemaRoutes = async (app) => {
       };
       return reply.page('store-record', {
         title: msg('detailStoreTitle', String(row.StoreNumber), String(row.Name)),
-        back: { href: stores.pagePath, text: msg('detailBackTo', storesDef.title) },
+        back: { href: stores.pagePath, text: msg('detailBackTo', titleOf(storesDef)) },
         fields: recordFields(storesDef, row, shownFields),
         salesShown,
         sales,

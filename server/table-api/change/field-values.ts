@@ -7,14 +7,16 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
 import { calendarDayOf } from '../../../common/calendar.ts';
 import { TableRequestError } from '../request/request-error.ts';
+import { worded } from '../../../common/resources/words.ts';
 
 export type FieldMessages = Record<string, string>;
 
 export type FieldValues = { ok: true; columns: Array<{ column: ColumnDef; value: unknown }> } | { ok: false; fields: FieldMessages };
 
-/** A column as the dialogs name it: its field's label, else the column's own. */
+/** A column as the dialogs name it, in the words of the moment: its field's label, else the column's own. */
 export function fieldLabel(def: ResourceDef, name: string): string {
-  return def.fields.find((f) => f.name === name)?.label ?? def.columns.find((c) => c.name === name)?.label ?? name;
+  const now = worded(def);
+  return now.fields.find((f) => f.name === name)?.label ?? now.columns.find((c) => c.name === name)?.label ?? name;
 }
 
 export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FormField[] {
@@ -32,7 +34,7 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   for (const name of Object.keys(values)) {
     if (fields.some((f) => f.name === name)) continue;
     const column = def.columns.find((c) => c.name === name);
-    if (column) throw new TableRequestError('tableReadOnlyField', column.label, name);
+    if (column) throw new TableRequestError('tableReadOnlyField', fieldLabel(def, name), name);
     throw new TableRequestError('tableUnknownField', name.slice(0, 40));
   }
   // A password left blank is no new password: an edit dialog sends its write-only field empty.

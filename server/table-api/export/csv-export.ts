@@ -12,6 +12,7 @@ import { inPieces, type Batch } from './batches.ts';
 import { exportBatches, exportQuery, inExportTransaction, type ExportOf } from './rows.ts';
 import { formattedSql } from './sql-formats.ts';
 import type { Limits } from '../../limits.ts';
+import { inWords } from '../../../common/resources/words.ts';
 
 const BOM = Buffer.from([0xff, 0xfe]);
 
@@ -20,7 +21,8 @@ export function exportCsv(db: Database, of: ExportOf, limits: Limits): Readable 
 }
 
 async function* csvChunks(db: Database, of: ExportOf, limits: Limits): AsyncGenerator<Buffer> {
-  const columns = of.req.visible;
+  // Headed in the words of the moment.
+  const columns = inWords(of.def, of.req.visible);
   const { text, params } = await exportQuery(db.pool, of, formattedSql, limits.lists);
   yield Buffer.concat([BOM, Buffer.from(csvHeader(columns), 'utf16le')]);
   yield* db.kind === 'postgres'

@@ -13,6 +13,7 @@ import { formattedSql } from './sql-formats.ts';
 import type { Limits } from '../../limits.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { cellKind, SheetWriter, zipWorkbook } from './xlsx-writer.ts';
+import { inWords, titleOf } from '../../../common/resources/words.ts';
 
 /**
  * A cell's value as SQL text: a date as Excel's day number (in the export's time zone), a number its own
@@ -47,7 +48,8 @@ function width(column: ColumnDef): number {
  * worth of keys, small beside writing them.
  */
 export async function exportXlsx(db: Database, of: ExportOf, limits: Limits): Promise<Readable> {
-  const columns = of.req.visible;
+  // Headed and named in the words of the moment.
+  const columns = inWords(of.def, of.req.visible);
   const limit = limits.exports.xlsxMaxRows;
   const { text, fromWhere, params } = await exportQuery(db.pool, of, cellSql, limits.lists);
   const counted = await db.pool.query<{ n: number }>(
@@ -71,7 +73,7 @@ export async function exportXlsx(db: Database, of: ExportOf, limits: Limits): Pr
     })(),
     { objectMode: false },
   );
-  return zipWorkbook(of.def.title, sheetXml, sheet);
+  return zipWorkbook(titleOf(of.def), sheetXml, sheet);
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -10,6 +10,7 @@ import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { flag, one, wholeNumber, type Params } from './params.ts';
 import { readGroupPath } from './group-path.ts';
 import { TableRequestError, quoteName } from './request-error.ts';
+import { worded } from '../../../common/resources/words.ts';
 
 export type Dialect = 'legacy' | 'current';
 
@@ -167,7 +168,8 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
     .filter((r) => r.search !== '')
     .map((r) => {
       if (!r.column) throw new TableRequestError('tableNotSearchable', '?');
-      const filter = readColumnFilter(r.column, r.search);
+      // Its refusal names the column in the words of the moment.
+      const filter = readColumnFilter(worded(def).columns.find((c) => c.name === r.column!.name) ?? r.column, r.search);
       if (isFilterProblem(filter)) throw new TableRequestError(filter.problem, ...filter.args);
       return { column: r.column, value: r.search, filter };
     });

@@ -7,7 +7,6 @@ import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { resources } from '../../../server/resources/index.ts';
-import { copyOwn } from '../../../common/resources/words.ts';
 import type { ColumnDef, ResourceDef } from '../../../server/resources/resource-def.ts';
 import { useTestApp } from '../../support/app.ts';
 
@@ -92,19 +91,21 @@ describe('definitions and their tables', () => {
 
   test('the check names a column said never NULL that may be, and a type that is not the table’s', () => {
     const stores = resources.find((def) => def.name === 'stores')!;
-    const wrong = copyOwn<ResourceDef>(stores, {
-      columns: stores.columns.map((c) =>
-        c.name === 'City' ? copyOwn<ColumnDef>(c, { type: 'integer' }) : c.name === 'Name' ? copyOwn<ColumnDef>(c, { nullable: true }) : c,
+    const wrong: ResourceDef = {
+      ...stores,
+      columns: stores.columns.map(
+        (c): ColumnDef => (c.name === 'City' ? { ...c, type: 'integer' } : c.name === 'Name' ? { ...c, nullable: true } : c),
       ),
-    });
+    };
     assert.deepEqual(disagreements(wrong, stored), [
       'stores.Name (stores.name): never NULL, said nullable',
       'stores.City (stores.city): integer in the definition, text in the table',
     ]);
     const users = resources.find((def) => def.name === 'users')!;
-    const notSaid = copyOwn<ResourceDef>(users, {
-      columns: users.columns.map((c) => (c.name === 'GroupName' ? copyOwn<ColumnDef>(c, { nullable: undefined }) : c)),
-    });
+    const notSaid: ResourceDef = {
+      ...users,
+      columns: users.columns.map((c): ColumnDef => (c.name === 'GroupName' ? { ...c, nullable: undefined } : c)),
+    };
     assert.deepEqual(disagreements(notSaid, stored), ['users.GroupName (groups.name): may be NULL, not said']);
   });
 });

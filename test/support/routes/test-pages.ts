@@ -28,8 +28,11 @@ export const testLanguage = {
   // its column's), a field labelled apart from its column.
   'stores.title': 'Filialen',
   'stores.City': 'Ort',
+  'stores.OpenDate': 'Eröffnet',
   'users.FirstName': 'Vorname',
   'sales.Margin.field': 'Marge (Anteil)',
+  // And a value of a column with a fixed set of them.
+  'states.Region.NE': 'Nordosten',
 };
 
 const pageView = testView('page');

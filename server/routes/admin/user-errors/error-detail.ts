@@ -8,6 +8,7 @@ import { detailTables } from '../../../details/detail-tables.ts';
 import { detailRoute } from '../../../details/detail-route.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { userErrorsDef } from '../../../resources/user-errors.ts';
+import { titleOf } from '../../../../common/resources/words.ts';
 
 const userErrors = detailTables['user-errors'];
 const shownFields: ShownColumns<typeof userErrorsDef> = [
@@ -33,7 +34,7 @@ const errorDetailRoute: SchemaRoutes = async (app) => {
       );
       return reply.page('record', {
         title: msg('detailErrorTitle', formatDateTime(row.CreatedAt as Date)),
-        back: { href: userErrors.pagePath, text: msg('detailBackTo', userErrorsDef.title) },
+        back: { href: userErrors.pagePath, text: msg('detailBackTo', titleOf(userErrorsDef)) },
         fields,
       });
     },

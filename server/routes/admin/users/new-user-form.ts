@@ -5,7 +5,7 @@
 import type { FieldKind, FormDefinition, FormField } from '../../../../common/form-definition.ts';
 import { passwordRules } from '../../../../common/password-rules.ts';
 import { usersDef } from '../../../resources/users.ts';
-import { copyOwn } from '../../../../common/resources/words.ts';
+import { worded as inLanguage } from '../../../../common/resources/words.ts';
 import type { CurrentUser } from '../../../../common/roles.ts';
 import type { FieldRules } from '../../../../common/validation.ts';
 import { isAdminFlag, mayGrant } from '../../../users/privileges.ts';
@@ -16,15 +16,12 @@ import { worded } from '../../../worded.ts';
 function usersResourceField(name: string, kind: FieldKind, extraRules: FieldRules = {}): FormField {
   const field: FormField | undefined = usersDef.fields.find((f) => f.name === name);
   if (!field) throw new Error(`the users resource declares no field "${name}"`);
-  // Its label read when it is read: the language file may rename the column (common/resources/words.ts).
-  return copyOwn<FormField>(
-    { name, kind, rules: { ...field.rules, ...extraRules } },
-    {
-      get label() {
-        return field.label;
-      },
-    },
-  );
+  // Its label read when it is shown, in the users' words of the moment (common/resources/words.ts), as this
+  // form's other labels are (server/worded.ts).
+  return Object.defineProperty({ name, kind, rules: { ...field.rules, ...extraRules } }, 'label', {
+    get: () => inLanguage(usersDef).fields.find((f) => f.name === name)?.label ?? field.label,
+    enumerable: true,
+  }) as FormField;
 }
 
 export const newUserFields: ReadonlyArray<FormField> = [

@@ -9,6 +9,7 @@ import { detailHref } from '../../../../common/detail-page.ts';
 import { recordFields, type ShownColumns } from '../../../details/record-fields.ts';
 import { accountAccess } from '../../../details/user-access.ts';
 import { usersDef } from '../../../resources/users.ts';
+import { titleOf } from '../../../../common/resources/words.ts';
 
 const users = detailTables.users;
 const shownFields: ShownColumns<typeof usersDef> = [
@@ -38,7 +39,7 @@ const userDetailRoute: SchemaRoutes = async (app) => {
       const fullName = [row.FirstName, row.MiddleName, row.LastName].filter((part) => part).join(' ');
       return reply.page('user-record', {
         title: `${fullName} (${userName})`,
-        back: { href: users.pagePath, text: msg('detailBackTo', usersDef.title) },
+        back: { href: users.pagePath, text: msg('detailBackTo', titleOf(usersDef)) },
         fields: recordFields(usersDef, row, shownFields),
         userName,
         access,

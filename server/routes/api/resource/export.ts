@@ -15,6 +15,7 @@ import { watchDownload } from '../../../inbox/system/export-notices.ts';
 import { parseTableRequest, type TableRequest } from '../../../table-api/request/table-request.ts';
 import { toParams } from '../../../table-api/request/params.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
+import { titleOf } from '../../../../common/resources/words.ts';
 
 const formats = ['csv', 'xlsx'] as const;
 
@@ -73,7 +74,7 @@ export async function answerExport(app: FastifyInstance, def: ResourceDef, req: 
     const body =
       format === 'xlsx' ? await exportXlsx(app.db.reads(req), of, app.config.limits) : exportCsv(app.db.reads(req), of, app.config.limits);
     bodyClosed = new Promise((resolve) => body.once('close', resolve));
-    watchDownload(app, user, { title: def.title, format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
+    watchDownload(app, user, { title: titleOf(def), format: format === 'xlsx' ? 'Excel' : 'CSV' }, body, reply.raw);
     return downloadHeaders(def, reply, format).send(body);
   } catch (err) {
     if (!(err instanceof TableRequestError)) throw err;
