@@ -38,7 +38,10 @@ const given = args.filter((a) => !a.startsWith('-'));
 if (unknown.length > 0) refuse(`unknown option ${unknown.join(', ')}`, true);
 if (given.length !== 1) refuse(given.length === 0 ? 'which resource? Give its name.' : `one name at a time, not ${given.join(', ')}`, true);
 const name = given[0]!;
-const dryRun = args.includes('--dry-run') || args.includes('--print');
+// `npm run new:resource x --dry-run`, without the `--`, gives npm the flag rather than the script: npm passes
+// it on in the environment, so that a dry run asked for is never taken for a write.
+const asked = (flag: 'dry-run' | 'print') => args.includes(`--${flag}`) || process.env[`npm_config_${flag.replace('-', '_')}`] === 'true';
+const dryRun = asked('dry-run') || asked('print');
 
 const odd = oddName(name);
 if (odd) refuse(odd);

@@ -215,6 +215,10 @@ describe('the command', () => {
     assert.ok(run.stdout.includes(definitionSource(NAME)));
     assert.ok(run.stdout.includes(migrationSql(NAME)));
     assert.match(run.stdout, /Nothing was written/);
+    // Without the `--`, npm takes the flag for itself: the command still writes nothing.
+    const npm = spawnSync('npm', ['run', '-s', 'new:resource', NAME, '--dry-run'], { cwd: root, encoding: 'utf8' });
+    assert.equal(npm.status, 0, npm.stderr);
+    assert.match(npm.stdout, /Nothing was written/);
     assert.deepEqual(written(root), before);
   });
 
