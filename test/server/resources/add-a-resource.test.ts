@@ -9,17 +9,15 @@ import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { Version } from '../../../common/resources/types.ts';
-import { buildApp } from '../../../server/app.ts';
 import { detailRoute } from '../../../server/details/detail-route.ts';
 import { withScreen } from '../../../server/details/detail-tables.ts';
 import { recordFields, type ShownColumns } from '../../../server/details/record-fields.ts';
-import { loadServerLanguage } from '../../../server/language.ts';
 import { msg } from '../../../server/messages.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { defineResource, reference } from '../../../server/resources/define.ts';
 import { statesDef } from '../../../server/resources/states.ts';
-import { addMenuEntries } from '../../../server/shell/menu-entries.ts';
-import { openTestDatabase, signIn, testConfig, type SignedIn, type TestDatabase } from '../../support/app.ts';
+import type { SignedIn, TestDatabase } from '../../support/app.ts';
+import { type AddedEntityApp, serveAddedEntity } from '../../support/added-entity.ts';
 import { currentQuery, url, type Row } from '../table-api/support.ts';
 import { islandProps } from '../../support/islands-on-page.ts';
 
@@ -90,30 +88,20 @@ async function vendorDetailRoute(app: FastifyInstance) {
   });
 }
 
-const config = testConfig();
 let database: TestDatabase;
-let app: FastifyInstance;
+let served: AddedEntityApp;
 let menuAdded: string[];
 let admin: SignedIn;
 let clerk: SignedIn;
 
 before(async () => {
-  database = await openTestDatabase({ ...config, exportConnections: config.limits.exports.atOnce });
   assert.ok(!resources.some((r) => r.name === vendorsDef.name), 'the example is not a product entity');
-  await database.db.pool.query(migration);
-  app = await buildApp({ config, db: database.db, resources: [...resources, vendorsDef] });
-  await app.register(vendorDetailRoute);
-  await app.ready();
-  await loadServerLanguage(app);
-  // As main.ts does at every start: the database, seeded before vendors existed, gets their menu entry.
-  menuAdded = await addMenuEntries(database.db.pool, app.resources);
-  admin = await signIn(app, 'admin');
-  clerk = await signIn(app, 'clerk');
+  served = await serveAddedEntity(vendorsDef, migration, vendorDetailRoute);
+  ({ database, menuAdded, admin, clerk } = served);
 });
 
 after(async () => {
-  await app?.close();
-  await database?.drop();
+  await served?.close();
 });
 
 const listQuery = currentQuery(['VendorID', 'Name', 'Phone', 'StateID', 'StateName', 'IsActive', 'Version']);
