@@ -6,7 +6,7 @@
 // makes its own template database there and drops it, and every test file gets its own copy).
 //   npm test                                 every test
 //   npm test -- test/unit test/server        only these folders or files
-//   TEST_CONCURRENCY=1 npm test              one file at a time (default: the cores, plus one)
+//   TEST_CONCURRENCY=1 npm test              one file at a time (default: as many as the cores)
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

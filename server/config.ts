@@ -1,4 +1,4 @@
-// Reads the environment once into a typed configuration with safe defaults (see README's table).
+// Reads the environment once into a typed configuration with safe defaults (see docs/configuration.md's table).
 import { resolve } from 'node:path';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 import { defaultDeadlines } from './db/query-deadline.ts';

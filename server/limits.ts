@@ -1,7 +1,7 @@
 // The app's limits, one table: what each bounds, its environment variable and its default. config.ts reads
 // them into `config.limits`; the code that enforces a limit takes it from there (never from a module of its
 // own), so an operator sets any of them and a test builds its app with its own values (createTestApp).
-// README's "Limits" table documents each variable (a test keeps the two in step).
+// docs/configuration.md's "Limits" table documents each variable (a test keeps the two in step).
 import { availableParallelism } from 'node:os';
 
 interface Setting {
@@ -167,7 +167,7 @@ export function withLimits(limits: Limits, overrides: LimitOverrides = {}): Limi
   ) as Limits;
 }
 
-/** Every environment variable that sets a limit, with its default (README's table). */
+/** Every environment variable that sets a limit, with its default (docs/configuration.md's table). */
 export function limitVariables(): { env: string; default: number }[] {
   return Object.values(limitSettings).flatMap((settings) =>
     Object.values(settings).map((s: Setting) => ({ env: s.env, default: s.default })),

@@ -19,7 +19,7 @@ export function staticFileRules(config: Config) {
     allowedPath(pathName: string, _root: string | undefined, req: FastifyRequest): boolean {
       return !isSourceMap(pathName) || config.development || (req.user !== null && allows(req.user, readsSourceMaps));
     },
-    // @fastify/static 9 hands over the raw response (see README: Node and the dependency pins).
+    // @fastify/static 9 hands over the raw response (see docs/deployment.md: Node and the dependency pins).
     setHeaders(res: SetHeadersResponse, path: string): void {
       // A source map is for the one who asked: no shared cache may hand it to the next person.
       if (isSourceMap(path)) res.setHeader('Cache-Control', 'private, no-store');

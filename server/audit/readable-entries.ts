@@ -4,7 +4,7 @@
 // after the change) is within their row scope there: a message's entry to its recipient, a sale's to who sees
 // its store. The author of a change reads their own entries (the sender of a message sees what they sent).
 // Administrators see every store, but not other people's inbox: messages, alerts and notifications are their
-// owner's only (README, "The audit log"). One rule for all of them, as SQL over an audit_log row, over the
+// owner's only (docs/features.md, "The audit log"). One rule for all of them, as SQL over an audit_log row, over the
 // resources the app serves (app.resources): an entity an app adds is read like the product's.
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { ServedResource } from '../resources/resource-sql.ts';

@@ -3,7 +3,7 @@
 // while nobody elsewhere is refused: failures never stop a right password from an address that has none.
 // A user name (or an address) drawing many failures from everywhere is under attack: every address then gets
 // one free try for it instead of five, so an attack spread over many addresses is slowed too, and the real
-// user, trying from their own address, still gets in. The README's "Sign-in limits" explains it for operators.
+// user, trying from their own address, still gets in. docs/configuration.md's "Sign-in limits" explains it for operators.
 
 import type { Limits } from '../limits.ts';
 

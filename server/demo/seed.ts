@@ -35,7 +35,7 @@ interface DemoUser {
   note: string;
 }
 
-/** The demo users, also listed in the README. */
+/** The demo users, also listed in README.md. */
 const demoUsers: DemoUser[] = [
   {
     userName: 'admin',

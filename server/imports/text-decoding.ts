@@ -1,5 +1,5 @@
 // The text of an uploaded CSV file, decoded chunk by chunk into UTF-8 for the CSV parser, never held whole.
-// Which encoding, by this rule (README's "Imported files" says the same):
+// Which encoding, by this rule (docs/imports.md says the same):
 //   - a byte-order mark names it: UTF-8, UTF-16LE (what our own CSV export writes) or UTF-16BE;
 //   - without one, the first byte outside ASCII decides (until then both readings are the same text): the start
 //     of a valid UTF-8 sequence means UTF-8, and every later byte must be valid UTF-8 too; anything else means

@@ -1,5 +1,5 @@
 // The limits an operator sets (server/limits.ts): read from the environment with their defaults, and
-// documented, every one, in README's Limits table with the default the code has.
+// documented, every one, in the Limits table of docs/configuration.md with the default the code has.
 import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -27,12 +27,14 @@ test('some limits given over others keep the rest', () => {
   assert.deepEqual(limits.exports, defaultLimits.exports);
 });
 
-test("README's Limits table names every limit's variable with the default the code has", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+test("the configuration page's Limits table names every limit's variable with the default the code has", () => {
+  const page = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+  const start = page.indexOf('\n## Limits\n');
+  assert.ok(start >= 0, 'docs/configuration.md has a Limits section');
+  const table = page.slice(start, page.indexOf('\n## ', start + 1));
   const rows = new Map([...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]));
   for (const { env, default: value } of limitVariables()) {
-    assert.ok(rows.has(env), `${env} is in README's Limits table`);
+    assert.ok(rows.has(env), `${env} is in the Limits table of docs/configuration.md`);
     if (env !== 'PDF_PAGES') assert.equal(rows.get(env), `\`${value}\``, env);
   }
   assert.equal(rows.size, limitVariables().length, 'and nothing else');

@@ -1,7 +1,7 @@
 // The add, edit and delete half of /api/<resource>: reads the body, runs the change row by row and answers
 // { Succeed, Failed, Data, Error }. A body that cannot be read at all gets a 400 with Error set. A change the
 // database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. Where
-// no row went in, the status says why, in the same shape (README, "The table API"): 403 when every row was
+// no row went in, the status says why, in the same shape (docs/api.md, "Changes"): 403 when every row was
 // refused for the user's access, 409 when a row had changed or gone since it was read, else 422 (the values
 // sent were refused). Any row changed: 200. The hub
 // then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
