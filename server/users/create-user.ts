@@ -1,4 +1,6 @@
-// Adds a user with their roles and instances in one transaction and records it in the audit log.
+// Adds a user with their roles and instances in one transaction and records it in the audit log. A password
+// an administrator chose is the holder's until their first sign-in, where they must choose their own (as a
+// temporary password set on an existing account is: server/auth/).
 // Every statement runs on the one client holding the transaction: the embedded database has a single
 // connection, so asking the pool for another one meanwhile would wait forever.
 import type pg from 'pg';
@@ -19,6 +21,8 @@ export interface NewUser {
   IsSuperAdmin: boolean;
   Roles: string[];
   Instances: string[];
+  /** The password is the creator's choice: its holder must choose their own at their first sign-in (default true). */
+  MustChangePassword?: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -32,8 +36,9 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
     return await changeTables(pool, tables, actor.ID, () =>
       inTransaction(pool, async (client) => {
         const inserted = await client.query<{ user_id: number }>(
-          `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning user_id`,
+          `insert into users (user_name, email, first_name, middle_name, last_name, password_hash, is_admin, is_super_admin, group_id,
+                              must_change_password)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning user_id`,
           [
             user.UserName,
             user.Email,
@@ -44,6 +49,7 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
             user.IsAdmin,
             user.IsSuperAdmin,
             user.GroupID,
+            user.MustChangePassword ?? true,
           ],
         );
         const id = inserted.rows[0]!.user_id;
@@ -55,8 +61,9 @@ export async function createUser(pool: pg.Pool, actor: { ID: number; UserName: s
           'insert into user_instances (user_id, instance_id) select $1, instance_id from instances where code = any($2::text[])',
           [id, user.Instances],
         );
-        const { Password: _password, ...stored } = user;
-        await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after: { ID: id, ...stored } });
+        const { Password: _password, MustChangePassword, ...stored } = user;
+        const after = { ID: id, ...stored, MustChangePassword: MustChangePassword ?? true };
+        await writeAudit(client, { user: actor, resource: 'users', action: 'insert', key: id, before: null, after });
         return id;
       }),
     );

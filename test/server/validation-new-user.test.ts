@@ -149,8 +149,14 @@ describe('adding a valid user', () => {
     const list = await admin.inject({ url: String(res.headers.location) });
     assert.match(list.body, /User &quot;Jane\.Doe&quot; was added\./);
     assert.match(list.body, /<td[^>]*><a [^>]*>Jane\.Doe<\/a><\/td>/);
+    // The password is the administrator's choice: its holder chooses their own before anything else.
+    assert.equal(user.must_change_password, true);
+    assert.equal(audit[0].after.MustChangePassword, true);
     const again = await signIn(t.app, 'Jane.Doe', 'correct horse');
-    assert.equal((await again.inject({ url: '/api/common/current-user' })).json().Instances[0], 'PROD');
+    const first = await again.inject({ url: '/' });
+    assert.equal(first.statusCode, 303);
+    assert.equal(first.headers.location, '/account/password');
+    assert.equal((await again.inject({ url: '/api/common/current-user' })).statusCode, 403);
   });
 
   test('a super administrator may make an administrator', async () => {

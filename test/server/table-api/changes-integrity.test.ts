@@ -61,6 +61,8 @@ describe('history', () => {
         IsSuperAdmin: false,
         Roles: ['stores'],
         Instances: [],
+        // It signs in below and works at once: a password of its own.
+        MustChangePassword: false,
       },
     );
     assert.ok(id);
