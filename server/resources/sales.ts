@@ -112,6 +112,8 @@ export const salesDef = defineResource({
   pageSize: 25,
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   scope: storeRows('StoreID'),
+  // One row a store and day: a second is refused on its day, saying why in the business's words.
+  constraints: { sales_store_id_sale_date_key: { field: 'SaleDate', message: 'saleDayTaken' } },
   rowCheck: saleDayAfterOpening,
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
   sortTies: { StateCode: ['StoreNumber'] },

@@ -99,10 +99,19 @@ export const usersDef = defineResource({
     },
     reference(groupsDef, { key: 'GroupID', sql: 'u.group_id', alias: 'g', label: 'Group', shows: { GroupName: 'Name' }, optional: true }),
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true, sql: 'u.is_active', field: { kind: 'flag' } },
-    { name: 'IsAdmin', label: 'Admin', type: 'boolean', format: 'boolean', sortable: true, sql: 'u.is_admin', field: { kind: 'flag' } },
+    // Called as the new-user form calls them (accessAdmin, accessSuperAdmin): one name for one thing.
+    {
+      name: 'IsAdmin',
+      label: 'Administrator',
+      type: 'boolean',
+      format: 'boolean',
+      sortable: true,
+      sql: 'u.is_admin',
+      field: { kind: 'flag' },
+    },
     {
       name: 'IsSuperAdmin',
-      label: 'Super admin',
+      label: 'Super administrator',
       type: 'boolean',
       format: 'boolean',
       sortable: true,

@@ -49,7 +49,11 @@ describe('users and passwords', { skip }, () => {
     const stores = roles.getByRole('checkbox', { name: 'Store operations' });
     await stores.waitFor();
     assert.equal(await stores.isChecked(), true, 'the dialog starts from the roles held');
-    assert.equal(await dialog.getByRole('checkbox', { name: 'Super admin' }).count(), 1, 'a super administrator is offered the flag');
+    assert.equal(
+      await dialog.getByRole('checkbox', { name: 'Super administrator' }).count(),
+      1,
+      'a super administrator is offered the flag',
+    );
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, 'users-edit-dialog-1280');
     const sales = roles.getByRole('checkbox', { name: 'Sales' });
@@ -68,7 +72,7 @@ describe('users and passwords', { skip }, () => {
     await editByKeyboard(page, 'trainee');
     const dialog = page.getByRole('dialog', { name: 'Edit in Users' });
     await dialog.getByRole('group', { name: 'Instances' }).getByRole('checkbox').first().waitFor();
-    assert.equal(await dialog.getByRole('checkbox', { name: 'Super admin' }).count(), 0);
+    assert.equal(await dialog.getByRole('checkbox', { name: 'Super administrator' }).count(), 0);
     await page.setViewportSize({ width: 375, height: 800 });
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, 'users-edit-dialog-375');

@@ -152,7 +152,7 @@ describe('values', () => {
     }
   });
 
-  test('a value not on offer, or a duplicate of a two-column key, is refused on its fields', async () => {
+  test('a value not on offer, or a second sale for a store and day, is refused on its field in words', async () => {
     const tooBig = await change(shared.admin, 'POST', 'stores', await storeToAdd({ StateID: '99999999999' }));
     assert.deepEqual(tooBig.Failed[0]!.fields, { StateID: m.tableNotInList });
     const [sale] = await rows<{ store_id: number; sale_date: string }>('select store_id, sale_date::text from sales limit 1');
@@ -163,7 +163,9 @@ describe('values', () => {
       Transactions: 1,
       Margin: '0.1',
     });
-    assert.deepEqual(twice.Failed[0]!.fields, { StoreID: m.unique, SaleDate: m.unique });
+    // Said once, on the day, as what it is: the store has sales that day already.
+    assert.deepEqual(twice.Failed[0]!.fields, { SaleDate: m.saleDayTaken });
+    assert.equal(twice.Failed[0]!.error, `Date: ${m.saleDayTaken}`);
   });
 
   test('a list, an object or a NUL where one value belongs is refused on its field, nothing stored', async () => {
@@ -264,7 +266,7 @@ describe('own account', () => {
     const me = async () =>
       (await rows<{ user_id: number; version: number }>(`select user_id, version from users where user_name = 'manager'`))[0]!;
     for (const [field, message] of [
-      ['IsAdmin', 'You cannot change "Admin" on your own account: please ask another administrator.'],
+      ['IsAdmin', 'You cannot change "Administrator" on your own account: please ask another administrator.'],
       ['IsActive', 'You cannot change "Active" on your own account: please ask another administrator.'],
     ] as const) {
       const { user_id, version } = await me();
