@@ -212,7 +212,7 @@ interface ReferenceOptions<Key extends string, Shown extends string> {
   label: string;
   /** The columns shown from the referenced row, by their names here. */
   shows: Readonly<Record<Shown, Shows>>;
-  /** The column there the select field shows for each row (default: the first shown). */
+  /** The column there the select field shows for each row (default: the first shown); any column of theirs. */
   picks?: string;
   /** Rows need not have one: a left join, the key and shown columns may be NULL, the field is not required. */
   optional?: boolean;
@@ -271,7 +271,7 @@ export function reference<const Key extends string, const Shown extends string>(
     };
   });
   const picks = options.picks ?? entries[0]!.from;
-  there(picks);
+  if (!target.columns.some((c) => c.name === picks)) throw new Error(`a reference to ${target.name} picks by ${picks}, which it has not`);
   const keyColumn = {
     name: key,
     label: `${label} ID`,

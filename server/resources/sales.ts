@@ -37,7 +37,8 @@ export const salesDef = defineResource({
       alias: 's',
       label: 'Store',
       shows: { StoreNumber: 'StoreNumber', StoreName: { from: 'Name', label: 'Store' } },
-      picks: 'Name',
+      // Names repeat across a chain: each choice says the store's number and state too.
+      picks: 'Choice',
       offersChoices: false,
       keySortable: true,
       field: { on: ['add'] },

@@ -71,6 +71,18 @@ export const storesDef = defineResource({
       field: { kind: 'date', rules: { required: true } },
     },
     { name: 'IsActive', label: 'Active', type: 'boolean', format: 'boolean', sortable: true, sql: 's.is_active', field: { kind: 'flag' } },
+    // What a store is called where one is chosen (a sale's store): names repeat across a chain, so its number
+    // and state with it, "Springfield Downtown (#1012, IL)". ASCII, as the server's bundle keeps it.
+    {
+      name: 'Choice',
+      label: 'Store',
+      type: 'text',
+      format: 'text',
+      hidden: true,
+      internal: true,
+      sql: `s.name || ' (#' || s.store_number || ', ' || st.code || ')'`,
+      join: 'st',
+    },
     { ...Version, sql: 's.version' },
   ],
   defaultSort: [{ column: 'StoreNumber', dir: 'asc' }],

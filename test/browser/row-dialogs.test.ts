@@ -482,11 +482,13 @@ describe('row dialogs', { skip }, () => {
     await dialog.getByRole('searchbox', { name: 'Search the Store list' }).fill('Extra 117');
     await asked;
     await page.waitForFunction(() => document.querySelectorAll('dialog select[name="StoreID"] option').length === 2);
-    assert.deepEqual(await store.locator('option').allTextContents(), ['', 'Extra 117']);
-    await store.selectOption({ label: 'Extra 117' });
+    // Each choice says the store's number and state too: names repeat across a chain.
+    const extra = 'Extra 117 (#5117, TX)';
+    assert.deepEqual(await store.locator('option').allTextContents(), ['', extra]);
+    await store.selectOption({ label: extra });
     // The chosen store keeps its option when the search changes.
     await dialog.getByRole('searchbox', { name: 'Search the Store list' }).fill('');
-    assert.equal(await store.locator('option:checked').textContent(), 'Extra 117');
+    assert.equal(await store.locator('option:checked').textContent(), extra);
     await context.close();
   });
 });

@@ -57,16 +57,21 @@ describe('listing the choices', () => {
     assert.deepEqual((await choices(shared.itdesk, 'messages', 'field=UserID&search=%25')).body.options, []);
   });
 
-  test('a store-scoped user chooses among the stores they may reach, a page at a time', async () => {
+  test('a store-scoped user chooses among the stores they may reach, each by name, number and state, a page at a time', async () => {
     const { status, body } = await choices(shared.analyst, 'sales', 'field=StoreID');
     assert.equal(status, 200);
-    const reachable = await rows<{ store_id: number; name: string }>(
-      `select s.store_id, s.name from stores s join groups g using (group_id) where g.code = 'NE' order by s.name, s.store_id`,
+    const reachable = await rows<{ store_id: number; label: string }>(
+      `select s.store_id, s.name || ' (#' || s.store_number || ', ' || st.code || ')' as label
+       from stores s join groups g using (group_id) join states st using (state_id)
+       where g.code = 'NE' order by label, s.store_id`,
     );
     assert.deepEqual(
       body.options,
-      reachable.slice(0, CHOICES_LISTED).map((s) => ({ value: s.store_id, label: s.name })),
+      reachable.slice(0, CHOICES_LISTED).map((s) => ({ value: s.store_id, label: s.label })),
     );
+    // Two stores of one name are told apart.
+    const labels = body.options.map((o: { label: string }) => o.label);
+    assert.equal(new Set(labels).size, labels.length);
     assert.equal(body.more, reachable.length > CHOICES_LISTED);
   });
 
