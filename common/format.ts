@@ -117,6 +117,12 @@ function asDateInput(value: unknown): DateInput {
 }
 
 /** A column value as its declared format shows it; what table cells, footers and CSV exports call. */
+/** A cell as a table shows it: a value of a fixed set in its words (a region's name for its code), else formatted. */
+export function cellText(column: { format: FormatName; valueLabels?: Readonly<Record<string, string>> }, value: unknown): string {
+  const words = typeof value === 'string' ? column.valueLabels?.[value] : undefined;
+  return words ?? formatValue(value, column.format);
+}
+
 export function formatValue(value: unknown, format: FormatName): string {
   switch (format) {
     case 'text':

@@ -5,7 +5,7 @@
 import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { detailHref, detailPart } from '../../common/detail-page.ts';
-import { formatValue } from '../../common/format.ts';
+import { cellText } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Column } from '../../common/resources/types.ts';
 import type { Row, TableConfig } from '../../common/table-config.ts';
@@ -65,8 +65,8 @@ export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row
         header: c.label,
         enableSorting: !!c.sortable,
         cell: (info) => {
-          const shown = c.format === 'datetime' ? <LocalTime value={info.getValue()} /> : formatValue(info.getValue(), c.format);
-          return config.detail && c === first ? detailLink(info.row.original, shown, formatValue(info.getValue(), c.format)) : shown;
+          const shown = c.format === 'datetime' ? <LocalTime value={info.getValue()} /> : cellText(c, info.getValue());
+          return config.detail && c === first ? detailLink(info.row.original, shown, cellText(c, info.getValue())) : shown;
         },
         meta: { column: c },
       }),

@@ -2,7 +2,7 @@
 // order, its visible columns, grouped by the main and sub grouping columns with each group's totals, under
 // a header saying who printed it, when, and with which filter. Drawn with the shared report table.
 import type { FastifyInstance } from 'fastify';
-import { formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
+import { cellText, formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
 import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
@@ -84,7 +84,7 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, reques
       // Thousands of rows: formatted a slice at a time (server/slices.ts), other requests answered between.
       await mapInSlices(rows, (row) => ({
         groups: labels(row.slice(columns.length)),
-        cells: columns.map((c, i) => formatValue(row[i], c.format)),
+        cells: columns.map((c, i) => cellText(c, row[i])),
       })),
       (path) => subtotals.get(JSON.stringify(path)) ?? null,
     ),
