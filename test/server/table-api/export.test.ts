@@ -128,9 +128,16 @@ describe('streaming', () => {
     main = await listening(shared.t.app, shared.admin);
     // Downloads far bigger than what the sockets' buffers absorb (~60 MB as CSV, ~15 MB zipped: hex does not
     // compress much), in many batches of rows, so one whose client stops reading stays under way mid-read.
-    await shared.t.db.pool.query(`insert into user_errors (message, stack_trace)
-      select 'big download', (select string_agg(md5(random()::text || g::text || i::text), '') from generate_series(1, 32) g)
-      from generate_series(1, 30000) i`);
+    // Written in slices: one statement making all 30,000 on a busy machine's embedded database can outlast the
+    // query deadline (DB_QUERY_TIMEOUT_MS), which restarts the database under the test.
+    for (let slice = 0; slice < 10; slice++) {
+      await shared.t.db.pool.query(
+        `insert into user_errors (message, stack_trace)
+         select 'big download', (select string_agg(md5(random()::text || g::text || i::text), '') from generate_series(1, 32) g)
+         from generate_series($1::int * 3000 + 1, ($1::int + 1) * 3000) i`,
+        [slice],
+      );
+    }
   });
   const bigDownload = (format: string) =>
     `/api/user-errors/export?format=${format}&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=big%20download`;
