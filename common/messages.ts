@@ -58,9 +58,6 @@ export const defaultMessages = {
 
   // The shell around every page (ours)
   loading: 'Loading…',
-  allStores: 'All stores',
-  oneStore: '1 store',
-  someStores: '{0} stores',
 
   // The store selector's label ({0}: how many chosen or all, {1}: how many the user sees, {1}/{2}: their region)
   storeScopeAll: 'All stores ({0})',

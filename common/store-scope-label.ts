@@ -32,9 +32,3 @@ export function scopeShortLabel(scope: StoreScope, selected: number[] | null): s
   if (!selected || selected.length >= scope.total) return msg('storeScopeShortAll', total);
   return msg('storeScopeShortPart', formatCount(selected.length), total);
 }
-
-/** A report caption's words for the selection, where the scope is not at hand: "All stores", "12 stores". */
-export function selectionLabel(selected: number[] | null, total: number): string {
-  if (!selected || (total > 0 && selected.length >= total)) return msg('allStores');
-  return selected.length === 1 ? msg('oneStore') : msg('someStores', formatCount(selected.length));
-}

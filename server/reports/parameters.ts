@@ -5,7 +5,8 @@
 import type pg from 'pg';
 import { checkForm } from '../../common/form-definition.ts';
 import { msg } from '../messages.ts';
-import { selectionLabel } from '../../common/store-scope-label.ts';
+import { scopeLabel } from '../../common/store-scope-label.ts';
+import { loadStoreScope } from '../stores/store-scope.ts';
 import { storesOf } from '../params/stores-param.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
@@ -72,7 +73,10 @@ export function parameterText(input: Pick<ReportInput, 'values'>, name: string):
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** What the stores line of a caption says: all the user's stores, or how many they selected. */
-export function storesCaption(stores: number[] | null): string {
-  return msg('reportStores', selectionLabel(stores, 0));
+/**
+ * A report's caption naming the stores it covers, as the header's selector names them: the user's own scope
+ * ("All 110 Northeast stores") or the part of it selected ("12 of 110 Northeast stores").
+ */
+export async function storesCaption(pool: pg.Pool, user: CurrentUser, stores: number[] | null): Promise<string> {
+  return msg('reportStores', scopeLabel(await loadStoreScope(pool, user), stores));
 }

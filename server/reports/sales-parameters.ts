@@ -44,7 +44,7 @@ export interface SalesFilter {
 }
 
 /** Daily sales in the range (and the cycle, when one is chosen) at the user's visible and selected stores. */
-export function salesFilter(input: ReportInput): SalesFilter {
+export async function salesFilter(input: ReportInput): Promise<SalesFilter> {
   const from = text(input, 'FromDate');
   const to = text(input, 'ToDate');
   const cycleId = text(input, 'CycleID');
@@ -61,6 +61,6 @@ export function salesFilter(input: ReportInput): SalesFilter {
   return {
     where: conditions.join(' and '),
     params,
-    caption: [rangeCaption(from, to), ...(cycleLabel ? [cycleLabel] : []), storesCaption(input.stores)],
+    caption: [rangeCaption(from, to), ...(cycleLabel ? [cycleLabel] : []), await storesCaption(input.pool, input.user, input.stores)],
   };
 }

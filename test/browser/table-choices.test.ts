@@ -66,9 +66,9 @@ describe('fixed lists in the add dialogs', { skip }, () => {
       await notice(page, '1 Record(s) Inserted Successfully').waitFor();
       assert.deepEqual(await query(`select region from states where code = $1`, [code]), [{ region: 'WE' }]);
       // The table shows a region by its name, as the dialog does, not by its code.
-      const regionCells = await page.locator('tbody tr').evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')).flat(),
-      );
+      const regionCells = await page
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.flatMap((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
       assert.ok(regionCells.includes('West'), 'a region read by name');
       assert.ok(!regionCells.some((text) => ['NE', 'SE', 'MW', 'SW', 'WE'].includes(text)), 'no region code in the table');
       assert.deepEqual(errors, []);

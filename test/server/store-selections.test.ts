@@ -132,7 +132,7 @@ describe('a selection of 4,999 of 5,000 stores', () => {
     const res = await shared.admin.inject({ url: `/api/common/report?${query}` });
     assert.equal(res.statusCode, 200, res.body);
     const text = pdfText(res.rawPayload);
-    assert.ok(text.includes('4,999 stores'), 'the caption counts the selection');
+    assert.match(text, /4,999 of 5,000 stores/, "the caption counts the selection within the user's stores");
     for (const { name } of others) assert.ok(text.includes(name), name);
     assert.doesNotMatch(text, new RegExp(`(^|\\s)${chain.left.number}(\\s|$)`), 'the store left out is not printed');
   });
@@ -150,7 +150,7 @@ describe('a selection of 4,999 of 5,000 stores', () => {
       });
     const [byReference, byIds, everyStore] = await Promise.all([report(chain.reference), report(chain.ids), report('')]);
     assert.equal(byReference.statusCode, 200, byReference.body);
-    assert.ok(byReference.body.includes('4,999 stores'));
+    assert.ok(byReference.body.includes('4,999 of 5,000 stores'));
     const leftLink = `href="/stores/${chain.left.id}"`;
     assert.ok(everyStore.body.includes(leftLink), 'for every store, the store left out has its line...');
     assert.ok(!byReference.body.includes(leftLink), '...and for the selection not');
@@ -161,7 +161,7 @@ describe('a selection of 4,999 of 5,000 stores', () => {
     for (const { name, value } of parameters) screen.set(name, value);
     const page = await shared.admin.inject({ url: `/reports?${screen}` });
     assert.equal(page.statusCode, 200);
-    assert.ok(page.body.includes('4,999 stores') && !page.body.includes(leftLink));
+    assert.ok(page.body.includes('4,999 of 5,000 stores') && !page.body.includes(leftLink));
     assert.ok(page.body.includes(`stores=${encodeURIComponent(chain.reference)}`), 'the PDF and print links carry the reference');
     assert.ok(page.body.includes(`value="${chain.reference}"`), 'so does the form');
     assert.ok(!page.body.includes(chain.ids.slice(0, 40)), 'never the ids');

@@ -3,7 +3,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { isSelectionReference, isStoreListKey, parseSelection, storeListKeys, travelsByReference } from '../../common/store-selection.ts';
 import { isLowMemory, remainingShare } from '../../common/storage-guard.ts';
-import { scopeLabel, scopeShortLabel, selectionLabel } from '../../common/store-scope-label.ts';
+import { scopeLabel, scopeShortLabel } from '../../common/store-scope-label.ts';
 import { groupStores, isStoreOptionList, storeMatches, type StoreOption } from '../../common/store-groups.ts';
 
 describe('the storage guard', () => {
@@ -71,20 +71,6 @@ describe('the kept selection', () => {
   test('is labelled in short on a phone: how many, or how many of how many', () => {
     assert.equal(scopeShortLabel({ region: 'West', total: 109 }, null), '109');
     assert.equal(scopeShortLabel({ region: null, total: 1500 }, [1, 2, 3]), '3/1,500');
-  });
-
-  test("is labelled in a report's caption without the scope", () => {
-    assert.equal(selectionLabel(null, 500), 'All stores');
-    assert.equal(selectionLabel([1], 500), '1 store');
-    assert.equal(selectionLabel([1, 2], 500), '2 stores');
-    assert.equal(selectionLabel([1, 2], 2), 'All stores');
-    assert.equal(
-      selectionLabel(
-        Array.from({ length: 4999 }, (_, i) => i + 1),
-        0,
-      ),
-      '4,999 stores',
-    );
   });
 });
 

@@ -87,7 +87,7 @@ export const cycleSummaryReport = defineReport({
       caption: [
         msg(cycle.kind === 'monthly' ? 'reportCycleMonthly' : 'reportCycleWeekly', span(cycle)),
         compared,
-        storesCaption(input.stores),
+        await storesCaption(input.pool, input.user, input.stores),
       ],
       body: table,
     };

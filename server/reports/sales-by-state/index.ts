@@ -19,7 +19,7 @@ export const salesByStateReport = defineReport({
   parameters: salesParameters,
   choices: salesChoices,
   async run(input) {
-    const filter = salesFilter(input);
+    const filter = await salesFilter(input);
     const result = await salesByState(input.pool, filter);
     const table: ReportTable = {
       columns: [

@@ -22,7 +22,7 @@ export const salesByStoreReport = defineReport({
   parameters: salesParameters,
   choices: salesChoices,
   async run(input) {
-    const filter = salesFilter(input);
+    const filter = await salesFilter(input);
     const rows = await salesByStore(input.pool, filter);
     const stores = rows.filter((r) => r.level === 0);
     const subtotals = new Map(

@@ -94,7 +94,7 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, reques
   const caption = [
     printedBy(user),
     filterLine(def, request),
-    ...(def.scope && 'stores' in def.scope ? [storesCaption(request.stores ?? null)] : []),
+    ...(def.scope && 'stores' in def.scope ? [await storesCaption(app.db.pool, user, request.stores ?? null)] : []),
     ...(groups.length ? [msg('reportGroupedBy', groups.map((g) => g.label).join(', '))] : []),
     msg('reportRows', formatNumber(rows.length)),
   ];

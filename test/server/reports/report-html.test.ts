@@ -80,10 +80,12 @@ describe('sales-by-store', () => {
     assert.deepEqual(rows(html, 'report-total'), [['Total', '', t.sales, t.tx, t.margin]]);
   });
 
-  test('says what it covers: the dates and the stores', () => {
+  test("says what it covers: the dates, and the stores as the analyst's own, the Northeast's", async () => {
     assert.match(html, /<h2 class="report-title" id="report-title">Sales by store<\/h2>/);
     assert.match(html, new RegExp(`<p class="report-caption">${day(from)} to ${day(to)}</p>`));
-    assert.match(html, /<p class="report-caption">Stores: All stores<\/p>/);
+    const northeast = (await shared.t.db.pool.query(`select count(*)::int as n from stores join groups using (group_id) where code = 'NE'`))
+      .rows[0].n;
+    assert.match(html, new RegExp(`<p class="report-caption">Stores: All Northeast stores \\(${northeast}\\)</p>`));
   });
 
   test('follows the store selection given as a parameter, and shows the description', async () => {
@@ -102,7 +104,7 @@ describe('sales-by-store', () => {
     assert.equal(rows(res.body, 'report-total')[0]?.[2], total.rows[0].sales);
     assert.equal(rows(res.body).length, 3);
     assert.match(res.body, /<p class="report-description">For the area meeting<\/p>/);
-    assert.match(res.body, /Stores: 3 stores/);
+    assert.match(res.body, /Stores: 3 of \d+ Northeast stores/);
   });
 });
 
