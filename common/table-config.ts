@@ -79,7 +79,10 @@ export interface TablePage {
   data: Row[];
   totals: Row | null;
   totalsSyncedAt: string | null;
+  /** Either count is the planner's estimate (the two below say which; an older server says only this). */
   countIsEstimate: boolean;
+  totalIsEstimate?: boolean;
+  filteredIsEstimate?: boolean;
   /** When grouping was asked: the totals of each main and sub group with rows on this page (else null). */
   groups?: GroupTotals[] | null;
   syncedAt: string;

@@ -47,6 +47,8 @@ function pageOf(json: unknown, rowsProperty: string): TablePage | null {
     totals: p.totals ?? null,
     totalsSyncedAt: p.totalsSyncedAt ?? null,
     countIsEstimate: p.countIsEstimate === true,
+    totalIsEstimate: (p.totalIsEstimate ?? p.countIsEstimate) === true,
+    filteredIsEstimate: (p.filteredIsEstimate ?? p.countIsEstimate) === true,
     groups: p.groups ?? null,
     syncedAt: typeof p.syncedAt === 'string' ? p.syncedAt : new Date().toISOString(),
     next: p.next ?? null,

@@ -156,8 +156,26 @@ describe('the pager and the info line', () => {
       'Showing 1 to 3 of 3 entries (filtered from 60 total entries)',
     );
     assert.equal(
-      infoText(page({ recordsTotal: 1234567, recordsFiltered: 1234567, countIsEstimate: true }), 0),
+      infoText(
+        page({ recordsTotal: 1234567, recordsFiltered: 1234567, countIsEstimate: true, totalIsEstimate: true, filteredIsEstimate: true }),
+        0,
+      ),
       'Showing 1 to 25 of 1,234,567 entries (an estimate)',
+    );
+    // Only the count that is an estimate says so: three rows counted among a million estimated.
+    assert.equal(
+      infoText(
+        page({
+          recordsTotal: 1234567,
+          recordsFiltered: 3,
+          data: [{}, {}, {}],
+          countIsEstimate: true,
+          totalIsEstimate: true,
+          filteredIsEstimate: false,
+        }),
+        0,
+      ),
+      'Showing 1 to 3 of 3 entries (filtered from 1,234,567 total entries) (an estimate)',
     );
     assert.equal(infoText(page({ data: [], recordsFiltered: 0 }), 0), 'Showing 0 to 0 of 0 entries (filtered from 60 total entries)');
     assert.equal(infoText(null, 0), 'Showing 0 to 0 of 0 entries');

@@ -39,7 +39,7 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
     onFilters(text ? { ...rest, [name]: text } : rest);
   };
   const count = page
-    ? `${tableMsg('filterRows', formatNumber(page.recordsFiltered))}${page.countIsEstimate ? ` ${tableMsg('tableCountEstimated')}` : ''}`
+    ? `${tableMsg('filterRows', formatNumber(page.recordsFiltered))}${(page.filteredIsEstimate ?? page.countIsEstimate) ? ` ${tableMsg('tableCountEstimated')}` : ''}`
     : '';
   return (
     <div className="dt-filters">

@@ -1,7 +1,9 @@
 // A list answer in the dialect the request spoke: legacy (sEcho, iTotalRecords, iTotalDisplayRecords,
 // aaData, sError) or current (draw, recordsTotal, recordsFiltered, data, error). Both carry our additions:
 // footer `totals` (and `totalsSyncedAt`, when they were computed), `groups` (a grouped page's groups'
-// totals), `countIsEstimate`, `syncedAt` (when the rows were read) and the `next` and `prev` page cursors.
+// totals), whether each count is the planner's estimate rather than a count (`totalIsEstimate`,
+// `filteredIsEstimate`; `countIsEstimate` when either is), `syncedAt` (when the rows were read) and the `next`
+// and `prev` page cursors.
 import type { Dialect, TableRequest } from '../request/table-request.ts';
 import type { ListResult } from './list.ts';
 
@@ -10,6 +12,8 @@ export function listResponse(req: TableRequest, result: ListResult): Record<stri
     totals: result.totals?.values ?? null,
     totalsSyncedAt: result.totals?.at ?? null,
     countIsEstimate: result.total.estimate || result.filtered.estimate,
+    totalIsEstimate: result.total.estimate,
+    filteredIsEstimate: result.filtered.estimate,
     groups: result.groups?.groups ?? null,
     syncedAt: result.syncedAt,
     next: result.next,

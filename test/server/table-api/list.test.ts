@@ -630,6 +630,30 @@ describe('counts at scale', () => {
     assert.equal(statements, before + 1, 'a count below the limit is made afresh every time');
   });
 
+  test('each count says whether it is an estimate: a few rows counted among millions estimated', async () => {
+    const [{ reltuples }] = await sql<{ reltuples: number }>(`select reltuples from pg_class where relname = 'sales'`);
+    await sql(`update pg_class set reltuples = 5000000 where relname = 'sales'`);
+    forgetResource(shared.t.db.pool, 'sales');
+    try {
+      const [sale] = await sql<{ number: number; day: string }>(
+        `select s.store_number as number, to_char(sa.sale_date, 'DD/MM/YYYY') as day from sales sa join stores s using (store_id) limit 1`,
+      );
+      const columns = ['SaleID', 'StoreNumber', 'SaleDate'];
+      const { body } = await list(
+        shared.admin,
+        'sales',
+        currentQuery(columns, { 'columns[1][search][value]': `${sale!.number}~${sale!.number}`, 'columns[2][search][value]': sale!.day }),
+      );
+      assert.equal(body.recordsFiltered, 1);
+      assert.equal(body.filteredIsEstimate, false, 'the one row found is counted');
+      assert.equal(body.totalIsEstimate, true, 'the millions are estimated');
+      assert.equal(body.countIsEstimate, true, 'either is');
+    } finally {
+      await sql(`update pg_class set reltuples = $1 where relname = 'sales'`, [reltuples]);
+      forgetResource(shared.t.db.pool, 'sales');
+    }
+  });
+
   test("a small table's page carries its exact counts in its own statement, made afresh; an empty page counts apart", async (t) => {
     // Without footer totals, which are kept, and count the rows they sum.
     const query = (extra: Record<string, string | number>) => currentQuery(stateColumns, { totals: 'false', ...extra });

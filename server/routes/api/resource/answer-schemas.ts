@@ -60,6 +60,8 @@ function listAnswer(def: ResourceDef) {
     groups: { type: ['array', 'null'], items: group },
     totalsSyncedAt: textOrNull,
     countIsEstimate: { type: 'boolean' },
+    totalIsEstimate: { type: 'boolean' },
+    filteredIsEstimate: { type: 'boolean' },
     syncedAt: text,
     next: textOrNull,
     prev: textOrNull,
