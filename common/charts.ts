@@ -15,6 +15,11 @@ export interface ChartPoint {
   value: string | null;
   /** Where the point's detail is, for a drill-down link (loaded into the page's detail panel). */
   href?: string;
+  /**
+   * The period has not ended (this month, 27 of 30 days in): its figure is to date, so it is marked, and it
+   * is not called the highest or the lowest beside periods that ended.
+   */
+  running?: boolean;
 }
 
 /** Reads a chart endpoint's answer: a list of points; anything else counts as no points. */

@@ -112,6 +112,7 @@ export const serverMessages = {
   endBeforeStart: 'please enter a date on or after the start.',
   headOfficeCode: 'the head office group keeps the code HQ, and no other group can take it.',
   saleBeforeStoreOpened: 'this store opened on {0}: please enter that day or a later one.',
+  chartToDate: '{0} (to date)',
   saleDayTaken: 'this store already has sales on that day: please edit them, or choose another day.',
   storeOpensAfterSales: 'this store has sales from {0}: please enter that day or an earlier one.',
   tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',

@@ -17,10 +17,14 @@ const PLOT_H = H - PAD.top - PAD.bottom;
 /** Room an axis name needs at font size 11 ("Jun 2025", "W23"). */
 const LABEL_ROOM = 56;
 
-function summary(points: ChartPoint[], values: Array<number | null>): string {
-  const known = points
+/** The sentence under the chart: its span, and its highest and lowest among the periods that have ended. */
+export function summary(points: ChartPoint[], values: Array<number | null>): string {
+  const valued = points
     .map((p, i) => ({ p, v: values[i] }))
     .filter((x): x is { p: ChartPoint; v: number } => x.v !== null && x.v !== undefined);
+  // A period still running is not the lowest (nor the highest): its figure is to date. Alone, it is all there is.
+  const ended = valued.filter((x) => !x.p.running);
+  const known = ended.length > 0 ? ended : valued;
   const high = known.reduce((a, b) => (b.v > a.v ? b : a));
   const low = known.reduce((a, b) => (b.v < a.v ? b : a));
   return onUseMsg(

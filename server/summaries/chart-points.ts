@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import type { ChartPoint } from '../../common/charts.ts';
 import type { CurrentUser } from '../../common/roles.ts';
+import { msg } from '../messages.ts';
 import { cycleSpan } from './cycle-span.ts';
 import { salesPerCycle } from './sales-per-cycle.ts';
 import { stateSales } from './state-sales.ts';
@@ -14,7 +15,11 @@ export async function salesPerCyclePoints(pool: pg.Pool, user: CurrentUser, filt
   const span = await cycleSpan(pool, filter);
   if (!span) return [];
   const cycles = await salesPerCycle(pool, user, filter, span, count);
-  return cycles.map((c) => ({ label: c.Name, short: c.Short, value: c.Sales }));
+  return cycles.map((c) =>
+    c.Running
+      ? { label: msg('chartToDate', c.Name), short: c.Short, value: c.Sales, running: true }
+      : { label: c.Name, short: c.Short, value: c.Sales },
+  );
 }
 
 export async function topStorePoints(pool: pg.Pool, user: CurrentUser, filter: SummaryFilter, limit: number): Promise<ChartPoint[]> {

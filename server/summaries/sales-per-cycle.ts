@@ -12,6 +12,8 @@ export interface CycleSales {
   /** "Jun 25" for a month, "W23" for a week: an axis label. */
   Short: string;
   Sales: string | null;
+  /** The cycle has not ended: its sales are to date. */
+  Running: boolean;
 }
 
 export async function salesPerCycle(
@@ -38,7 +40,8 @@ export async function salesPerCycle(
                      where t.month = c.start_date and ${where})
                else (select sum(x.sales) from sales x join stores s on s.store_id = x.store_id
                      where x.sale_date between c.start_date and least(c.end_date, $4::date) and ${where})
-             end)::text as "Sales"
+             end)::text as "Sales",
+            c.end_date >= current_date as "Running"
      from (select * from cycles where kind = $1 and start_date <= $2::date order by start_date desc limit $3) c
      order by c.start_date`,
     params,

@@ -210,16 +210,17 @@ describe('the top and bottom stores summaries', () => {
 });
 
 describe('the chart endpoints', () => {
-  test('sales per cycle: the last 12 monthly cycles, oldest first, each summed over its days', async () => {
+  test('sales per cycle: the last 12 monthly cycles, oldest first, each summed over its days, one still running marked', async () => {
     const points = await json<ChartPoint[]>(shared.admin, '/api/charts/sales-per-cycle');
-    const expected = await sql<{ name: string; sales: string | null }>(
-      `select c.name, (select sum(x.sales) from sales x where x.sale_date between c.start_date and c.end_date)::text as sales
+    const expected = await sql<{ name: string; sales: string | null; running: boolean }>(
+      `select c.name, (select sum(x.sales) from sales x where x.sale_date between c.start_date and c.end_date)::text as sales,
+              c.end_date >= current_date as running
        from (select * from cycles where kind = 'monthly' and start_date <= (select max(sale_date) from sales) order by start_date desc limit 12) c
        order by c.start_date`,
     );
     assert.deepEqual(
-      points.map((p) => [p.label, p.value]),
-      expected.map((e) => [e.name, e.sales]),
+      points.map((p) => [p.label, p.value, p.running === true]),
+      expected.map((e) => [e.running ? `${e.name} (to date)` : e.name, e.sales, e.running]),
     );
     assert.ok(
       points.some((p) => p.value !== null),

@@ -631,7 +631,7 @@ describe('counts at scale', () => {
   });
 
   test('each count says whether it is an estimate: a few rows counted among millions estimated', async () => {
-    const [{ reltuples }] = await sql<{ reltuples: number }>(`select reltuples from pg_class where relname = 'sales'`);
+    const { reltuples } = (await sql<{ reltuples: number }>(`select reltuples from pg_class where relname = 'sales'`))[0]!;
     await sql(`update pg_class set reltuples = 5000000 where relname = 'sales'`);
     forgetResource(shared.t.db.pool, 'sales');
     try {
