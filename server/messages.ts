@@ -375,6 +375,8 @@ export const serverMessages = {
   exportFailedTitle: 'Your export failed',
   exportFailedBody: '{0} ({1}) could not be finished: {2}',
   exportFailedReason: 'the server could not read the rows. Please try again.',
+  clientErrorTitle: 'New client errors reported',
+  clientErrorBody: 'On {0}: {1}. Client errors lists this one and any that follow.',
   rowChangedTitle: 'A row you edited was changed by someone else',
   rowChangedBody: '{0} changed {1} "{2}", which you changed in the last hour.',
   rowDeletedBody: '{0} deleted {1} "{2}", which you changed in the last hour.',

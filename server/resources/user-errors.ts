@@ -1,5 +1,7 @@
-// Client errors: what browsers reported to IT (POST /api/admin/user-error), newest first, for the IT role.
-// Read-only: reports are never edited.
+// Client errors: what browsers reported to IT (POST /api/admin/user-error), newest first, for the IT role,
+// who marks each as handled once it is (the one thing of a report that is edited; its words are as sent).
+// IT is told of new ones in the inbox (server/inbox/system/new-client-errors.ts).
+import { Version } from '../../common/resources/types.ts';
 import { defineResource } from './define.ts';
 
 export const userErrorsDef = defineResource({
@@ -10,6 +12,7 @@ export const userErrorsDef = defineResource({
   table: 'user_errors',
   alias: 'e',
   key: 'ErrorID',
+  version: 'Version',
   columns: [
     { name: 'ErrorID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true, internal: true, sql: 'e.error_id' },
     { name: 'CreatedAt', label: 'Reported', type: 'datetime', format: 'datetime', sortable: true, total: 'count', sql: 'e.created_at' },
@@ -32,8 +35,18 @@ export const userErrorsDef = defineResource({
     { name: 'StackTrace', label: 'Stack trace', type: 'text', format: 'text', hidden: true, sql: 'e.stack_trace' },
     { name: 'UserAgent', label: 'Browser', type: 'text', format: 'text', hidden: true, sql: 'e.user_agent' },
     { name: 'AppVersion', label: 'App version', type: 'text', format: 'text', hidden: true, sql: 'e.app_version' },
+    {
+      name: 'IsHandled',
+      label: 'Handled',
+      type: 'boolean',
+      format: 'boolean',
+      sortable: true,
+      sql: 'e.is_handled',
+      field: { kind: 'flag', on: ['edit'] },
+    },
+    { ...Version, sql: 'e.version' },
   ],
   defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],
   pageSize: 25,
-  access: { list: { role: 'it' }, export: { role: 'it' }, add: false, edit: false, delete: false },
+  access: { list: { role: 'it' }, export: { role: 'it' }, add: false, edit: { role: 'it' }, delete: false },
 });

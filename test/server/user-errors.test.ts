@@ -173,3 +173,77 @@ describe('the IT page /admin/user-errors', () => {
     assert.match(analyst.body, /you are not Authorized to view this page or part of the page content\./);
   });
 });
+
+describe('IT follows up client errors', () => {
+  async function alertsOf(userName: string) {
+    const { rows } = await shared.t.db.pool.query<{ title: string; body: string; is_read: boolean }>(
+      `select i.title, i.body, i.is_read from inbox i join users u using (user_id)
+       where u.user_name = $1 and i.topic = 'client-errors' order by i.inbox_id`,
+      [userName],
+    );
+    return rows;
+  }
+  /** The alert is raised after the report's answer: waits (bounded) until `count` have arrived. */
+  async function untilAlerts(userName: string, count: number) {
+    for (let i = 0; i < 100; i++) {
+      const rows = await alertsOf(userName);
+      if (rows.length >= count) return rows;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return alertsOf(userName);
+  }
+
+  async function markRead(userName: string) {
+    await shared.t.db.pool.query(
+      `update inbox set is_read = true where topic = 'client-errors' and user_id = (select user_id from users where user_name = $1)`,
+      [userName],
+    );
+  }
+
+  beforeEach(async () => {
+    await shared.t.db.pool.query(`delete from inbox where topic = 'client-errors'`);
+  });
+
+  test('a new report alerts IT once; more reports while it is unread raise no other', async () => {
+    await anonymousPost({ ...report, Page: '/stores', Message: 'Uncaught TypeError: x is undefined.' });
+    const [alert] = await untilAlerts('itdesk', 1);
+    assert.equal(alert!.title, m.clientErrorTitle);
+    assert.equal(alert!.body, 'On /stores: Uncaught TypeError: x is undefined. Client errors lists this one and any that follow.');
+    assert.equal((await untilAlerts('manager', 1)).length, 1, 'administrators may read client errors: told too');
+    assert.equal((await alertsOf('analyst')).length, 0, 'staff without the IT role are not told');
+
+    // The manager read theirs: the next report alerts the manager again, and in the same statement decides
+    // whether itdesk, whose alert is unread, gets another.
+    await markRead('manager');
+    await anonymousPost({ ...report, Message: 'second' });
+    assert.equal((await untilAlerts('manager', 2)).length, 2);
+    assert.equal((await alertsOf('itdesk')).length, 1, 'one unread alert stands for those that follow');
+
+    await markRead('itdesk');
+    await anonymousPost({ ...report, Message: 'third' });
+    assert.equal((await untilAlerts('itdesk', 2)).length, 2, 'once read, the next report alerts again');
+  });
+
+  test('IT marks a report handled; the mark is audited and others may not set it', async () => {
+    await anonymousPost(report);
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const listed = (await itdesk.inject({ url: '/api/user-errors?length=-1' })).json() as { data: Array<Record<string, unknown>> };
+    const row = listed.data[0]!;
+    assert.equal(row.IsHandled, false);
+
+    const analyst = await signIn(shared.t.app, 'analyst');
+    const refused = await analyst.inject({ method: 'PATCH', url: '/api/user-errors', payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true } });
+    assert.equal(refused.statusCode, 403);
+
+    const res = await itdesk.inject({ method: 'PATCH', url: '/api/user-errors', payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true } });
+    assert.equal(res.statusCode, 200, res.body);
+    const [stored] = await storedRows();
+    assert.equal(stored.is_handled, true);
+    assert.equal(stored.message, report.Message, 'the report itself is as sent');
+    const audit = await shared.t.db.pool.query(`select action from audit_log where resource = 'user-errors' and row_key = $1`, [String(row.ErrorID)]);
+    assert.deepEqual(audit.rows.map((r) => r.action), ['update']);
+
+    const unhandled = (await itdesk.inject({ url: '/api/user-errors?length=-1&columns[0][data]=IsHandled&columns[0][search][value]=false' })).json() as { recordsFiltered: number };
+    assert.equal(unhandled.recordsFiltered, 0, 'the filter of those still to handle');
+  });
+});

@@ -328,7 +328,8 @@ describe('permissions and the audit log', () => {
       [analyst, 'POST', 'states'],
       [analyst, 'DELETE', 'sales'],
       [analyst, 'POST', 'messages'],
-      [itdesk, 'PATCH', 'user-errors'],
+      [itdesk, 'POST', 'user-errors'],
+      [analyst, 'PATCH', 'user-errors'],
       [shared.admin, 'POST', 'users'],
       [shared.admin, 'DELETE', 'audit'],
     ];

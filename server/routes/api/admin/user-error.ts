@@ -9,6 +9,7 @@ import { changeTables, SYSTEM } from '../../../db/table-changes.ts';
 import { sameToken } from '../../../plugins/csrf.ts';
 import { withKeyLocks } from '../../../db/key-locks.ts';
 import { errorAnswers } from '../error-answer.ts';
+import { tellOfClientError } from '../../../inbox/system/new-client-errors.ts';
 
 /** Reports are counted over this window (config.limits.clientErrors: how many per user and per address). */
 const WINDOW_MINUTES = 10;
@@ -88,6 +89,7 @@ const userErrorReportRoute: SchemaRoutes = async (app) => {
         });
       const stored = await changeTables(pool, ['user_errors'], user?.ID ?? SYSTEM, store, (id) => id !== null);
       if (stored === null) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
+      tellOfClientError(app, { page: report.Page ?? '', message: report.Message || report.ExceptionMessage || '' });
       return reply.code(201).send({ ErrorID: stored });
     },
   );
