@@ -232,18 +232,33 @@ describe('IT follows up client errors', () => {
     assert.equal(row.IsHandled, false);
 
     const analyst = await signIn(shared.t.app, 'analyst');
-    const refused = await analyst.inject({ method: 'PATCH', url: '/api/user-errors', payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true } });
+    const refused = await analyst.inject({
+      method: 'PATCH',
+      url: '/api/user-errors',
+      payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true },
+    });
     assert.equal(refused.statusCode, 403);
 
-    const res = await itdesk.inject({ method: 'PATCH', url: '/api/user-errors', payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true } });
+    const res = await itdesk.inject({
+      method: 'PATCH',
+      url: '/api/user-errors',
+      payload: { ErrorID: row.ErrorID, Version: row.Version, IsHandled: true },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const [stored] = await storedRows();
     assert.equal(stored.is_handled, true);
     assert.equal(stored.message, report.Message, 'the report itself is as sent');
-    const audit = await shared.t.db.pool.query(`select action from audit_log where resource = 'user-errors' and row_key = $1`, [String(row.ErrorID)]);
-    assert.deepEqual(audit.rows.map((r) => r.action), ['update']);
+    const audit = await shared.t.db.pool.query(`select action from audit_log where resource = 'user-errors' and row_key = $1`, [
+      String(row.ErrorID),
+    ]);
+    assert.deepEqual(
+      audit.rows.map((r) => r.action),
+      ['update'],
+    );
 
-    const unhandled = (await itdesk.inject({ url: '/api/user-errors?length=-1&columns[0][data]=IsHandled&columns[0][search][value]=false' })).json() as { recordsFiltered: number };
+    const unhandled = (
+      await itdesk.inject({ url: '/api/user-errors?length=-1&columns[0][data]=IsHandled&columns[0][search][value]=false' })
+    ).json() as { recordsFiltered: number };
     assert.equal(unhandled.recordsFiltered, 0, 'the filter of those still to handle');
   });
 });
