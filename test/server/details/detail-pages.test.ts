@@ -252,7 +252,11 @@ describe("every other table's row page", () => {
     assert.ok(res.body.includes(`<dt>Sales</dt><dd>${formatCurrency('1234.5')}</dd>`));
     const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(res.body)?.[1] ?? '';
     assert.match(changes, /<td>manager<\/td>/);
-    assert.ok(changes.includes(`<dt>Sales</dt><dd><span class="before">${formatCurrency(sale.sales)}</span> → <span class="after">${formatCurrency('1234.5')}</span></dd>`));
+    assert.ok(
+      changes.includes(
+        `<dt>Sales</dt><dd><span class="before">${formatCurrency(sale.sales)}</span> → <span class="after">${formatCurrency('1234.5')}</span></dd>`,
+      ),
+    );
     assert.match(res.body, /data-detail-main/, 'its main part marked for the popup the table opens');
   });
 
