@@ -289,9 +289,10 @@ export const serverMessages = {
   auditWho: 'Who',
   auditTable: 'Table',
   auditAction: 'Action',
-  auditKey: 'Key',
+  auditKey: 'Row',
   auditChanges: 'Changes',
   auditEmptyValue: '(empty)',
+  auditPasswordSet: 'set; to be changed at the next sign-in',
   auditOwnPasswordChanged: 'changed by its holder',
 
   // The reports' own words: titles, the report list's sentences, parameters and column heads
