@@ -10,7 +10,8 @@ import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { root } from '../server/paths.ts';
-import { chromiumFlags, findChromium } from '../server/reports/pdf/chromium.ts';
+import { chromiumFlags } from '../server/reports/pdf/chromium.ts';
+import { browserTestChromium } from '../test/support/test-chromium.ts';
 import { BROWSER_ENDPOINT_ENV, FILE_TIMINGS_ENV } from '../test/support/run-env.ts';
 
 /** A file that runs longer than this fails: a backstop for a hang outside any test (each test has 60 s). */
@@ -80,7 +81,7 @@ export async function runTests(files: TestFile[]): Promise<number> {
   let failed = false;
   try {
     // One Chromium for the run: each browser test file connects to it and takes fresh contexts of its own.
-    const executable = findChromium(process.env.CHROMIUM_PATH);
+    const executable = browserTestChromium();
     if (executable && files.some((f) => f.source.startsWith('test/browser'))) {
       browser = await chromium.launchServer({ executablePath: executable, headless: true, args: chromiumFlags });
       process.env[BROWSER_ENDPOINT_ENV] = browser.wsEndpoint();
