@@ -38,13 +38,15 @@ function readTimings(): FileTime[] {
 
 /**
  * The files in the order they start: the longest first as the last run timed them (so that no long file
- * starts last and runs alone at the end), else browser, server, then unit tests, which is that order roughly.
+ * starts last and runs alone at the end); those no run has timed before all, in the order browser, server,
+ * then unit tests, which is that order roughly. (CI's PostgreSQL step comes after a step that timed the
+ * server files but no browser file: the browser files, the longest, must not all wait for the end.)
  */
 function longestFirst(files: TestFile[]): TestFile[] {
   const last = new Map(readTimings().map((t) => [t.file, t.ms]));
   const folder = (f: TestFile) => ['test/browser', 'test/server', 'test/unit'].findIndex((d) => f.source.startsWith(d));
   return files
-    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? -1, folder: folder(f) }))
+    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? Number.POSITIVE_INFINITY, folder: folder(f) }))
     .sort((a, b) => b.ms - a.ms || a.folder - b.folder || a.i - b.i)
     .map((x) => x.f);
 }
