@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { resources as productResources } from './resources/index.ts';
 import type { ResourceDef } from './resources/resource-def.ts';
 import type { DetailOf } from './details/detail-tables.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import { recordPageRules } from './shell/menu.ts';
@@ -99,6 +100,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),
