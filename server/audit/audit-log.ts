@@ -28,3 +28,11 @@ export const auditLog: ChangeLog = { table: 'audit_log', write: writeAudit };
 function json(row: object | null): string | null {
   return row === null ? null : JSON.stringify(row);
 }
+
+/**
+ * The action an entry shows, in SQL over audit_log under `alias`: its own ('insert', 'update', 'delete'), marked
+ * "(undo)" when it puts back an earlier change (an undo's edit, or a deleted row added back).
+ */
+export function auditActionSql(alias: string): string {
+  return `${alias}.action || case when ${alias}.undoes is null then '' else ' (undo)' end`;
+}

@@ -6,6 +6,7 @@
 // do. Both read the resources the app serves, which the table API hands them. Read-only, for administrators.
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
+import { auditActionSql } from '../audit/audit-log.ts';
 import { defineResource } from './define.ts';
 import type { ServedScopeRule } from './resource-sql.ts';
 
@@ -57,7 +58,7 @@ export const auditDef = defineResource({
       sortable: true,
       searchable: true,
       hiddenOnMobile: true,
-      sql: 'a.action',
+      sql: auditActionSql('a'),
     },
     { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'a.row_key' },
     { name: 'Changes', label: 'Changes', type: 'text', format: 'text', sql: rawChanges },

@@ -67,7 +67,7 @@ export async function storedRow(client: pg.PoolClient, def: ResourceDef, key: nu
     );
     links[table] = l.rows[0]!.rows;
   }
-  return { row: r.rows[0]!, links };
+  return { row: r.rows[0]!.row, links };
 }
 
 /** Puts a deleted row back as it was stored, with its key, and its link tables' rows. */

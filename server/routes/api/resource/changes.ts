@@ -9,7 +9,14 @@
 // keeps what its undo needs and answers its UndoID; POST /api/<resource>/undo takes it back (answerUndo).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import { addRow, ChangeCutShort, deleteRows, editRows, type ChangeWork, type MutationResult } from '../../../table-api/change/change-rows.ts';
+import {
+  addRow,
+  ChangeCutShort,
+  deleteRows,
+  editRows,
+  type ChangeWork,
+  type MutationResult,
+} from '../../../table-api/change/change-rows.ts';
 import { undoChange, UndoRefused } from '../../../table-api/change/undo-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
