@@ -5,18 +5,18 @@
 // counts both, naming the row of each reason (change-outcome.ts), with Undo. Save with no field ticked, or
 // with a ticked field invalid, shows the messages and shakes, as the other dialogs do. A password is not
 // set for many rows at once: the dialog leaves it out.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { msg } from '../../../common/messages.ts';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
-import { shake } from '../../shell/shake.ts';
 import type { TableHost } from '../table-host.ts';
 import { sendChange } from './change-call.ts';
 import { applyAnswer } from './change-outcome.ts';
 import { DialogField } from './dialog-field.tsx';
-import { bulkEditBody, dialogFields, ruleMessages, sharedValues, type DialogValues } from './dialog-values.ts';
+import { bulkEditBody, dialogFields, sharedValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { SaveActions } from './save-actions.tsx';
 import { namesByKey } from './row-names.ts';
+import { useDialogForm } from './use-dialog-form.ts';
 
 interface BulkEditDialogProps {
   host: TableHost;
@@ -27,24 +27,18 @@ interface BulkEditDialogProps {
 export function BulkEditDialog({ host, rows, close }: BulkEditDialogProps) {
   const { config } = host;
   const fields = useMemo(() => dialogFields(config, 'edit').filter((f) => f.kind !== 'password'), [config]);
-  const [values, setValues] = useState<DialogValues>(() => sharedValues(fields, rows));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
-  const [modified, setModified] = useState<ReadonlySet<string>>(() => new Set());
-  const [serverMessages, setServerMessages] = useState<Record<string, string>>({});
+  const chosenFields = useMemo(() => fields.filter((f) => chosen.has(f.name)), [fields, chosen]);
+  // Only the fields ticked are checked; with none ticked, a refused save puts focus on the first checkbox.
+  const { form, values, messages, messageOf, change, showAll, refuse, serverRefused } = useDialogForm(
+    chosenFields,
+    () => sharedValues(fields, rows),
+    '.bulk-field input',
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [refusals, setRefusals] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const titleId = useId();
   const hintId = useId();
-
-  const chosenFields = useMemo(() => fields.filter((f) => chosen.has(f.name)), [fields, chosen]);
-  const messages = useMemo(() => ruleMessages(chosenFields, values), [chosenFields, values]);
-  const messageOf = (name: string): string | null => (modified.has(name) ? (serverMessages[name] ?? messages[name] ?? null) : null);
-
-  useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .bulk-field input')?.focus();
-  }, [refusals]);
 
   function choose(name: string, on: boolean): void {
     setChosen((old) => {
@@ -56,22 +50,13 @@ export function BulkEditDialog({ host, rows, close }: BulkEditDialogProps) {
     setError(null);
   }
 
-  function change(name: string, value: string | boolean): void {
-    setValues((old) => ({ ...old, [name]: value }));
-    setModified((old) => new Set(old).add(name));
-    setServerMessages(({ [name]: _, ...others }) => others);
-  }
-
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (busy) return;
-    const dialog = event.currentTarget.closest('dialog');
-    setModified(new Set(chosen));
+    showAll(chosen);
     if (chosen.size === 0 || Object.keys(messages).length > 0) {
       if (chosen.size === 0) setError(tableMsg('bulkEditNone'));
-      if (dialog) shake(dialog);
-      setRefusals((n) => n + 1);
-      return;
+      return refuse(event.currentTarget.closest('dialog'));
     }
     setBusy(true);
     setError(null);
@@ -80,10 +65,8 @@ export function BulkEditDialog({ host, rows, close }: BulkEditDialogProps) {
     setBusy(false);
     // Any row that went in ends the dialog: sent again, it would find those rows at a newer version.
     if (outcome.close || answer.Succeed.length > 0) return close();
-    const shown = Object.entries(outcome.fields).filter(([name]) => chosen.has(name));
-    setServerMessages(Object.fromEntries(shown));
     setError(outcome.error);
-    if (shown.length > 0) setRefusals((n) => n + 1);
+    serverRefused(Object.fromEntries(Object.entries(outcome.fields).filter(([name]) => chosen.has(name))));
   }
 
   return (
@@ -118,14 +101,7 @@ export function BulkEditDialog({ host, rows, close }: BulkEditDialogProps) {
             </div>
           ))}
         </fieldset>
-        <div className="dialog-actions">
-          <button type="submit" aria-disabled={busy}>
-            {busy ? tableMsg('dialogSaving') : tableMsg('dialogSave')}
-          </button>
-          <button type="button" onClick={close}>
-            {msg('cancel')}
-          </button>
-        </div>
+        <SaveActions busy={busy} onCancel={close} />
       </form>
     </ModalDialog>
   );

@@ -134,7 +134,7 @@ export function undoAnswers(def: ResourceDef) {
 export const undoBodySchema = {
   type: 'object',
   required: ['UndoID'],
-  properties: { UndoID: { type: 'integer', minimum: 1 } },
+  properties: { UndoID: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
 } as const;
 
 /**
