@@ -1,7 +1,7 @@
 // The table's notice (spec sections 4 and 9): one at a time, in a polite live region above the table, for
 // 8 s; a notice that offers an action (Undo after an edit or delete, issue 39) shows its button beside the
-// text, described by it, for the action's time instead. When the notice goes while its button has focus,
-// focus goes to the table's first control rather than to the page.
+// text, described by it, for the action's time instead. When the button goes with focus on it (its time
+// over, or used), focus goes to the table's first control rather than to the page.
 import { useEffect, useId, useRef } from 'react';
 import type { NoticeAction } from './table-host.ts';
 
@@ -12,6 +12,11 @@ export interface Notice {
 }
 
 const NOTICE_MS = 8000;
+
+/** Gives focus to the table's first control (its toolbar's first enabled button). */
+function focusTable(table: HTMLElement | null | undefined): void {
+  table?.querySelector<HTMLElement>('button:not(:disabled), input:not(:disabled)')?.focus();
+}
 
 interface TableNoticeProps {
   notice: Notice | null;
@@ -31,7 +36,7 @@ export function TableNotice({ notice, onEnd }: TableNoticeProps) {
       const focused = button.current !== null && button.current === document.activeElement;
       const table = button.current?.closest<HTMLElement>('.data-table');
       ended.current();
-      if (focused) table?.querySelector<HTMLElement>('button:not(:disabled), input:not(:disabled)')?.focus();
+      if (focused) focusTable(table);
     }, ms);
     return () => clearTimeout(timer);
   }, [notice]);
@@ -48,9 +53,11 @@ export function TableNotice({ notice, onEnd }: TableNoticeProps) {
           type="button"
           className="dt-notice-action"
           aria-describedby={textId}
-          onClick={() => {
+          onClick={(event) => {
+            const table = event.currentTarget.closest<HTMLElement>('.data-table');
             ended.current();
             action.run();
+            focusTable(table);
           }}
         >
           {action.label}

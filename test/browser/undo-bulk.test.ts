@@ -10,6 +10,7 @@ import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { openTable } from '../support/tables.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { assertFits, screenshot } from '../support/screen.ts';
+import { UNDO_SECONDS } from '../../common/undo.ts';
 
 const skip = browserSkipReason();
 
@@ -78,6 +79,7 @@ describe('undo and bulk edit', { skip }, () => {
       assert.equal(await undoButton(page).evaluate((b) => b === document.activeElement), true, 'Undo is reached by Tab');
       await page.keyboard.press('Enter');
       await notice(page, '2 Record(s) Restored Successfully').waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Add', 'focus stays in the table, on its first button');
       for (const n of numbers) await marked(page, n, 'inserted').waitFor();
       assert.deepEqual(await Promise.all(numbers.map(async (n) => (await stored(n))?.store_id)), keys, 'back with their keys');
       assert.equal(await undoButton(page).count(), 0, 'an undo is not undone again');
@@ -114,6 +116,7 @@ describe('undo and bulk edit', { skip }, () => {
       await addStores(numbers, 'Bulk');
       const { page, context } = await env.newPage('admin', { viewport: { width, height: 800 } });
       const errors = pageErrors(page);
+      await page.clock.install();
       await openTable(page, '/stores');
       for (const n of numbers) await select(page, n);
       assert.equal(await toolbarButton(page, 'Edit').isEnabled(), true);
@@ -131,6 +134,8 @@ describe('undo and bulk edit', { skip }, () => {
 
       // Someone else changes the middle store after the rows were read.
       await query(`update stores set name = 'Moved meanwhile', version = version + 1 where store_number = $1`, [numbers[1]]);
+      // Time stands still from here: the notice's Undo goes when the test moves it on.
+      await page.clock.pauseAt(Date.now() + 1000);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await notice(
         page,
@@ -146,6 +151,12 @@ describe('undo and bulk edit', { skip }, () => {
       assert.equal((await stored(numbers[1]!))!.city, 'Austin');
       await undoButton(page).waitFor();
       await looksRight(page, `bulk-edit-outcome-${width}`);
+      // Undo is offered for its time, no longer.
+      await page.clock.runFor(UNDO_SECONDS * 1000 - 100);
+      assert.equal(await undoButton(page).count(), 1);
+      await page.clock.runFor(100);
+      await undoButton(page).waitFor({ state: 'detached' });
+      await page.clock.resume();
       assert.deepEqual(errors, []);
       await context.close();
     });
