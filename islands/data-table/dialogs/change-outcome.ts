@@ -62,13 +62,15 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
 
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
+  // A change of one row needs no name; nor does a reason every row failed for.
   const sameForEvery = failed.length > 1 && failed.every((f) => f.error === failed[0]!.error);
+  const naming = names !== undefined && done + failed.length > 1 && !sameForEvery;
   for (const failure of failed) {
     if (isConflict(failure)) reasons.add(tableMsg(refreshes ? 'notFoundRefreshed' : 'notFoundRefresh'));
     else {
       const hasFields = failure.fields !== undefined && Object.keys(failure.fields).length > 0;
       if (hasFields) Object.assign(fields, failure.fields);
-      if (names && !sameForEvery) reasons.add(tableMsg('rowFailure', names(failure.key), failure.error));
+      if (naming) reasons.add(tableMsg('rowFailure', names(failure.key), failure.error));
       else if (!hasFields) reasons.add(failure.error);
     }
   }
