@@ -132,6 +132,19 @@ export const tableMessages = {
   dialogChoiceSearch: 'Search the {0} list',
   dialogChoicesFailed: 'The choices could not be loaded: please close the dialog and try again.',
   dialogChoicesMore: 'More choices exist: search to narrow the list.',
+
+  // Undo, bulk edit and the rows the delete question names (ours, issue 39; the counts follow the spec's notices)
+  undo: 'Undo',
+  undoing: 'Undoing…',
+  restored: '{0} Record(s) Restored Successfully',
+  restoreFailed: '{0} Record(s) Failed to Restore',
+  deleteAndMore: 'and {0} more',
+  bulkEditTitle: 'Edit {0} record(s) in {1}',
+  bulkEditHint: 'Tick each field to set on every selected record: only those change, the others keep their own values.',
+  bulkEditFields: 'Fields to set',
+  bulkEditSet: 'Set {0}',
+  bulkEditNone: 'Tick at least one field to set.',
+  rowFailure: '{0}: {1}',
 } as const;
 
 export type TableMessageKey = keyof typeof tableMessages;

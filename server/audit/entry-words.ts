@@ -8,7 +8,14 @@ import { languageText } from '../../common/messages.ts';
 import type { ServedResource } from '../resources/resource-sql.ts';
 
 /** What the audit log records of a change (change-log.ts writes these), and each one's word. */
-export const actionLabels = { insert: 'Added', update: 'Changed', delete: 'Deleted' } as const;
+export const actionLabels = {
+  insert: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  // An undo's entries (auditActionSql marks them).
+  'insert (undo)': 'Added back (undo)',
+  'update (undo)': 'Changed back (undo)',
+} as const;
 export const auditActions = Object.keys(actionLabels) as Array<keyof typeof actionLabels>;
 
 /** An action's word, as the audit log's Action column shows it (a language file's `audit.Action.<action>`). */

@@ -87,6 +87,7 @@ function changeAnswer(def: ResourceDef) {
     Failed: { type: 'array', items: failed },
     Data: rows(def),
     Error: textOrNull,
+    UndoID: { type: 'integer' },
   };
 }
 
@@ -123,6 +124,18 @@ export function changeAnswers(def: ResourceDef) {
     503: outcomeOrError,
   };
 }
+
+/** POST /api/<name>/undo: the undo's outcome in the change's shape, or its refusal (403, 409). */
+export function undoAnswers(def: ResourceDef) {
+  return changeAnswers(def);
+}
+
+/** POST /api/<name>/undo's body: the UndoID an edit's or delete's answer gave. */
+export const undoBodySchema = {
+  type: 'object',
+  required: ['UndoID'],
+  properties: { UndoID: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
 
 /**
  * GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among (in
