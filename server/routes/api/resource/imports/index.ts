@@ -179,13 +179,14 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         const body = req.body as ChoiceBody;
         const { mapping, mode } = readChoice(def, upload, body);
         if (uploads.running() >= limits.atOnce) throw new ImportRefusal(429, msg('importTooManyOnInstance', limits.atOnce));
-        // The user's imports running anywhere (their rows say so), this one aside.
+        const tooMany = () => new ImportRefusal(429, msg('importTooManyForUser', limits.perUser));
+        if (uploads.running(user.ID) >= limits.perUser) throw tooMany();
+        // The user's imports running on other instances (their rows say so), this one aside.
         const { rows } = await app.db.pool.query<{ n: number }>(
           `select count(*)::int as n from imports where user_id = $1 and state = 'running' and import_id <> $2 and created_at > now() - interval '1 day'`,
           [user.ID, upload.id],
         );
-        if (Math.max(rows[0]!.n, uploads.running(user.ID)) >= limits.perUser)
-          throw new ImportRefusal(429, msg('importTooManyForUser', limits.perUser));
+        if (rows[0]!.n + uploads.running(user.ID) >= limits.perUser) throw tooMany();
         if (upload.running) throw new ImportRefusal(409, msg('importBusy'));
         const record = await readImport(app.db.pool, upload.id);
         upload.running = { done: 0, total: record?.total ?? null };
@@ -203,18 +204,13 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     app.get(`${path}/imports/:id`, { config, schema: { params: idParams } }, async (req, reply) =>
       answer(reply, async () => {
         const id = Number((req.params as { id: string }).id);
+        const user = req.signedInUser();
+        // Running here: told from memory (an all-or-nothing import on the embedded database holds its connection).
+        const here = uploads.find(id, def.name, user.ID)?.running;
+        if (here) return { State: 'running', Done: here.done, Total: here.total, Counts: null, Error: null };
         const record = await readImport(app.db.pool, id);
-        if (!record || record.resource !== def.name || record.userId !== req.signedInUser().ID)
-          throw new ImportRefusal(404, msg('importGone'));
-        const here = uploads.find(id, def.name, req.signedInUser().ID)?.running;
-        const running = record.state === 'running' && here;
-        return {
-          State: record.state,
-          Done: running ? here.done : record.done,
-          Total: record.total,
-          Counts: record.counts,
-          Error: record.error,
-        };
+        if (!record || record.resource !== def.name || record.userId !== user.ID) throw new ImportRefusal(404, msg('importGone'));
+        return { State: record.state, Done: record.done, Total: record.total, Counts: record.counts, Error: record.error };
       }),
     );
 
@@ -236,7 +232,9 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
 /** The mapping and mode asked for, or a refusal saying what is wrong with them. */
 function readChoice(def: ResourceDef, upload: Upload, body: ChoiceBody): { mapping: Array<string | null>; mode: ImportMode } {
   if (!(importModes as ReadonlyArray<string>).includes(body.Mode)) throw new ImportRefusal(400, msg('importMode'));
-  const problem = mappingProblem(def, upload.header, body.Mapping);
+  // A column left out may come as null or as "" (the body's schema coerces null to text).
+  const mapping = body.Mapping.map((m) => (m === '' ? null : m));
+  const problem = mappingProblem(def, upload.header, mapping);
   if (problem) {
     const [kind, name = ''] = problem.split(':');
     const why =
@@ -247,7 +245,7 @@ function readChoice(def: ResourceDef, upload: Upload, body: ChoiceBody): { mappi
           : msg(kind === 'length' ? 'importMappingLength' : 'importMappingNone');
     throw new ImportRefusal(400, msg('importBadMapping', why));
   }
-  return { mapping: body.Mapping, mode: body.Mode as ImportMode };
+  return { mapping, mode: body.Mode as ImportMode };
 }
 
 /** The upload's refused rows file becomes `kept` (null: none), the one before it and an unkept `made` removed. */
