@@ -29,7 +29,11 @@ async function roundTrip(user: SignedIn, resource: string, columns: string[], fi
     const up = await upload(user, resource, file, `${resource}.${format}`);
     const p = await preview(user, resource, up);
     assert.ok(p.Total > 0, `${resource} ${format}: rows`);
-    assert.deepEqual(p.Counts, { Add: 0, Change: 0, Unchanged: p.Total, Refused: 0 }, `${resource} ${format}: ${JSON.stringify(p.Refused.slice(0, 3))} ${JSON.stringify(p.Changes.slice(0, 3))}`);
+    assert.deepEqual(
+      p.Counts,
+      { Add: 0, Change: 0, Unchanged: p.Total, Refused: 0 },
+      `${resource} ${format}: ${JSON.stringify(p.Refused.slice(0, 3))} ${JSON.stringify(p.Changes.slice(0, 3))}`,
+    );
     const before = await audited();
     const end = await run(user, resource, up);
     assert.equal(end.State, 'done');
