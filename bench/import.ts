@@ -96,9 +96,12 @@ const previewPeak = peak;
 peak = server.rssBytes();
 started = performance.now();
 await post(`/api/sales/imports/${up.Id}/run`, { Mapping: up.Mapping, Mode: 'add-update', ValidOnly: false }, 202);
-let end: { State: string; Counts: Record<string, number> | null; Error: string | null };
+let end: { State: string; Counts: Record<string, number> | null; Error: string | null } = { State: '', Counts: null, Error: null };
 for (;;) {
-  end = await json(`/api/sales/imports/${up.Id}`);
+  // On the embedded database the import holds its one connection: a request meanwhile may be answered 503.
+  const res = await fetch(`${base}/api/sales/imports/${up.Id}`, { headers });
+  if (res.status === 503) continue;
+  end = (await res.json()) as typeof end;
   if (end.State === 'done' || end.State === 'failed') break;
   await new Promise((r) => setTimeout(r, 100));
 }
