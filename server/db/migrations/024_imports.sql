@@ -16,6 +16,8 @@ create table imports (
   counts jsonb,
   error text,
   created_at timestamptz not null default now(),
+  -- When a run last said it was alive (its start, its progress): one whose instance died stops counting.
+  touched_at timestamptz not null default now(),
   finished_at timestamptz
 );
 create index imports_user_idx on imports (user_id, state);

@@ -66,14 +66,14 @@ export async function readImport(db: Db, id: number): Promise<ImportRecord | nul
  */
 export async function startImport(db: Db, id: number, mode: ImportMode, validOnly: boolean, total: number | null): Promise<void> {
   await db.query(
-    `update imports set state = 'running', mode = $2, valid_only = $3, total = $4, done = 0, error = null, counts = null, finished_at = null
+    `update imports set state = 'running', mode = $2, valid_only = $3, total = $4, done = 0, error = null, counts = null, finished_at = null, touched_at = now()
      where import_id = $1`,
     [id, mode, validOnly, total],
   );
 }
 
 export async function recordProgress(db: Db, id: number, done: number): Promise<void> {
-  await db.query(`update imports set done = $2 where import_id = $1 and state = 'running'`, [id, done]);
+  await db.query(`update imports set done = $2, touched_at = now() where import_id = $1 and state = 'running'`, [id, done]);
 }
 
 /** The import's end: its state, counts or error; and its one audit entry. */

@@ -183,11 +183,16 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         if (uploads.running() >= limits.atOnce) throw new ImportRefusal(429, msg('importTooManyOnInstance', limits.atOnce));
         const tooMany = () => new ImportRefusal(429, msg('importTooManyForUser', limits.perUser));
         if (uploads.running(user.ID) >= limits.perUser) throw tooMany();
-        // The user's imports running on other instances (their rows say so), this one aside.
-        const { rows } = await app.db.pool.query<{ n: number }>(
-          `select count(*)::int as n from imports where user_id = $1 and state = 'running' and import_id <> $2 and created_at > now() - interval '1 day'`,
-          [user.ID, upload.id],
-        );
+        // The user's imports running on other instances (their rows say so, while their progress is recorded
+        // within the last minutes), this one aside. The embedded database serves one instance: this one.
+        const { rows } =
+          app.db.kind === 'postgres'
+            ? await app.db.pool.query<{ n: number }>(
+                `select count(*)::int as n from imports
+                 where user_id = $1 and state = 'running' and import_id <> $2 and touched_at > now() - interval '5 minutes'`,
+                [user.ID, upload.id],
+              )
+            : { rows: [{ n: 0 }] };
         if (rows[0]!.n + uploads.running(user.ID) >= limits.perUser) throw tooMany();
         if (upload.running) throw new ImportRefusal(409, msg('importBusy'));
         const record = await readImport(app.db.pool, upload.id);
