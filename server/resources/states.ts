@@ -59,4 +59,5 @@ export const statesDef = defineResource({
   names: ['Name'],
   pageSize: 25,
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  import: { key: ['Code'] },
 });
