@@ -17,6 +17,7 @@ import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
   FixedValue,
+  IssuedSecret,
   Join,
   ResourceSql,
   RowCheck,
@@ -90,6 +91,7 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   updatedAt?: string;
   scope?: WrittenScope<NoInfer<NameOf<Cols>>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  issuesSecret?: IssuedSecret;
   fanOut?: { field: NoInfer<Edited<Cols>>; column: string; members: string; none: MessageKey };
   shownRow?: (row: Record<string, unknown>, served: ReadonlyArray<ServedResource>) => Record<string, unknown>;
   rowRule?: RowRule;
