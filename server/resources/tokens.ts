@@ -7,7 +7,16 @@ import { Version } from '../../common/resources/types.ts';
 import { newTokenSecret } from '../feed/token-secret.ts';
 import { defineResource, reference } from './define.ts';
 import { groupsDef } from './groups.ts';
-import { CURRENT_USER } from './resource-sql.ts';
+import { CURRENT_USER, type RowRule } from './resource-sql.ts';
+import { msg } from '../messages.ts';
+
+/** A token names at least one table (the field's `required` rule checks a single value, not a list of codes). */
+const namesATable: RowRule = (_user, before, sent) => {
+  const tables = sent.find((s) => s.column.name === 'Tables');
+  if (tables ? (tables.value as string[]).length > 0 : before !== null) return null;
+  const message = msg('required');
+  return { error: `Tables: ${message}`, fields: { Tables: message } };
+};
 
 export const tokensDef = defineResource({
   name: 'tokens',
@@ -72,5 +81,6 @@ export const tokensDef = defineResource({
   pageSize: 25,
   access: { list: { admin: true }, export: { admin: true }, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
   fixedValues: { created_by: CURRENT_USER },
+  rowRule: namesATable,
   issuesSecret: { writes: 'token_hash', shows: 'Token', make: newTokenSecret },
 });
