@@ -87,10 +87,9 @@ function send(reply: FastifyReply, sent: Sent): FastifyReply {
   return reply.code(sent.status).send(sent.answer);
 }
 
-/** 200 when a row was written or none was refused; else 403 when every row was out of the token's stores, or 422. */
+/** 200 when a row was written (or found as sent) or none was refused; 422 when every row was. */
 function statusOf(answer: FeedAnswer): number {
-  if (answer.Succeed.length > 0 || answer.Failed.length === 0) return 200;
-  return answer.Failed.every((f) => f.forbidden) ? 403 : 422;
+  return answer.Succeed.length > 0 || answer.Failed.length === 0 ? 200 : 422;
 }
 
 export default feedRoutes;
