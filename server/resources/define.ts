@@ -181,6 +181,8 @@ export function defineResource<const Name extends string, const Cols extends Wri
   const fields = columns.flatMap((c) => (c.field ? [{ ...c.field, name: c.name }] : []));
   const resource = {
     ...own,
+    // The browser is told only where the add's answer carries the secret, to show it once.
+    ...(written.issuesSecret && { showsSecret: written.issuesSecret.shows }),
     columns: browserColumns,
     fields: fieldsWithChoices(written.name, browserColumns, fields),
   } as unknown as Resource;

@@ -2,7 +2,8 @@
 // the user types with the shared rules, its message shown once it is modified. Save while any field is
 // invalid shows every message, shakes the dialog and moves focus to the first field at fault; otherwise it
 // sends the change and reads the answer (change-outcome.ts): the server's field messages show on their
-// fields and the dialog stays open; otherwise it closes.
+// fields and the dialog stays open; otherwise it closes, unless the add issued a secret (an API token):
+// then the dialog shows it, once, to be copied (secret-shown.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
@@ -14,6 +15,7 @@ import { applyAnswer } from './change-outcome.ts';
 import { DialogField } from './dialog-field.tsx';
 import { dialogFields, editBody, ruleMessages, startValues, type DialogValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { SecretShown } from './secret-shown.tsx';
 
 interface RowFormDialogProps {
   host: TableHost;
@@ -31,6 +33,8 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   const [serverMessages, setServerMessages] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The secret the add issued, shown once before the dialog closes. */
+  const [secret, setSecret] = useState<string | null>(null);
   /** Counts refused saves: after each, focus goes to the first field at fault, once it shows its message. */
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -64,6 +68,8 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : values);
     const outcome = applyAnswer(host, action, answer);
     setBusy(false);
+    const issued = config.showsSecret && action === 'add' ? answer.Data[0]?.[config.showsSecret] : undefined;
+    if (outcome.close && typeof issued === 'string') return setSecret(issued);
     if (outcome.close) return close();
     // A message for a field this dialog does not show is said above the fields.
     const shown = Object.entries(outcome.fields).filter(([name]) => fields.some((f) => f.name === name));
@@ -72,6 +78,13 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     setError([outcome.error, ...unshown.map(([, message]) => message)].filter(Boolean).join(' ') || null);
     if (shown.length > 0) setRefusals((n) => n + 1);
   }
+
+  if (secret !== null)
+    return (
+      <ModalDialog titleId={titleId} size="form" onClose={close}>
+        <SecretShown titleId={titleId} secret={secret} done={close} />
+      </ModalDialog>
+    );
 
   return (
     <ModalDialog titleId={titleId} size="form" onClose={close}>
