@@ -1,11 +1,12 @@
 // A feed request's rows, read from its body: a JSON array of objects keyed by the list API's field names, or
 // CSV with a header line (the formats an import reads, our own export included: server/imports/), its columns
-// matched to the table's by name or label. Each row keeps its place (its position in the array, or its CSV
+// matched to the table's fields as an import matches them (by label, in the language file's words, or name). Each row keeps its place (its position in the array, or its CSV
 // line) for the answer to name it by. A body that holds no rows, too many, or not rows at all is refused
 // whole (a Refusal: 400 or 413, nothing written).
 import { Readable } from 'node:stream';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { readCsvStream } from '../imports/index.ts';
+import { importFields, matchHeader } from '../imports/engine/index.ts';
 import { Refusal } from '../plugins/refusals.ts';
 import type { Limits } from '../limits.ts';
 
@@ -40,14 +41,17 @@ function jsonRows(def: ResourceDef, body: Buffer, maxRows: number): FeedRow[] {
   }
   if (!Array.isArray(parsed)) throw new Refusal(400, 'feedNotRows', 'it is not an array');
   if (parsed.length > maxRows) throw new Refusal(413, 'feedTooManyRows', maxRows);
+  // Any of the list API's names is taken (a row read from the list may be sent back as it is); only the
+  // fields an import reads are written.
   const names = new Set(def.columns.map((c) => c.name));
+  const read = new Set(importFields(def).map((f) => f.name));
   return parsed.map((item: unknown, i): FeedRow => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new Refusal(400, 'feedNotRows', `item ${i + 1} is not an object`);
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(item)) {
       if (!names.has(name)) throw new Refusal(400, 'feedUnknownField', i + 1, name, def.title, fieldNames(def));
       if (value !== null && typeof value === 'object') throw new Refusal(400, 'feedNotRows', `item ${i + 1}'s ${name} is not a single value`);
-      values[name] = value === null || value === undefined ? '' : String(value);
+      if (read.has(name)) values[name] = value === null || value === undefined ? '' : String(value);
     }
     return { line: i + 1, values };
   });
@@ -55,28 +59,22 @@ function jsonRows(def: ResourceDef, body: Buffer, maxRows: number): FeedRow[] {
 
 async function csvRows(def: ResourceDef, body: Buffer, limits: Limits['feed']): Promise<FeedRow[]> {
   const table = await readCsvStream(Readable.from([body]), { maxBytes: limits.maxBytes, maxUnpackedBytes: limits.maxBytes, maxRows: limits.maxRows });
-  const columns = table.header.map((heading) => columnOf(def, heading));
-  if (columns.every((c) => c === undefined)) throw new Refusal(400, 'feedNoColumnMatched', def.title, fieldNames(def));
+  const columns = matchHeader(def, table.header);
+  if (columns.every((c) => c === null)) throw new Refusal(400, 'feedNoColumnMatched', def.title, fieldNames(def));
   const rows: FeedRow[] = [];
   for await (const { line, cells } of table) {
     const values: Record<string, string> = {};
     columns.forEach((name, i) => {
-      if (name !== undefined) values[name] = cells[i] ?? '';
+      if (name !== null) values[name] = cells[i] ?? '';
     });
     rows.push({ line, values });
   }
   return rows;
 }
 
-const folded = (text: string) => text.replace(/\s+/g, '').toLowerCase();
-
-/** The column a CSV heading names: by its name (SaleDate) or its label (Date), spaces and case aside. */
-function columnOf(def: ResourceDef, heading: string): string | undefined {
-  const wanted = folded(heading);
-  return (def.columns.find((c) => folded(c.name) === wanted) ?? def.columns.find((c) => !c.internal && folded(c.label) === wanted))?.name;
-}
-
-/** The names a row may use: the table's fields and the columns that name a row (as the list API calls them). */
+/** The names a row is written by: the fields an import reads (as the list API calls them). */
 function fieldNames(def: ResourceDef): string {
-  return def.columns.filter((c) => !c.internal || c.name === def.key.name).map((c) => c.name).join(', ');
+  return importFields(def)
+    .map((f) => f.name)
+    .join(', ');
 }

@@ -51,7 +51,10 @@ export async function writeFeedRows(
   return {
     Succeed: succeed,
     Failed: outcomes.flatMap((o) => (o.result === 'refused' ? [failure(o)] : [])),
-    Data: succeed.flatMap((key) => stored.get(key) ?? []),
+    Data: succeed.flatMap((key) => {
+      const row = stored.get(key);
+      return row ? [row] : [];
+    }),
     Error: null,
     Counts: { Added: counts.Add, Changed: counts.Change, Unchanged: counts.Unchanged, Refused: counts.Refused },
   };

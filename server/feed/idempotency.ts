@@ -1,6 +1,6 @@
 // The feed's Idempotency-Key (docs/api.md, "The feed"): a request sent again with the same key by the same
 // token writes nothing twice and gets the first one's answer, on any instance (the claim and the answer are
-// rows of feed_requests, migration 024). The first to claim a key runs the request; one sent while it runs
+// rows of feed_requests, migration 025). The first to claim a key runs the request; one sent while it runs
 // waits for its answer, a little; a key sent again with another body is refused. A claim whose instance
 // stopped before it answered is taken over after a while (the feed writes by the table's key, so running a
 // request again cannot double a row). Answers are kept FEED_IDEMPOTENCY_HOURS, then swept.

@@ -17,6 +17,7 @@ import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
   FixedValue,
+  ImportCheck,
   IssuedSecret,
   Join,
   ResourceSql,
@@ -85,6 +86,8 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<Edited<Cols>>> };
   listMethod?: Resource['listMethod'];
   refreshAfterChange?: Resource['refreshAfterChange'];
+  import?: Resource['import'];
+  importCheck?: ImportCheck;
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;
   where?: string;
@@ -140,6 +143,7 @@ const browserKeys = [
   'ownAccount',
   'listMethod',
   'refreshAfterChange',
+  'import',
 ] as const;
 
 /** What of a written column the browser may be told: all but its SQL and its field. */

@@ -58,4 +58,5 @@ export const statesDef = defineResource({
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  import: { key: ['Code'] },
 });
