@@ -54,7 +54,13 @@ const stores = (
 await db.close();
 console.log(`  PostgreSQL, ${stores.length} stores, the day ${day}`);
 
-const server = await startServer({ DATABASE_URL: databaseUrl, ADMIN_PASSWORD, PORT, LOG_LEVEL: 'error', CONNECTIONS_PER_ADDRESS: '100000' });
+const server = await startServer({
+  DATABASE_URL: databaseUrl,
+  ADMIN_PASSWORD,
+  PORT,
+  LOG_LEVEL: 'error',
+  CONNECTIONS_PER_ADDRESS: '100000',
+});
 try {
   const session = await signIn();
   // A token per store, for its group's stores and daily sales only, issued as an administrator does.
@@ -117,7 +123,12 @@ try {
     return { sent, lastSentAt };
   };
   const storedCount = async (pool: pg.Pool) =>
-    (await pool.query<{ n: number; versions: number }>(`select count(*)::int as n, coalesce(max(version), 0)::int as versions from sales where sale_date = $1`, [day])).rows[0]!;
+    (
+      await pool.query<{ n: number; versions: number }>(
+        `select count(*)::int as n, coalesce(max(version), 0)::int as versions from sales where sale_date = $1`,
+        [day],
+      )
+    ).rows[0]!;
 
   const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const cpuBefore = server.cpuMs();
@@ -137,17 +148,58 @@ try {
   const ok = (s: Sent) => s.status === 200;
   const errors = [...first.sent, ...retry.sent].filter((s) => !ok(s));
   const sameAnswer = retry.sent.filter((s, i) => s.replayed && s.body === first.sent[i]!.body).length;
-  report({ name: 'first requests answered 200', value: first.sent.filter(ok).length, unit: '', target: { op: '>=', value: stores.length } });
-  report({ name: 'stored within, after the last request', value: (storedAt - first.lastSentAt) / 1000, unit: 's', target: { op: '<=', value: 60 } });
+  report({
+    name: 'first requests answered 200',
+    value: first.sent.filter(ok).length,
+    unit: '',
+    target: { op: '>=', value: stores.length },
+  });
+  report({
+    name: 'stored within, after the last request',
+    value: (storedAt - first.lastSentAt) / 1000,
+    unit: 's',
+    target: { op: '<=', value: 60 },
+  });
   report({ name: 'days stored (none lost)', value: after.n, unit: '', target: { op: '>=', value: stores.length } });
   report({ name: 'days stored (none doubled)', value: after.n, unit: '', target: { op: '<=', value: stores.length } });
-  report({ name: 'highest version after the retries (none written twice)', value: after.versions, unit: '', target: { op: '<=', value: 1 } });
-  report({ name: 'retries answered from their key, as the first time', value: sameAnswer, unit: '', target: { op: '>=', value: stores.length } });
+  report({
+    name: 'highest version after the retries (none written twice)',
+    value: after.versions,
+    unit: '',
+    target: { op: '<=', value: 1 },
+  });
+  report({
+    name: 'retries answered from their key, as the first time',
+    value: sameAnswer,
+    unit: '',
+    target: { op: '>=', value: stores.length },
+  });
   report({ name: 'errors', value: errors.length, unit: '', target: { op: '<=', value: 0 } });
   if (errors[0]) console.log(`  first error: ${errors[0].status} ${errors[0].error ?? errors[0].body.slice(0, 300)}`);
-  report({ name: 'first requests p50', value: percentile(first.sent.map((s) => s.ms), 50), unit: 'ms' });
-  report({ name: 'first requests p99', value: percentile(first.sent.map((s) => s.ms), 99), unit: 'ms' });
-  report({ name: 'retries p99', value: percentile(retry.sent.map((s) => s.ms), 99), unit: 'ms' });
+  report({
+    name: 'first requests p50',
+    value: percentile(
+      first.sent.map((s) => s.ms),
+      50,
+    ),
+    unit: 'ms',
+  });
+  report({
+    name: 'first requests p99',
+    value: percentile(
+      first.sent.map((s) => s.ms),
+      99,
+    ),
+    unit: 'ms',
+  });
+  report({
+    name: 'retries p99',
+    value: percentile(
+      retry.sent.map((s) => s.ms),
+      99,
+    ),
+    unit: 'ms',
+  });
   report({ name: 'server processor time per request', value: cpuMs / (2 * stores.length), unit: 'ms' });
 } finally {
   await server.stop();

@@ -198,7 +198,8 @@ export const serverMessages = {
   feedTableNotAllowed: 'This API token may not write {0}: it may write {1}.',
   feedTableUnknown: 'There is no feed for {0}: the feed writes {1}.',
   feedTooManyRequests: 'This API token sent more than {0} requests in a minute: please wait {1} seconds, then send again.',
-  feedBodyType: 'Please send the rows as a JSON array (Content-Type: application/json) or as CSV with a header line (Content-Type: text/csv).',
+  feedBodyType:
+    'Please send the rows as a JSON array (Content-Type: application/json) or as CSV with a header line (Content-Type: text/csv).',
   feedNotRows: 'The body must be a JSON array of rows, each an object of field names and values: {0}.',
   feedNoRows: 'The body holds no row to write.',
   feedUnknownField: 'Row {0} names {1}, which {2} has not: its names are {3}.',

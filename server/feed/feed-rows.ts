@@ -46,11 +46,13 @@ function jsonRows(def: ResourceDef, body: Buffer, maxRows: number): FeedRow[] {
   const names = new Set(def.columns.map((c) => c.name));
   const read = new Set(importFields(def).map((f) => f.name));
   return parsed.map((item: unknown, i): FeedRow => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new Refusal(400, 'feedNotRows', `item ${i + 1} is not an object`);
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw new Refusal(400, 'feedNotRows', `item ${i + 1} is not an object`);
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(item)) {
       if (!names.has(name)) throw new Refusal(400, 'feedUnknownField', i + 1, name, def.title, fieldNames(def));
-      if (value !== null && typeof value === 'object') throw new Refusal(400, 'feedNotRows', `item ${i + 1}'s ${name} is not a single value`);
+      if (value !== null && typeof value === 'object')
+        throw new Refusal(400, 'feedNotRows', `item ${i + 1}'s ${name} is not a single value`);
       if (read.has(name)) values[name] = value === null || value === undefined ? '' : String(value);
     }
     return { line: i + 1, values };
@@ -58,7 +60,11 @@ function jsonRows(def: ResourceDef, body: Buffer, maxRows: number): FeedRow[] {
 }
 
 async function csvRows(def: ResourceDef, body: Buffer, limits: Limits['feed']): Promise<FeedRow[]> {
-  const table = await readCsvStream(Readable.from([body]), { maxBytes: limits.maxBytes, maxUnpackedBytes: limits.maxBytes, maxRows: limits.maxRows });
+  const table = await readCsvStream(Readable.from([body]), {
+    maxBytes: limits.maxBytes,
+    maxUnpackedBytes: limits.maxBytes,
+    maxRows: limits.maxRows,
+  });
   const columns = matchHeader(def, table.header);
   if (columns.every((c) => c === null)) throw new Refusal(400, 'feedNoColumnMatched', def.title, fieldNames(def));
   const rows: FeedRow[] = [];

@@ -25,7 +25,9 @@ describe('API tokens', () => {
     assert.equal(row.Tables, 'sales');
     assert.equal(row.LastUsedAt, null);
     assert.equal(row.GroupID, null);
-    const stored = await db().query('select token_hash, expires_on - current_date as days from api_tokens where token_id = $1', [row.TokenID]);
+    const stored = await db().query('select token_hash, expires_on - current_date as days from api_tokens where token_id = $1', [
+      row.TokenID,
+    ]);
     assert.equal(stored.rows[0].token_hash, createHash('sha256').update(row.Token).digest('base64url'));
     assert.equal(stored.rows[0].days, 365, 'an expiry left out is a year from today');
     // Never readable again: not in the list, not in the audit log.
@@ -67,7 +69,12 @@ describe('API tokens', () => {
     const unknown = await feed(shared.t.app, 'brk_nothing', 'sales', []);
     assert.equal(unknown.statusCode, 401);
     assert.equal(unknown.json().error, msg('feedTokenUnknown'));
-    const notBearer = await shared.t.app.inject({ method: 'POST', url: '/api/feed/sales', headers: { authorization: 'Basic YTpi' }, payload: [] });
+    const notBearer = await shared.t.app.inject({
+      method: 'POST',
+      url: '/api/feed/sales',
+      headers: { authorization: 'Basic YTpi' },
+      payload: [],
+    });
     assert.equal(notBearer.statusCode, 401);
     // A signed-in user's session does not open the feed.
     const session = await shared.admin.inject({ method: 'POST', url: '/api/feed/sales', payload: [] });
@@ -95,7 +102,13 @@ describe('API tokens', () => {
   test('a token opens nothing but the feed: no page, no other API, even beside a session', async () => {
     const { token } = await issueToken(shared.admin, { Name: 'Curious' });
     const bearer = { authorization: `Bearer ${token}` };
-    for (const url of ['/api/sales?draw=1&start=0&length=10', '/api/tokens?draw=1&start=0&length=10', '/api/common/current-user', '/sales', '/']) {
+    for (const url of [
+      '/api/sales?draw=1&start=0&length=10',
+      '/api/tokens?draw=1&start=0&length=10',
+      '/api/common/current-user',
+      '/sales',
+      '/',
+    ]) {
       const res = await shared.t.app.inject({ url, headers: bearer });
       assert.equal(res.statusCode, 401, url);
       const withSession = await shared.admin.inject({ url, headers: bearer });
@@ -106,7 +119,7 @@ describe('API tokens', () => {
     assert.equal(add.json().error, msg('feedTokenOpensFeedOnly'));
   });
 
-  test('each use is counted: past its minute\'s requests a token gets 429 with Retry-After', async () => {
+  test("each use is counted: past its minute's requests a token gets 429 with Retry-After", async () => {
     const { token } = await issueToken(shared.admin, { Name: 'Busy' });
     for (let i = 0; i < PER_MINUTE; i++) assert.notEqual((await feed(shared.t.app, token, 'sales', [])).statusCode, 429);
     const res = await feed(shared.t.app, token, 'sales', []);
@@ -122,7 +135,9 @@ describe('API tokens', () => {
     const list = await shared.admin.inject({ url: `/api/tokens?draw=1&start=0&length=100` });
     const row = list.json().data.find((r: { TokenID: number }) => r.TokenID === id);
     assert.ok(row.LastUsedAt, 'Last used is set');
-    const audit = await db().query(`select user_name, action from audit_log where resource = 'tokens' and row_key = $1 order by audit_id`, [String(id)]);
+    const audit = await db().query(`select user_name, action from audit_log where resource = 'tokens' and row_key = $1 order by audit_id`, [
+      String(id),
+    ]);
     assert.deepEqual(
       audit.rows.map((r) => r.action),
       ['insert', 'update'],
@@ -137,7 +152,9 @@ describe('API tokens', () => {
     const res = await feed(shared.t.app, token, 'sales', []);
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().error, msg('feedTokenUnknown'));
-    const audit = await db().query(`select 1 from audit_log where resource = 'tokens' and action = 'delete' and row_key = $1`, [String(id)]);
+    const audit = await db().query(`select 1 from audit_log where resource = 'tokens' and action = 'delete' and row_key = $1`, [
+      String(id),
+    ]);
     assert.equal(audit.rows.length, 1);
   });
 });
