@@ -71,7 +71,7 @@ export const tokensDef = defineResource({
       format: 'date',
       sortable: true,
       sql: 'tk.expires_on',
-      field: { kind: 'date', hint: 'hintTokenExpiry' },
+      field: { kind: 'date', rules: { required: true }, hint: 'hintTokenExpiry' },
     },
     {
       name: 'LastUsedAt',

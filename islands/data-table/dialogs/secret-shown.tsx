@@ -1,7 +1,7 @@
 // The secret an add issued (an API token), shown once inside its add dialog: what it is, that it is never
 // shown again, the secret itself in a read-only field (selected, so it can be copied by keyboard as well),
 // a Copy button and Done, which closes the dialog. Focus starts on the secret.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { tableMsg } from '../../../common/table-messages.ts';
 
 interface SecretShownProps {
@@ -14,6 +14,9 @@ export function SecretShown({ titleId, secret, done }: SecretShownProps) {
   const fieldId = useId();
   const noteId = useId();
   const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // The dialog was open already (it held the form): focus moves from the Save button, now gone, to the secret.
+  useEffect(() => field.current?.focus(), []);
 
   async function copy(): Promise<void> {
     try {
@@ -21,7 +24,7 @@ export function SecretShown({ titleId, secret, done }: SecretShownProps) {
       setCopied(true);
     } catch {
       // No clipboard (an insecure origin, a refusal): the field is selected for the user to copy.
-      document.getElementById(fieldId)?.focus();
+      field.current?.focus();
     }
   }
 
@@ -32,13 +35,13 @@ export function SecretShown({ titleId, secret, done }: SecretShownProps) {
       <div className="field field-text">
         <label htmlFor={fieldId}>{tableMsg('secretLabel')}</label>
         <input
+          ref={field}
           id={fieldId}
           className="secret-value"
           type="text"
           readOnly
           value={secret}
           aria-describedby={noteId}
-          data-initial-focus
           onFocus={(e) => e.currentTarget.select()}
         />
       </div>

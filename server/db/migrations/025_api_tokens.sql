@@ -14,7 +14,7 @@ create table api_tokens (
   token_id serial primary key,
   name text not null,
   group_id integer references groups (group_id),
-  expires_on date not null default (current_date + 365),
+  expires_on date not null,
   token_hash text not null unique,
   created_by integer not null references users (user_id) on delete cascade,
   created_at timestamptz not null default now(),

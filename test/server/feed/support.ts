@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SignedIn } from '../../support/app.ts';
 
+/** A day a year from today (yyyy-mm-dd): a token's expiry in the tests. */
+export const A_YEAR_ON = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
 export interface Issued {
   id: number;
   token: string;
@@ -11,7 +14,11 @@ export interface Issued {
 
 /** Adds a token (by `admin`) with these values; its id and its secret, from the add's answer. */
 export async function issueToken(admin: SignedIn, values: Record<string, unknown>): Promise<Issued> {
-  const res = await admin.inject({ method: 'POST', url: '/api/tokens', payload: { Name: 'Tills', Tables: ['sales'], ...values } });
+  const res = await admin.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    payload: { Name: 'Tills', Tables: ['sales'], ExpiresOn: A_YEAR_ON, ...values },
+  });
   assert.equal(res.statusCode, 200, res.body);
   const row = res.json().Data[0];
   return { id: row.TokenID, token: row.Token };
