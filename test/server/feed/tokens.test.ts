@@ -51,10 +51,18 @@ describe('API tokens', () => {
   });
 
   test('a token must name tables the feed writes, a name and an expiry', async () => {
-    const unknown = await shared.admin.inject({ method: 'POST', url: '/api/tokens', payload: { Name: 'Odd', Tables: ['users'] } });
+    const unknown = await shared.admin.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      payload: { Name: 'Odd', Tables: ['users'], ExpiresOn: A_YEAR_ON },
+    });
     assert.equal(unknown.statusCode, 422);
     assert.match(unknown.json().Failed[0].fields.Tables, /users/);
-    const none = await shared.admin.inject({ method: 'POST', url: '/api/tokens', payload: { Name: 'Nothing', Tables: [] } });
+    const none = await shared.admin.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      payload: { Name: 'Nothing', Tables: [], ExpiresOn: A_YEAR_ON },
+    });
     assert.equal(none.statusCode, 422);
     assert.ok(none.json().Failed[0].fields.Tables);
     const nameless = await shared.admin.inject({ method: 'POST', url: '/api/tokens', payload: { Tables: ['sales'] } });
