@@ -205,7 +205,6 @@ export const serverMessages = {
   feedUnknownField: 'Row {0} names {1}, which {2} has not: its names are {3}.',
   feedNoColumnMatched: 'No column of the CSV header is one of {0}: its names are {1}.',
   feedTooManyRows: 'One request takes up to {0} rows: please send them in several requests.',
-  feedTooLarge: 'The body is larger than {0} MB, the most one request takes: please send the rows in several requests.',
   feedBadJson: 'The body is not valid JSON: {0}',
   feedIdempotencyKeyBad: 'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits, punctuation).',
   feedIdempotencyKeyReused: 'This Idempotency-Key was already sent with a different body: a new request needs a new key.',

@@ -5,8 +5,11 @@
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { msg } from '../../../server/messages.ts';
+import { formatDate } from '../../../common/format.ts';
 import { useTestAppWith } from '../../support/app.ts';
 import { feed, issueToken } from './support.ts';
+import { currentQuery, url } from '../table-api/support.ts';
+import { requestHash } from '../../../server/feed/idempotency.ts';
 
 const MAX_ROWS = 20;
 
@@ -182,6 +185,51 @@ describe('the feed', () => {
     const bad = await feed(shared.t.app, chain, 'sales', [sale(day)], { 'idempotency-key': 'has spaces' });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().error, msg('feedIdempotencyKeyBad'));
+  });
+
+  test('our own CSV export (UTF-16 with a byte-order mark), sent back as it is, finds every row unchanged', async () => {
+    const columns = ['StoreNumber', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
+    const days = `${formatDate(stored.day)}~${formatDate(new Date(Date.parse(stored.day) + 4 * 86_400_000).toISOString().slice(0, 10))}`;
+    const query = currentQuery(columns, {
+      format: 'csv',
+      'columns[0][search][value]': `${stored.store_number}~${stored.store_number}`,
+      'columns[1][search][value]': days,
+    });
+    const exported = await shared.admin.inject({ url: url('sales/export', query) });
+    assert.equal(exported.statusCode, 200);
+    const before = await db().query('select max(version)::int as v, count(*)::int as n from sales');
+    const res = await shared.t.app.inject({
+      method: 'POST',
+      url: '/api/feed/sales',
+      payload: exported.rawPayload,
+      headers: { authorization: `Bearer ${chain}`, 'content-type': 'text/csv' },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const counts = res.json<Answer>().Counts;
+    assert.ok(counts.Unchanged >= 2, JSON.stringify(counts));
+    assert.deepEqual({ ...counts, Unchanged: 0 }, { Added: 0, Changed: 0, Unchanged: 0, Refused: 0 });
+    assert.deepEqual((await db().query('select max(version)::int as v, count(*)::int as n from sales')).rows, before.rows);
+  });
+
+  test('a request sent again while the first is still being written waits for it; one whose instance stopped is taken over', async () => {
+    const day = free.shift()!;
+    const body = JSON.stringify([sale(day, '7.00')]);
+    const token = (await db().query(`select token_id from api_tokens where name = 'Chain tills'`)).rows[0].token_id;
+    const hash = requestHash('sales', 'application/json', Buffer.from(body));
+    // Under way on another instance: a claim without its answer yet.
+    await db().query(`insert into feed_requests (token_id, idempotency_key, resource, body_hash) values ($1, 'under-way', 'sales', $2)`, [
+      token,
+      hash,
+    ]);
+    const waiting = await feed(shared.t.app, chain, 'sales', body, { 'idempotency-key': 'under-way' });
+    assert.equal(waiting.statusCode, 409);
+    assert.equal(waiting.json().error, msg('feedIdempotencyUnderWay'));
+    assert.equal((await saleOf(day)).length, 0);
+    // Its instance stopped long ago without answering: the request runs.
+    await db().query(`update feed_requests set created_at = now() - interval '1 hour' where idempotency_key = 'under-way'`);
+    const taken = await feed(shared.t.app, chain, 'sales', body, { 'idempotency-key': 'under-way' });
+    assert.equal(taken.statusCode, 200, taken.body);
+    assert.equal((await saleOf(day))[0].sales, '7.00');
   });
 
   test('a body that is not rows is refused whole with a clear message, nothing written', async () => {
