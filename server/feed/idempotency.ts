@@ -84,7 +84,7 @@ export async function claimKey(
 
 /** Keeps the answer to a claimed key, for the same request sent again. */
 export async function keepAnswer(pool: pg.Pool, token: number, key: string, status: number, answer: unknown): Promise<void> {
-  await pool.query(`update feed_requests set status = $3, answer = $4::jsonb where token_id = $1 and idempotency_key = $2`, [
+  await pool.query(`update feed_requests set status = $3, answer = $4::json where token_id = $1 and idempotency_key = $2`, [
     token,
     key,
     status,

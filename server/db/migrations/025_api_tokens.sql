@@ -35,14 +35,15 @@ create table api_token_tables (
 
 -- A feed request sent with an Idempotency-Key, per token: the SHA-256 of its body, and once answered its
 -- status and answer, given again to the same request sent again. A row without an answer is under way (or
--- its instance stopped: after a while another may take it over). Old ones are swept.
+-- its instance stopped: after a while another may take it over). Old ones are swept. The answer is json, not
+-- jsonb: given again byte for byte, its keys in the order they were sent.
 create table feed_requests (
   token_id integer not null references api_tokens (token_id) on delete cascade,
   idempotency_key text not null,
   resource text not null,
   body_hash text not null,
   status integer,
-  answer jsonb,
+  answer json,
   created_at timestamptz not null default now(),
   primary key (token_id, idempotency_key)
 );
