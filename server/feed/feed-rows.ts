@@ -26,8 +26,8 @@ export function feedFormat(contentType: string | undefined): FeedFormat | null {
   return null;
 }
 
-export async function feedRows(def: ResourceDef, format: FeedFormat, body: Buffer, limits: Limits['feed']): Promise<FeedRow[]> {
-  const rows = format === 'json' ? jsonRows(def, body, limits.maxRows) : await csvRows(def, body, limits);
+export async function feedRows(def: ResourceDef, format: FeedFormat, body: Buffer, limits: Limits): Promise<FeedRow[]> {
+  const rows = format === 'json' ? jsonRows(def, body, limits.feed.maxRows) : await csvRows(def, body, limits);
   if (rows.length === 0) throw new Refusal(400, 'feedNoRows');
   return rows;
 }
