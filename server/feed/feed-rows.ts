@@ -59,12 +59,10 @@ function jsonRows(def: ResourceDef, body: Buffer, maxRows: number): FeedRow[] {
   });
 }
 
-async function csvRows(def: ResourceDef, body: Buffer, limits: Limits['feed']): Promise<FeedRow[]> {
-  const table = await readCsvStream(Readable.from([body]), {
-    maxBytes: limits.maxBytes,
-    maxUnpackedBytes: limits.maxBytes,
-    maxRows: limits.maxRows,
-  });
+async function csvRows(def: ResourceDef, body: Buffer, limits: Limits): Promise<FeedRow[]> {
+  // An import's rules for reading CSV, within the feed's own sizes.
+  const { maxBytes, maxRows } = limits.feed;
+  const table = await readCsvStream(Readable.from([body]), { ...limits.imports, maxBytes, maxUnpackedBytes: maxBytes, maxRows });
   const columns = matchHeader(def, table.header);
   if (columns.every((c) => c === null)) throw new Refusal(400, 'feedNoColumnMatched', def.title, fieldNames(def));
   const rows: FeedRow[] = [];

@@ -43,7 +43,7 @@ const feedRoutes: SchemaRoutes = async (app) => {
       const run = async (): Promise<Sent> => {
         const format = feedFormat(req.headers['content-type']);
         if (!format) throw new Refusal(415, 'feedBodyType');
-        const rows = await feedRows(def, format, body, limits);
+        const rows = await feedRows(def, format, body, app.config.limits);
         const answer = await writeFeedRows(app, def, token.user, rows);
         return { status: statusOf(answer), answer };
       };
