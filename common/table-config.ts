@@ -58,6 +58,11 @@ export interface TableConfig {
    * to the user: 'Information NOT found!. Refresh for changes'.
    */
   refreshAfterChange?: boolean;
+  /**
+   * An add issues a secret (an API token), which its answer's row carries once under this name: the add
+   * dialog shows it, to be copied, before it closes (it can never be read again).
+   */
+  showsSecret?: string;
 }
 
 export const listMethods = ['GET', 'POST'] as const;

@@ -145,6 +145,14 @@ export const tableMessages = {
   bulkEditSet: 'Set {0}',
   bulkEditNone: 'Tick at least one field to set.',
   rowFailure: '{0}: {1}',
+  // An add that issues a secret (an API token): shown once, before the dialog closes
+  secretTitle: 'Copy the new token now',
+  secretOnce:
+    'This is the only time it is shown: only a hash of it is kept, so it can never be read again. If it is lost, delete the token and add another.',
+  secretLabel: 'Token',
+  secretCopy: 'Copy',
+  secretCopied: 'Copied',
+  secretDone: 'Done',
 } as const;
 
 export type TableMessageKey = keyof typeof tableMessages;

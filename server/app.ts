@@ -50,6 +50,7 @@ import reportStreamRoute from './routes/api/common/report.ts';
 import pdfEngine from './reports/pdf/pdf-plugin.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
 import importRoutes from './routes/api/resource/imports/index.ts';
+import feedRoutes from './routes/api/feed/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(tableScreens);
   await app.register(resourceRoutes);
   await app.register(importRoutes);
+  await app.register(feedRoutes);
   await app.register(hubRoute);
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);

@@ -47,6 +47,16 @@ export const limitSettings = {
     /** Rows an import checks and writes at once (a statement each; a transaction each when only valid rows go in). */
     batchRows: setting('IMPORT_BATCH_ROWS', 2000, 50_000),
   },
+  feed: {
+    /** Requests one API token may send a minute (POST /api/feed/<table>, every instance counted); one more gets 429. */
+    requestsPerMinute: setting('FEED_REQUESTS_PER_MINUTE', 1200),
+    /** Rows one feed request may hold (a JSON array's items or CSV lines). */
+    maxRows: setting('FEED_MAX_ROWS', 10_000),
+    /** The largest feed request body, in bytes; a larger one is refused (413) as soon as it passes this. */
+    maxBytes: setting('FEED_MAX_BYTES', 8 * 1024 * 1024),
+    /** How long a request's answer is kept for its Idempotency-Key: the same request sent again within it gets it again. */
+    idempotencyHours: setting('FEED_IDEMPOTENCY_HOURS', 48),
+  },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */
     pages: setting('PDF_PAGES', Math.max(1, availableParallelism())),

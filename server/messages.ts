@@ -198,6 +198,28 @@ export const serverMessages = {
   importFormula:
     'Cell {0} holds a formula, and formulas are not imported (their results would have to be computed): please copy the sheet, paste it as values only, and import that.',
 
+  // The feed for machines (server/feed/, docs/api.md "The feed"): its refusals, each saying what to do
+  feedTokenUser: 'API token {0}',
+  feedTokenMissing:
+    'This call needs an API token, sent as the header "Authorization: Bearer <token>": an administrator issues one under Administration, API tokens.',
+  feedTokenUnknown: 'This API token is not known: it was revoked, or it is mistyped. Please ask an administrator for a new one.',
+  feedTokenExpired: 'This API token expired on {0}: please ask an administrator for a new one.',
+  feedTokenOpensFeedOnly: 'An API token opens only the feed (POST /api/feed/<table>): this address needs a signed-in user.',
+  feedTableNotAllowed: 'This API token may not write {0}: it may write {1}.',
+  feedTableUnknown: 'There is no feed for {0}: the feed writes {1}.',
+  feedTooManyRequests: 'This API token sent more than {0} requests in a minute: please wait {1} seconds, then send again.',
+  feedBodyType:
+    'Please send the rows as a JSON array (Content-Type: application/json) or as CSV with a header line (Content-Type: text/csv).',
+  feedNotRows: 'The body must be a JSON array of rows, each an object of field names and values: {0}.',
+  feedNoRows: 'The body holds no row to write.',
+  feedUnknownField: 'Row {0} names {1}, which {2} has not: its names are {3}.',
+  feedNoColumnMatched: 'No column of the CSV header is one of {0}: its names are {1}.',
+  feedTooManyRows: 'One request takes up to {0} rows: please send them in several requests.',
+  feedBadJson: 'The body is not valid JSON: {0}',
+  feedIdempotencyKeyBad: 'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits, punctuation).',
+  feedIdempotencyKeyReused: 'This Idempotency-Key was already sent with a different body: a new request needs a new key.',
+  feedIdempotencyUnderWay: 'A request with this Idempotency-Key is still under way: please send it again in a few seconds.',
+
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
   // The side menu's sections (server/shell/menu-entries.ts)
   menuStores: 'Stores',

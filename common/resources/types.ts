@@ -119,6 +119,8 @@ export interface Resource {
   listMethod?: 'GET' | 'POST';
   /** Whether a change reads the screen's rows again, as when absent (common/table-config.ts: refreshAfterChange). */
   refreshAfterChange?: boolean;
+  /** An add issues a secret its answer's row carries once under this name (the SQL half's issuesSecret). */
+  showsSecret?: string;
   /** Files may be imported into it (server/imports/engine/), offered to who may add or edit there. */
   import?: ResourceImport;
 }

@@ -18,6 +18,7 @@ import type {
   ColumnSql,
   FixedValue,
   ImportCheck,
+  IssuedSecret,
   Join,
   ResourceSql,
   RowCheck,
@@ -95,6 +96,7 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   updatedAt?: string;
   scope?: WrittenScope<NoInfer<NameOf<Cols>>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  issuesSecret?: IssuedSecret;
   fanOut?: { field: NoInfer<Edited<Cols>>; column: string; members: string; none: MessageKey };
   shownRow?: (row: Record<string, unknown>, served: ReadonlyArray<ServedResource>) => Record<string, unknown>;
   rowRule?: RowRule;
@@ -186,6 +188,8 @@ export function defineResource<const Name extends string, const Cols extends Wri
   const fields = columns.flatMap((c) => (c.field ? [{ ...c.field, name: c.name }] : []));
   const resource = {
     ...own,
+    // The browser is told only where the add's answer carries the secret, to show it once.
+    ...(written.issuesSecret && { showsSecret: written.issuesSecret.shows }),
     columns: browserColumns,
     fields: fieldsWithChoices(written.name, browserColumns, fields),
   } as unknown as Resource;

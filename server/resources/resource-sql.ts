@@ -107,6 +107,17 @@ export type FixedValue = string | number | boolean | { currentUser: true };
 
 export const CURRENT_USER: FixedValue = { currentUser: true };
 
+/**
+ * A secret an add issues (an API token): `make` gives it and what is kept of it (its hash), which the add
+ * writes to the base table column `writes`. The add's answer carries the secret once, as `shows` in its row;
+ * it is never read back and never reaches the change log (the audit log keeps the row without it).
+ */
+export interface IssuedSecret {
+  writes: string;
+  shows: string;
+  make(): { secret: string; kept: string };
+}
+
 /** A value a change sends for one of the resource's columns. */
 export interface SentValue {
   column: { name: string };
@@ -185,6 +196,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   updatedAt?: string;
   scope?: RowScope<ColumnOf<D>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  /** A secret each add issues (an API token's), shown once in the add's answer: see IssuedSecret. */
+  issuesSecret?: IssuedSecret;
   /**
    * An add whose `field` has a value is stored once per row `members` selects (its one column; $1: the
    * field's value, $2: the adding user's id), each copy setting the base table's `column` to it: a message

@@ -2,7 +2,8 @@
 // the user types with the shared rules, its message shown once it is modified. Save while any field is
 // invalid shows every message, shakes the dialog and moves focus to the first field at fault; otherwise it
 // sends the change and reads the answer (change-outcome.ts): the server's field messages show on their
-// fields and the dialog stays open; otherwise it closes.
+// fields and the dialog stays open; otherwise it closes, unless the add issued a secret (an API token):
+// then the dialog shows it, once, to be copied (secret-shown.tsx).
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
@@ -13,6 +14,7 @@ import { DialogField } from './dialog-field.tsx';
 import { dialogFields, editBody, startValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { SaveActions } from './save-actions.tsx';
+import { SecretShown } from './secret-shown.tsx';
 import { useDialogForm } from './use-dialog-form.ts';
 
 interface RowFormDialogProps {
@@ -31,6 +33,8 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The secret the add issued, shown once before the dialog closes. */
+  const [secret, setSecret] = useState<string | null>(null);
   const titleId = useId();
 
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -43,6 +47,8 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : values);
     const outcome = applyAnswer(host, action, answer);
     setBusy(false);
+    const issued = config.showsSecret && action === 'add' ? answer.Data[0]?.[config.showsSecret] : undefined;
+    if (outcome.close && typeof issued === 'string') return setSecret(issued);
     if (outcome.close) return close();
     // A message for a field this dialog does not show is said above the fields.
     const shown = Object.entries(outcome.fields).filter(([name]) => fields.some((f) => f.name === name));
@@ -50,6 +56,13 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     setError([outcome.error, ...unshown.map(([, message]) => message)].filter(Boolean).join(' ') || null);
     serverRefused(Object.fromEntries(shown));
   }
+
+  if (secret !== null)
+    return (
+      <ModalDialog titleId={titleId} size="form" onClose={close}>
+        <SecretShown titleId={titleId} secret={secret} done={close} />
+      </ModalDialog>
+    );
 
   return (
     <ModalDialog titleId={titleId} size="form" onClose={close}>

@@ -88,10 +88,13 @@ export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUs
       const base = stored.filter((c) => c.column.writes);
       const columns = [...base.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const copies = await fanOutCopies(client, def, user, values.columns);
+      const issued = def.issuesSecret?.make();
+      if (issued) columns.push({ name: def.issuesSecret!.writes, value: issued.kept });
       const done: Done[] = [];
       for (const copy of copies)
         done.push(await insertRow(client, work, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
-      return done;
+      // The secret is in the answer's row only: the change log has the row as stored, without it.
+      return issued ? done.map((d) => ({ ...d, row: { ...d.row, [def.issuesSecret!.shows]: issued.secret } })) : done;
     }),
   );
 }

@@ -21,11 +21,14 @@ function columnValue(columns: ReadonlyArray<ColumnDef>) {
   return { type: [...new Set(columns.flatMap((c) => jsonTypes[c.type])), 'null'] };
 }
 
-function rows(def: ResourceDef) {
+function rows(def: ResourceDef, secret?: string) {
   const row = {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(def.columns.map((c) => [c.name, columnValue([c])])),
+    properties: {
+      ...Object.fromEntries(def.columns.map((c) => [c.name, columnValue([c])])),
+      ...(secret && { [secret]: { type: 'string' } }),
+    },
   };
   return { type: 'array', items: row };
 }
@@ -85,7 +88,8 @@ function changeAnswer(def: ResourceDef) {
   return {
     Succeed: { type: 'array', items: { type: 'integer' } },
     Failed: { type: 'array', items: failed },
-    Data: rows(def),
+    // An add that issues a secret (an API token) carries it in its row, once.
+    Data: rows(def, def.issuesSecret?.shows),
     Error: textOrNull,
     UndoID: { type: 'integer' },
   };
