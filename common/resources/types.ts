@@ -108,6 +108,11 @@ export interface Resource {
   listMethod?: 'GET' | 'POST';
   /** Whether a change reads the screen's rows again, as when absent (common/table-config.ts: refreshAfterChange). */
   refreshAfterChange?: boolean;
+  /**
+   * Rows may be imported from a file (issue 36), matched on `key`: the fields naming a row (a daily sale: its
+   * store number and day). Offered to the users who may add or edit here.
+   */
+  import?: { key: ReadonlyArray<string> };
 }
 
 /**

@@ -58,6 +58,7 @@ export const cyclesDef = defineResource({
   ],
   defaultSort: [{ column: 'StartDate', dir: 'desc' }],
   pageSize: 25,
+  import: { key: ['Kind', 'StartDate'] },
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
   constraints: { cycles_end_not_before_start: { field: 'EndDate', message: 'endBeforeStart' } },
 });

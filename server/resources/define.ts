@@ -84,6 +84,8 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<Edited<Cols>>> };
   listMethod?: Resource['listMethod'];
   refreshAfterChange?: Resource['refreshAfterChange'];
+  /** Rows may be imported from a file, matched on these columns (common/resources/types.ts). */
+  import?: { key: ReadonlyArray<NoInfer<NameOf<Cols>>> };
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;
   where?: string;
@@ -138,6 +140,7 @@ const browserKeys = [
   'ownAccount',
   'listMethod',
   'refreshAfterChange',
+  'import',
 ] as const;
 
 /** What of a written column the browser may be told: all but its SQL and its field. */

@@ -111,6 +111,7 @@ export const salesDef = defineResource({
   ],
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
   pageSize: 25,
+  import: { key: ['StoreNumber', 'SaleDate'] },
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   scope: storeRows('StoreID'),
   // One row a store and day: a second is refused on its day, saying why in the business's words.

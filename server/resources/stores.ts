@@ -87,6 +87,7 @@ export const storesDef = defineResource({
   ],
   defaultSort: [{ column: 'StoreNumber', dir: 'asc' }],
   pageSize: 25,
+  import: { key: ['StoreNumber'] },
   access: {
     list: { role: 'stores' },
     export: { role: 'stores' },
