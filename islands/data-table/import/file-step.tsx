@@ -49,13 +49,10 @@ export function FileStep({ listUrl, onRead, close }: FileStepProps) {
           aria-invalid={error !== null}
           onChange={choose}
         />
-        <p className="field-message" id={`${id}message`} role="alert">
-          {error}
+        <p className={`field-message${busy ? ' is-pending' : ''}`} id={`${id}message`} aria-live="polite">
+          {busy ? importMsg('importReading') : error}
         </p>
       </div>
-      <p className="import-status" role="status">
-        {busy ? importMsg('importReading') : ''}
-      </p>
       <p>
         <a href={exampleUrl(listUrl)} download>
           {importMsg('importExample')}
