@@ -34,7 +34,7 @@ export const importMessages = {
   importCountRefused: 'Refused',
   importRefusedTitle: 'Refused rows',
   importChangesTitle: 'Changes',
-  importFirstShown: 'The first {0} of {1} are shown.',
+  importFirstShown: 'Showing the first {0} of {1}.',
   importLine: 'Line {0}',
   importChange: '{0}: {1} → {2}',
   importEmptyValue: '(empty)',

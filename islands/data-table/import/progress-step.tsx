@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { formatCount } from '../../../common/format-count.ts';
 import { importMsg } from '../../../common/import-messages.ts';
 import { importStatus, type ImportStatus } from './import-api.ts';
-import { doneText, ImportCounts } from './import-counts.tsx';
+import { doneText } from './import-counts.tsx';
 import { RefusedDownloads } from './refused-downloads.tsx';
 import { useFocusOnShow } from './use-focus-on-show.ts';
 
@@ -61,22 +61,24 @@ export function ProgressStep({ listUrl, id, total, onFinished, close }: Progress
       <h3 ref={heading} tabIndex={-1} id={`${uid}title`}>
         {importMsg(title)}
       </h3>
-      {state !== 'failed' && (
-        <>
-          <progress
-            aria-labelledby={`${uid}title`}
-            aria-describedby={`${uid}done`}
-            max={Math.max(of, 1)}
-            value={state === 'done' ? Math.max(of, 1) : done}
-          />
-          <p id={`${uid}done`}>{importMsg('importProgress', formatCount(state === 'done' ? of : done), formatCount(of))}</p>
-        </>
-      )}
-      <div role="status">
-        {state === 'done' && counts && <p>{doneText(counts)}</p>}
-        {state === 'failed' && <p className="form-error">{importMsg('importFailed', status?.Error ?? '')}</p>}
+      {/* One block, so that the status region takes no room while it is empty. */}
+      <div className="import-progress">
+        {state !== 'failed' && (
+          <>
+            <progress
+              aria-labelledby={`${uid}title`}
+              aria-describedby={`${uid}done`}
+              max={Math.max(of, 1)}
+              value={state === 'done' ? Math.max(of, 1) : done}
+            />
+            <p id={`${uid}done`}>{importMsg('importProgress', formatCount(state === 'done' ? of : done), formatCount(of))}</p>
+          </>
+        )}
+        <div role="status">
+          {state === 'done' && counts && <p>{doneText(counts)}</p>}
+          {state === 'failed' && <p className="form-error">{importMsg('importFailed', status?.Error ?? '')}</p>}
+        </div>
       </div>
-      {state === 'done' && counts && <ImportCounts counts={counts} />}
       {state === 'running' && <p className="field-hint">{importMsg('importLeaveNote')}</p>}
       {unread && <p className="form-error">{importMsg('importStatusUnread')}</p>}
       {state === 'done' && counts && counts.Refused > 0 && <RefusedDownloads listUrl={listUrl} id={id} />}
