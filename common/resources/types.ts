@@ -108,11 +108,19 @@ export interface Resource {
   listMethod?: 'GET' | 'POST';
   /** Whether a change reads the screen's rows again, as when absent (common/table-config.ts: refreshAfterChange). */
   refreshAfterChange?: boolean;
-  /**
-   * Rows may be imported from a file (issue 36), matched on `key`: the fields naming a row (a daily sale: its
-   * store number and day). Offered to the users who may add or edit here.
-   */
-  import?: { key: ReadonlyArray<string> };
+  /** Files may be imported into it (server/imports/engine/), offered to who may add or edit there. */
+  import?: ResourceImport;
+}
+
+/**
+ * How an import matches a file's rows to the table's: `key` names the columns that name a row (a daily sale:
+ * its store's number and its date). `finds` says how a select field is found from a column shown from the
+ * row it picks (a sale's StoreID from its StoreNumber): `by` is that column here, `there` the column of the
+ * picked resource compared with it, among the choices the user is offered.
+ */
+export interface ResourceImport {
+  key: ReadonlyArray<string>;
+  finds?: Readonly<Record<string, { by: string; there: string }>>;
 }
 
 /**

@@ -58,7 +58,8 @@ export const cyclesDef = defineResource({
   ],
   defaultSort: [{ column: 'StartDate', dir: 'desc' }],
   pageSize: 25,
-  import: { key: ['Kind', 'StartDate'] },
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  // A cycle is one of its kind starting on its day (the table's unique key).
+  import: { key: ['Kind', 'StartDate'] },
   constraints: { cycles_end_not_before_start: { field: 'EndDate', message: 'endBeforeStart' } },
 });

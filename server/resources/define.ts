@@ -17,6 +17,7 @@ import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
   FixedValue,
+  ImportCheck,
   Join,
   ResourceSql,
   RowCheck,
@@ -84,8 +85,8 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<Edited<Cols>>> };
   listMethod?: Resource['listMethod'];
   refreshAfterChange?: Resource['refreshAfterChange'];
-  /** Rows may be imported from a file, matched on these columns (common/resources/types.ts). */
-  import?: { key: ReadonlyArray<NoInfer<NameOf<Cols>>> };
+  import?: Resource['import'];
+  importCheck?: ImportCheck;
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;
   where?: string;

@@ -158,6 +158,15 @@ export type RowCheck = (
   sent: ReadonlyArray<SentValue>,
 ) => Promise<RowRuleFailure | null>;
 
+/**
+ * A RowCheck asked of an import's batch of rows at once (one query, not one a row): each row's failure, or null,
+ * in the rows' order.
+ */
+export type ImportCheck = (
+  client: Pick<pg.PoolClient, 'query'>,
+  rows: ReadonlyArray<{ before: Readonly<Record<string, unknown>> | null; sent: ReadonlyArray<SentValue> }>,
+) => Promise<Array<RowRuleFailure | null>>;
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
@@ -196,6 +205,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   screenExtras?: ScreenExtrasHook;
   /** The resource's own rule that reads other rows (RowCheck). */
   rowCheck?: RowCheck;
+  /** The same rule for many rows at once, which an import asks in place of rowCheck (ImportCheck). */
+  importCheck?: ImportCheck;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).

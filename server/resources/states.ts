@@ -57,6 +57,6 @@ export const statesDef = defineResource({
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
   pageSize: 25,
-  import: { key: ['Code'] },
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  import: { key: ['Code'] },
 });
