@@ -166,6 +166,21 @@ describe('importing a file into a table', { skip }, () => {
       await context.close();
     });
 
+  test('a file that is neither CSV nor Excel is refused on the file field, in words, and another can be chosen', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/states');
+    await page.getByRole('toolbar').getByRole('button', { name: m.tableImport, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: fill(m.importTitle, ['States']) });
+    const fileInput = dialog.getByLabel(m.importFileLabel);
+    await fileInput.setInputFiles({ name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n') });
+    await dialog.getByText(m.importNotTable).waitFor();
+    assert.equal(await fileInput.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await axeViolations(page), []);
+    await fileInput.setInputFiles({ name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from('Code,Name,Region\r\nNH,New Hampshire,NE\r\n') });
+    await dialog.getByRole('heading', { name: fill(m.importChosenFile, ['states.csv']) }).waitFor();
+    await context.close();
+  });
+
   test('a user who may only read the table sees no Import', async () => {
     const { page, context } = await env.newPage('clerk');
     await openTable(page, '/states');
