@@ -176,7 +176,11 @@ describe('importing a file into a table', { skip }, () => {
     await dialog.getByText(m.importNotTable).waitFor();
     assert.equal(await fileInput.getAttribute('aria-invalid'), 'true');
     assert.deepEqual(await axeViolations(page), []);
-    await fileInput.setInputFiles({ name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from('Code,Name,Region\r\nNH,New Hampshire,NE\r\n') });
+    await fileInput.setInputFiles({
+      name: 'states.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Code,Name,Region\r\nNH,New Hampshire,NE\r\n'),
+    });
     await dialog.getByRole('heading', { name: fill(m.importChosenFile, ['states.csv']) }).waitFor();
     await context.close();
   });
