@@ -19,7 +19,8 @@ export interface ImportField {
 
 /** The file as the server read its header: each header's field (null: not imported), and the fields. */
 export interface ImportUpload {
-  Id: string;
+  /** The import's id (a number today; only ever put back into URLs). */
+  Id: ImportId;
   Headers: string[];
   Mapping: Array<string | null>;
   Fields: ImportField[];
@@ -51,12 +52,14 @@ export interface ImportStatus {
   Error: string | null;
 }
 
+export type ImportId = string | number;
+
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Where the table's imports live: `/api/<resource>/imports`, and its example file. */
 export const importsUrl = (listUrl: string): string => `${listUrl}/imports`;
 export const exampleUrl = (listUrl: string): string => `${listUrl}/import/example.csv`;
-export const importUrl = (listUrl: string, id: string): string => `${importsUrl(listUrl)}/${encodeURIComponent(id)}`;
+export const importUrl = (listUrl: string, id: ImportId): string => `${importsUrl(listUrl)}/${encodeURIComponent(id)}`;
 
 async function call<T>(url: string, init: () => RequestInit): Promise<Answer<T>> {
   let res: Response;
@@ -97,7 +100,7 @@ const postJson = (body: unknown) => (): RequestInit => ({ method: 'POST', header
 /** What the import would do, written nowhere. */
 export function previewImport(
   listUrl: string,
-  id: string,
+  id: ImportId,
   mapping: Array<string | null>,
   mode: ImportMode,
 ): Promise<Answer<ImportPreview>> {
@@ -107,14 +110,14 @@ export function previewImport(
 /** Starts the import in the background (all or nothing unless `validOnly`). */
 export function runImport(
   listUrl: string,
-  id: string,
+  id: ImportId,
   mapping: Array<string | null>,
   mode: ImportMode,
   validOnly: boolean,
-): Promise<Answer<{ Id: string }>> {
+): Promise<Answer<{ Id: ImportId }>> {
   return call(`${importUrl(listUrl, id)}/run`, postJson({ Mapping: mapping, Mode: mode, ValidOnly: validOnly }));
 }
 
-export function importStatus(listUrl: string, id: string): Promise<Answer<ImportStatus>> {
+export function importStatus(listUrl: string, id: ImportId): Promise<Answer<ImportStatus>> {
   return call(importUrl(listUrl, id), () => ({ headers: { Accept: 'application/json' } }));
 }

@@ -4,14 +4,14 @@
 import { useId, useState } from 'react';
 import { formatCount } from '../../../common/format-count.ts';
 import { importMsg } from '../../../common/import-messages.ts';
-import { runImport, type ImportMode, type ImportPreview } from './import-api.ts';
+import { runImport, type ImportId, type ImportMode, type ImportPreview } from './import-api.ts';
 import { ImportCounts } from './import-counts.tsx';
 import { RefusedDownloads } from './refused-downloads.tsx';
 import { useFocusOnShow } from './use-focus-on-show.ts';
 
 interface PreviewStepProps {
   listUrl: string;
-  id: string;
+  id: ImportId;
   mapping: Array<string | null>;
   mode: ImportMode;
   preview: ImportPreview;

@@ -5,14 +5,14 @@
 import { useEffect, useId, useState } from 'react';
 import { formatCount } from '../../../common/format-count.ts';
 import { importMsg } from '../../../common/import-messages.ts';
-import { importStatus, type ImportStatus } from './import-api.ts';
+import { importStatus, type ImportId, type ImportStatus } from './import-api.ts';
 import { doneText } from './import-counts.tsx';
 import { RefusedDownloads } from './refused-downloads.tsx';
 import { useFocusOnShow } from './use-focus-on-show.ts';
 
 interface ProgressStepProps {
   listUrl: string;
-  id: string;
+  id: ImportId;
   /** The row count the preview read, shown until the first status comes. */
   total: number;
   onFinished(status: ImportStatus): void;
