@@ -58,14 +58,14 @@ describe('importing a file into a table', { skip }, () => {
       await openTable(page, '/states');
 
       await act(page.getByRole('toolbar').getByRole('button', { name: m.tableImport, exact: true }));
-      const dialog = page.getByRole('dialog', { name: fill(m.importTitle, ['States']) });
+      const dialog = page.getByRole('dialog', { name: fill(m.importDialogTitle, ['States']) });
       await dialog.waitFor();
-      const fileInput = dialog.getByLabel(m.importFileLabel);
+      const fileInput = dialog.getByLabel(m.importDialogFileLabel);
       assert.ok(await fileInput.evaluate((el) => el === document.activeElement), 'focus starts on the file');
       await stepChecked(page, dialog, `import-file-${width}`);
 
       // The example file: the table's headers and one row.
-      const [example] = await Promise.all([page.waitForEvent('download'), act(dialog.getByRole('link', { name: m.importExample }))]);
+      const [example] = await Promise.all([page.waitForEvent('download'), act(dialog.getByRole('link', { name: m.importDialogExample }))]);
       const exampleLines = (await downloaded(example))
         .toString('utf8')
         .replace(/^\uFEFF/, '')
@@ -90,7 +90,7 @@ describe('importing a file into a table', { skip }, () => {
       }
 
       // The columns as the server matched them by header; Notes is left out.
-      const heading = dialog.getByRole('heading', { name: fill(m.importChosenFile, ['states.csv']) });
+      const heading = dialog.getByRole('heading', { name: fill(m.importDialogChosenFile, ['states.csv']) });
       await heading.waitFor();
       assert.ok(await heading.evaluate((el) => el === document.activeElement), 'focus moves to the matched file');
       const column = (header: string) => dialog.getByRole('combobox', { name: header, exact: true });
@@ -101,42 +101,42 @@ describe('importing a file into a table', { skip }, () => {
         assert.ok(await column('Code').evaluate((el) => el === document.activeElement), 'Tab reaches the first column');
       }
       // A field chosen twice stops the check until it is put back.
-      const check = dialog.getByRole('button', { name: m.importCheck });
+      const check = dialog.getByRole('button', { name: m.importDialogCheck });
       await column('Notes').selectOption('Name');
-      await dialog.getByText(fill(m.importMatchTwice, ['Name'])).waitFor();
+      await dialog.getByText(fill(m.importDialogMatchTwice, ['Name'])).waitFor();
       assert.equal(await check.isDisabled(), true);
       await column('Notes').selectOption('');
       assert.equal(await check.isDisabled(), false);
-      assert.equal(await dialog.getByRole('radio', { name: m.importModeAddUpdate }).isChecked(), true);
+      assert.equal(await dialog.getByRole('radio', { name: m.importDialogModeAddUpdate }).isChecked(), true);
       await stepChecked(page, dialog, `import-match-${width}`);
 
       // The preview: what would be written, and nothing written yet.
       await act(check);
-      await dialog.getByRole('heading', { name: m.importPreviewTitle }).waitFor();
+      await dialog.getByRole('heading', { name: m.importDialogPreviewTitle }).waitFor();
       const count = async (word: string) =>
         (await dialog.locator('.import-counts div', { hasText: word }).locator('dd').textContent())?.trim();
-      assert.equal(await count(m.importCountAdd), '1');
-      assert.equal(await count(m.importCountChange), '1');
-      assert.equal(await count(m.importCountUnchanged), '1');
-      assert.equal(await count(m.importCountRefused), '1');
-      const refusedLine = dialog.locator('.import-lines li', { hasText: fill(m.importLine, [5]) });
-      assert.ok(((await refusedLine.textContent()) ?? '').length > fill(m.importLine, [5]).length, 'the refused row says why');
-      await dialog.getByText(fill(m.importChange, ['Name', changed[1], changed[2]])).waitFor();
+      assert.equal(await count(m.importDialogCountAdd), '1');
+      assert.equal(await count(m.importDialogCountChange), '1');
+      assert.equal(await count(m.importDialogCountUnchanged), '1');
+      assert.equal(await count(m.importDialogCountRefused), '1');
+      const refusedLine = dialog.locator('.import-lines li', { hasText: fill(m.importDialogLine, [5]) });
+      assert.ok(((await refusedLine.textContent()) ?? '').length > fill(m.importDialogLine, [5]).length, 'the refused row says why');
+      await dialog.getByText(fill(m.importDialogChange, ['Name', changed[1], changed[2]])).waitFor();
       assert.equal((await state(changed[0]))?.name, changed[1], 'the preview writes nothing');
       assert.equal(await state(added[0]), undefined);
       // All or nothing holds the import back while a row is refused.
-      const run = dialog.getByRole('button', { name: m.importRun, exact: true });
+      const run = dialog.getByRole('button', { name: m.importDialogRun, exact: true });
       assert.equal(await run.isDisabled(), true);
-      await dialog.getByText(fill(m.importBlocked, ['1'])).waitFor();
+      await dialog.getByText(fill(m.importDialogBlocked, ['1'])).waitFor();
       await stepChecked(page, dialog, `import-preview-${width}`);
-      if (keyboard) await press(dialog.getByRole('radio', { name: m.importAllOrNothing }), 'ArrowDown');
-      else await dialog.getByRole('radio', { name: m.importValidOnly }).check();
-      assert.equal(await dialog.getByRole('radio', { name: m.importValidOnly }).isChecked(), true);
+      if (keyboard) await press(dialog.getByRole('radio', { name: m.importDialogAllOrNothing }), 'ArrowDown');
+      else await dialog.getByRole('radio', { name: m.importDialogValidOnly }).check();
+      assert.equal(await dialog.getByRole('radio', { name: m.importDialogValidOnly }).isChecked(), true);
 
       // The import, followed to its end; the table says what was done.
       await act(run);
-      await dialog.getByRole('heading', { name: m.importDoneTitle }).waitFor();
-      const done = fill(m.importDone, ['1', '1', '1', '1']);
+      await dialog.getByRole('heading', { name: m.importDialogDoneTitle }).waitFor();
+      const done = fill(m.importDialogDone, ['1', '1', '1', '1']);
       await dialog.getByRole('status').getByText(done).waitFor();
       await page.locator('.dt-notice', { hasText: done }).waitFor();
       assert.equal((await state(changed[0]))?.name, changed[2]);
@@ -145,13 +145,16 @@ describe('importing a file into a table', { skip }, () => {
       await stepChecked(page, dialog, `import-done-${width}`);
 
       // The refused rows, as the file had them, with their line and messages: CSV, then Excel.
-      const [csv] = await Promise.all([page.waitForEvent('download'), act(dialog.getByRole('link', { name: m.importRefusedCsv }))]);
+      const [csv] = await Promise.all([page.waitForEvent('download'), act(dialog.getByRole('link', { name: m.importDialogRefusedCsv }))]);
       const csvText = (await downloaded(csv)).toString('utf8').replace(/^\uFEFF/, '');
       const [csvHeader, ...csvRows] = csvText.trim().split(/\r?\n/);
       assert.match(csvHeader!, /^Code,Name,Region,Notes,Line,Messages$/);
       assert.equal(csvRows.length, 1);
       assert.match(csvRows[0]!, new RegExp(`^${refused},Nowhere,NE,a bad code,5,`));
-      const [xlsx] = await Promise.all([page.waitForEvent('download'), act(dialog.getByRole('link', { name: m.importRefusedExcel }))]);
+      const [xlsx] = await Promise.all([
+        page.waitForEvent('download'),
+        act(dialog.getByRole('link', { name: m.importDialogRefusedExcel })),
+      ]);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load((await downloaded(xlsx)) as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
@@ -159,7 +162,7 @@ describe('importing a file into a table', { skip }, () => {
       assert.equal(String(sheet.getRow(2).getCell(5).value), '5');
 
       // Closing gives focus back to Import.
-      await act(dialog.getByRole('button', { name: m.importClose }));
+      await act(dialog.getByRole('button', { name: m.importDialogClose }));
       await dialog.waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), m.tableImport);
       assert.deepEqual(errors, []);
@@ -170,8 +173,8 @@ describe('importing a file into a table', { skip }, () => {
     const { page, context } = await env.newPage('admin');
     await openTable(page, '/states');
     await page.getByRole('toolbar').getByRole('button', { name: m.tableImport, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: fill(m.importTitle, ['States']) });
-    const fileInput = dialog.getByLabel(m.importFileLabel);
+    const dialog = page.getByRole('dialog', { name: fill(m.importDialogTitle, ['States']) });
+    const fileInput = dialog.getByLabel(m.importDialogFileLabel);
     await fileInput.setInputFiles({ name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n') });
     await dialog.getByText(m.importNotTable).waitFor();
     assert.equal(await fileInput.getAttribute('aria-invalid'), 'true');
@@ -181,7 +184,7 @@ describe('importing a file into a table', { skip }, () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('Code,Name,Region\r\nNH,New Hampshire,NE\r\n'),
     });
-    await dialog.getByRole('heading', { name: fill(m.importChosenFile, ['states.csv']) }).waitFor();
+    await dialog.getByRole('heading', { name: fill(m.importDialogChosenFile, ['states.csv']) }).waitFor();
     await context.close();
   });
 

@@ -18,16 +18,16 @@ describe('the column match of an import', () => {
   });
 
   test('no column matched stops the check', () => {
-    assert.equal(mappingProblems([null, null], fields).stop, m.importMatchNone);
+    assert.equal(mappingProblems([null, null], fields).stop, m.importDialogMatchNone);
   });
 
   test('a field chosen for two columns stops the check, by its label', () => {
-    assert.equal(mappingProblems(['Code', 'Name', 'Name'], fields).stop, m.importMatchTwice.replace('{0}', 'Name'));
+    assert.equal(mappingProblems(['Code', 'Name', 'Name'], fields).stop, m.importDialogMatchTwice.replace('{0}', 'Name'));
   });
 
   test('a required field no column gives is said, and the check may go on', () => {
     const problems = mappingProblems(['Code', 'Region'], fields);
     assert.equal(problems.stop, null);
-    assert.deepEqual(problems.notes, [m.importMatchMissing.replace('{0}', 'Name')]);
+    assert.deepEqual(problems.notes, [m.importDialogMatchMissing.replace('{0}', 'Name')]);
   });
 });

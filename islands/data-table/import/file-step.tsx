@@ -36,9 +36,9 @@ export function FileStep({ listUrl, onRead, close }: FileStepProps) {
   return (
     <div className="import-step">
       <div className="field">
-        <label htmlFor={id}>{importMsg('importFileLabel')}</label>
+        <label htmlFor={id}>{importMsg('importDialogFileLabel')}</label>
         <p className="field-hint" id={`${id}hint`}>
-          {importMsg('importFileHint')}
+          {importMsg('importDialogFileHint')}
         </p>
         <input
           id={id}
@@ -50,17 +50,17 @@ export function FileStep({ listUrl, onRead, close }: FileStepProps) {
           onChange={choose}
         />
         <p className={`field-message${busy ? ' is-pending' : ''}`} id={`${id}message`} aria-live="polite">
-          {busy ? importMsg('importReading') : error}
+          {busy ? importMsg('importDialogReading') : error}
         </p>
       </div>
       <p>
         <a href={exampleUrl(listUrl)} download>
-          {importMsg('importExample')}
+          {importMsg('importDialogExample')}
         </a>
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={close}>
-          {importMsg('importClose')}
+          {importMsg('importDialogClose')}
         </button>
       </div>
     </div>

@@ -77,13 +77,13 @@ async function call<T>(url: string, init: () => RequestInit): Promise<Answer<T>>
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, error: importMsg('importCallFailed', res.status) };
+    return { ok: false, error: importMsg('importDialogCallFailed', res.status) };
   }
   if (res.ok) return { ok: true, value: json as T };
   // The contract's refusals say `{ Error }`; the app's own (403, 429, 500) say `{ error }`.
   const said = json as { Error?: unknown; error?: unknown } | null;
   const error = said?.Error ?? said?.error;
-  return { ok: false, error: typeof error === 'string' && error ? error : importMsg('importCallFailed', res.status) };
+  return { ok: false, error: typeof error === 'string' && error ? error : importMsg('importDialogCallFailed', res.status) };
 }
 
 /** Sends the chosen file (multipart, its one part `file`): the server reads its header and matches it. */

@@ -5,10 +5,10 @@ import type { ImportCounts as Counts } from './import-api.ts';
 
 export function ImportCounts({ counts }: { counts: Counts }) {
   const items = [
-    ['importCountAdd', counts.Add, 'add'],
-    ['importCountChange', counts.Change, 'change'],
-    ['importCountUnchanged', counts.Unchanged, 'unchanged'],
-    ['importCountRefused', counts.Refused, 'refused'],
+    ['importDialogCountAdd', counts.Add, 'add'],
+    ['importDialogCountChange', counts.Change, 'change'],
+    ['importDialogCountUnchanged', counts.Unchanged, 'unchanged'],
+    ['importDialogCountRefused', counts.Refused, 'refused'],
   ] as const;
   return (
     <dl className="import-counts">
@@ -25,7 +25,7 @@ export function ImportCounts({ counts }: { counts: Counts }) {
 /** What an import did, in one sentence: the table's notice and the dialog's last word. */
 export function doneText(counts: Counts): string {
   return importMsg(
-    'importDone',
+    'importDialogDone',
     formatCount(counts.Add),
     formatCount(counts.Change),
     formatCount(counts.Unchanged),

@@ -42,7 +42,7 @@ export function ImportDialog({ host, close }: ImportDialogProps) {
 
   return (
     <ModalDialog titleId={titleId} size="wide" onClose={close}>
-      <h2 id={titleId}>{importMsg('importTitle', config.title)}</h2>
+      <h2 id={titleId}>{importMsg('importDialogTitle', config.title)}</h2>
       {step === 'file' || !file ? (
         <FileStep
           listUrl={config.listUrl}

@@ -16,7 +16,11 @@ export function mappingProblems(mapping: ReadonlyArray<string | null>, fields: R
   const chosen = mapping.filter((name): name is string => name !== null);
   const twice = chosen.find((name, i) => chosen.indexOf(name) !== i);
   const stop =
-    chosen.length === 0 ? importMsg('importMatchNone') : twice !== undefined ? importMsg('importMatchTwice', label(twice)) : null;
-  const notes = fields.filter((f) => f.Required && !chosen.includes(f.Name)).map((f) => importMsg('importMatchMissing', f.Label));
+    chosen.length === 0
+      ? importMsg('importDialogMatchNone')
+      : twice !== undefined
+        ? importMsg('importDialogMatchTwice', label(twice))
+        : null;
+  const notes = fields.filter((f) => f.Required && !chosen.includes(f.Name)).map((f) => importMsg('importDialogMatchMissing', f.Label));
   return { stop, notes };
 }

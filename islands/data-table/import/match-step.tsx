@@ -21,7 +21,7 @@ interface MatchStepProps {
   close(): void;
 }
 
-const modeWords = { 'add-update': 'importModeAddUpdate', add: 'importModeAdd', update: 'importModeUpdate' } as const;
+const modeWords = { 'add-update': 'importDialogModeAddUpdate', add: 'importDialogModeAdd', update: 'importDialogModeUpdate' } as const;
 
 export function MatchStep({
   listUrl,
@@ -60,18 +60,18 @@ export function MatchStep({
   return (
     <div className="import-step">
       <h3 ref={heading} tabIndex={-1}>
-        {importMsg('importChosenFile', fileName)}
+        {importMsg('importDialogChosenFile', fileName)}
       </h3>
       <fieldset className="import-fieldset">
-        <legend>{importMsg('importMatchLegend')}</legend>
-        <p className="field-hint">{importMsg('importMatchHint')}</p>
+        <legend>{importMsg('importDialogMatchLegend')}</legend>
+        <p className="field-hint">{importMsg('importDialogMatchHint')}</p>
         <div className="import-columns">
           {upload.Headers.map((header, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns never move, and two may have one header.
             <div className="field" key={`${i}-${header}`}>
               <label htmlFor={`${id}c${i}`}>{header}</label>
               <select id={`${id}c${i}`} value={mapping[i] ?? ''} onChange={(e) => choose(i, e.target.value)}>
-                <option value="">{importMsg('importNotImported')}</option>
+                <option value="">{importMsg('importDialogNotImported')}</option>
                 {upload.Fields.map((f) => (
                   <option key={f.Name} value={f.Name}>
                     {f.Label}
@@ -91,10 +91,10 @@ export function MatchStep({
         )}
       </fieldset>
       <fieldset className="import-fieldset" aria-describedby={keyLabels.length > 0 ? `${id}mode` : undefined}>
-        <legend>{importMsg('importModeLegend')}</legend>
+        <legend>{importMsg('importDialogModeLegend')}</legend>
         {keyLabels.length > 0 && (
           <p className="field-hint" id={`${id}mode`}>
-            {importMsg('importModeHint', keyLabels.join(' + '))}
+            {importMsg('importDialogModeHint', keyLabels.join(' + '))}
           </p>
         )}
         {(Object.keys(modeWords) as ImportMode[]).map((m) => (
@@ -111,13 +111,13 @@ export function MatchStep({
       )}
       <div className="dialog-actions">
         <button type="button" className="primary" disabled={problems.stop !== null} aria-disabled={busy} onClick={check}>
-          {busy ? importMsg('importChecking') : importMsg('importCheck')}
+          {busy ? importMsg('importDialogChecking') : importMsg('importDialogCheck')}
         </button>
         <button type="button" onClick={onAnotherFile}>
-          {importMsg('importChooseAnother')}
+          {importMsg('importDialogChooseAnother')}
         </button>
         <button type="button" onClick={close}>
-          {importMsg('importClose')}
+          {importMsg('importDialogClose')}
         </button>
       </div>
     </div>

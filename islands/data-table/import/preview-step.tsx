@@ -21,7 +21,7 @@ interface PreviewStepProps {
 }
 
 const shown = (value: unknown): string =>
-  value === null || value === undefined || value === '' ? importMsg('importEmptyValue') : String(value);
+  value === null || value === undefined || value === '' ? importMsg('importDialogEmptyValue') : String(value);
 
 export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, onBack, close }: PreviewStepProps) {
   const uid = useId();
@@ -32,7 +32,8 @@ export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, on
   const { Counts: counts, Refused: refused, Changes: changes } = preview;
   const writes = counts.Add + counts.Change;
   const blocked = counts.Refused > 0 && !validOnly;
-  const reason = writes === 0 ? importMsg('importNothingToDo') : blocked ? importMsg('importBlocked', formatCount(counts.Refused)) : null;
+  const reason =
+    writes === 0 ? importMsg('importDialogNothingToDo') : blocked ? importMsg('importDialogBlocked', formatCount(counts.Refused)) : null;
 
   async function start(): Promise<void> {
     if (busy || reason) return;
@@ -47,20 +48,20 @@ export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, on
   return (
     <div className="import-step">
       <h3 ref={heading} tabIndex={-1}>
-        {importMsg('importPreviewTitle')}
+        {importMsg('importDialogPreviewTitle')}
       </h3>
-      <p>{importMsg('importPreviewOf', formatCount(preview.Total))}</p>
+      <p>{importMsg('importDialogPreviewOf', formatCount(preview.Total))}</p>
       <ImportCounts counts={counts} />
       {refused.length > 0 && (
         <section aria-labelledby={`${uid}refused`}>
-          <h4 id={`${uid}refused`}>{importMsg('importRefusedTitle')}</h4>
+          <h4 id={`${uid}refused`}>{importMsg('importDialogRefusedTitle')}</h4>
           {counts.Refused > refused.length && (
-            <p className="field-hint">{importMsg('importFirstShown', formatCount(refused.length), formatCount(counts.Refused))}</p>
+            <p className="field-hint">{importMsg('importDialogFirstShown', formatCount(refused.length), formatCount(counts.Refused))}</p>
           )}
           <ul className="import-lines">
             {refused.map((row) => (
               <li key={row.Line}>
-                <strong>{importMsg('importLine', row.Line)}</strong> {row.Messages.join(' ')}
+                <strong>{importMsg('importDialogLine', row.Line)}</strong> {row.Messages.join(' ')}
               </li>
             ))}
           </ul>
@@ -69,17 +70,17 @@ export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, on
       )}
       {changes.length > 0 && (
         <section aria-labelledby={`${uid}changes`}>
-          <h4 id={`${uid}changes`}>{importMsg('importChangesTitle')}</h4>
+          <h4 id={`${uid}changes`}>{importMsg('importDialogChangesTitle')}</h4>
           {counts.Change > changes.length && (
-            <p className="field-hint">{importMsg('importFirstShown', formatCount(changes.length), formatCount(counts.Change))}</p>
+            <p className="field-hint">{importMsg('importDialogFirstShown', formatCount(changes.length), formatCount(counts.Change))}</p>
           )}
           <ul className="import-lines">
             {changes.map((row) => (
               <li key={row.Line}>
-                <strong>{importMsg('importLine', row.Line)}</strong> {row.Row}
+                <strong>{importMsg('importDialogLine', row.Line)}</strong> {row.Row}
                 <ul>
                   {row.Fields.map((f) => (
-                    <li key={f.Label}>{importMsg('importChange', f.Label, shown(f.Old), shown(f.New))}</li>
+                    <li key={f.Label}>{importMsg('importDialogChange', f.Label, shown(f.Old), shown(f.New))}</li>
                   ))}
                 </ul>
               </li>
@@ -89,13 +90,14 @@ export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, on
       )}
       {counts.Refused > 0 && writes > 0 && (
         <fieldset className="import-fieldset">
-          <legend>{importMsg('importHowLegend')}</legend>
+          <legend>{importMsg('importDialogHowLegend')}</legend>
           <label className="check">
             <input type="radio" name={`${uid}how`} checked={!validOnly} onChange={() => setValidOnly(false)} />{' '}
-            {importMsg('importAllOrNothing')}
+            {importMsg('importDialogAllOrNothing')}
           </label>
           <label className="check">
-            <input type="radio" name={`${uid}how`} checked={validOnly} onChange={() => setValidOnly(true)} /> {importMsg('importValidOnly')}
+            <input type="radio" name={`${uid}how`} checked={validOnly} onChange={() => setValidOnly(true)} />{' '}
+            {importMsg('importDialogValidOnly')}
           </label>
         </fieldset>
       )}
@@ -118,13 +120,13 @@ export function PreviewStep({ listUrl, id, mapping, mode, preview, onStarted, on
           aria-disabled={busy}
           onClick={start}
         >
-          {busy ? importMsg('importStarting') : importMsg('importRun')}
+          {busy ? importMsg('importDialogStarting') : importMsg('importDialogRun')}
         </button>
         <button type="button" onClick={onBack}>
-          {importMsg('importBack')}
+          {importMsg('importDialogBack')}
         </button>
         <button type="button" onClick={close}>
-          {importMsg('importClose')}
+          {importMsg('importDialogClose')}
         </button>
       </div>
     </div>

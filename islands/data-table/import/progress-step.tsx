@@ -53,7 +53,7 @@ export function ProgressStep({ listUrl, id, total, onFinished, close }: Progress
   const state = status?.State ?? 'running';
   const done = status?.Done ?? 0;
   const of = status?.Total ?? total;
-  const title = state === 'done' ? 'importDoneTitle' : state === 'failed' ? 'importFailedTitle' : 'importProgressTitle';
+  const title = state === 'done' ? 'importDialogDoneTitle' : state === 'failed' ? 'importDialogFailedTitle' : 'importDialogProgressTitle';
   const counts = status?.Counts;
 
   return (
@@ -71,20 +71,20 @@ export function ProgressStep({ listUrl, id, total, onFinished, close }: Progress
               max={Math.max(of, 1)}
               value={state === 'done' ? Math.max(of, 1) : done}
             />
-            <p id={`${uid}done`}>{importMsg('importProgress', formatCount(state === 'done' ? of : done), formatCount(of))}</p>
+            <p id={`${uid}done`}>{importMsg('importDialogProgress', formatCount(state === 'done' ? of : done), formatCount(of))}</p>
           </>
         )}
         <div role="status">
           {state === 'done' && counts && <p>{doneText(counts)}</p>}
-          {state === 'failed' && <p className="form-error">{importMsg('importFailed', status?.Error ?? '')}</p>}
+          {state === 'failed' && <p className="form-error">{importMsg('importDialogFailed', status?.Error ?? '')}</p>}
         </div>
       </div>
-      {state === 'running' && <p className="field-hint">{importMsg('importLeaveNote')}</p>}
-      {unread && <p className="form-error">{importMsg('importStatusUnread')}</p>}
+      {state === 'running' && <p className="field-hint">{importMsg('importDialogLeaveNote')}</p>}
+      {unread && <p className="form-error">{importMsg('importDialogStatusUnread')}</p>}
       {state === 'done' && counts && counts.Refused > 0 && <RefusedDownloads listUrl={listUrl} id={id} />}
       <div className="dialog-actions">
         <button type="button" onClick={close}>
-          {importMsg('importClose')}
+          {importMsg('importDialogClose')}
         </button>
       </div>
     </div>

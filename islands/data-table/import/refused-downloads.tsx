@@ -7,16 +7,16 @@ export function RefusedDownloads({ listUrl, id }: { listUrl: string; id: ImportI
   const url = importUrl(listUrl, id);
   return (
     <div className="import-downloads">
-      <p>{importMsg('importRefusedDownload')}</p>
+      <p>{importMsg('importDialogRefusedDownload')}</p>
       <ul>
         <li>
           <a href={`${url}/refused.csv`} download>
-            {importMsg('importRefusedCsv')}
+            {importMsg('importDialogRefusedCsv')}
           </a>
         </li>
         <li>
           <a href={`${url}/refused.xlsx`} download>
-            {importMsg('importRefusedExcel')}
+            {importMsg('importDialogRefusedExcel')}
           </a>
         </li>
       </ul>
