@@ -47,6 +47,7 @@ import reportsApiRoute from './routes/api/common/reports.ts';
 import reportStreamRoute from './routes/api/common/report.ts';
 import pdfEngine from './reports/pdf/pdf-plugin.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
+import importRoutes from './routes/api/resource/imports/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(userErrorReportRoute);
   await app.register(tableScreens);
   await app.register(resourceRoutes);
+  await app.register(importRoutes);
   await app.register(hubRoute);
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);

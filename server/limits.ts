@@ -40,6 +40,10 @@ export const limitSettings = {
     maxUnpackedBytes: setting('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024),
     /** Rows one import may hold (an Excel sheet's worth by default, so any export of ours can come back). */
     maxRows: setting('IMPORT_MAX_ROWS', XLSX_MAX_DATA_ROWS),
+    /** Imports running at once on an instance (each holds a database connection while it writes); one more is refused with 429. */
+    atOnce: setting('IMPORTS_AT_ONCE', 2),
+    /** ...and per user, over every instance. */
+    perUser: setting('IMPORTS_PER_USER', 1),
   },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */

@@ -60,18 +60,20 @@ export async function readImport(db: Db, id: number): Promise<ImportRecord | nul
     : null;
 }
 
-/** Marks the import as running (only from previewing or failed, so two runs cannot start): whether it was. */
-export async function startImport(db: Db, id: number, mode: ImportMode, validOnly: boolean, total: number | null): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `update imports set state = 'running', mode = $2, valid_only = $3, total = $4, done = 0, error = null, counts = null
-     where import_id = $1 and state in ('previewing', 'failed')`,
+/**
+ * Marks the import as running (again, after a failure or a run that wrote nothing). Its file is on one
+ * instance only, which alone runs it: that instance keeps two runs from starting at once.
+ */
+export async function startImport(db: Db, id: number, mode: ImportMode, validOnly: boolean, total: number | null): Promise<void> {
+  await db.query(
+    `update imports set state = 'running', mode = $2, valid_only = $3, total = $4, done = 0, error = null, counts = null, finished_at = null
+     where import_id = $1`,
     [id, mode, validOnly, total],
   );
-  return rowCount === 1;
 }
 
 export async function recordProgress(db: Db, id: number, done: number): Promise<void> {
-  await db.query(`update imports set done = $2 where import_id = $1`, [id, done]);
+  await db.query(`update imports set done = $2 where import_id = $1 and state = 'running'`, [id, done]);
 }
 
 /** The import's end: its state, counts or error; and its one audit entry. */

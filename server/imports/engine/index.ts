@@ -12,6 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { changeTables, type TableName } from '../../db/table-changes.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { msg } from '../../messages.ts';
+import { Refusal } from '../../plugins/refusals.ts';
 import { salesArrived } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
@@ -143,7 +146,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       if (whole) arrived(whole);
     }
   } catch (err) {
-    await finish('failed', false, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+    await finish('failed', false, failureText(err)).catch(() => undefined);
     throw err;
   }
   await finish('done', written, null);
@@ -153,6 +156,12 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
 }
 
 class NothingWritten extends Error {}
+
+/** Why an import failed, as its user reads it. */
+function failureText(err: unknown): string {
+  if (err instanceof Refusal) return err.message;
+  return msg('importFailed', isDatabaseUnavailable(err) ? msg('databaseUnavailable') : msg('importFailedUnknown'));
+}
 
 function keysOf(written: ReadonlyArray<Written>): Map<Planned, number> {
   return new Map(written.map((w) => [w.planned as Planned, w.key]));
