@@ -83,6 +83,9 @@ describe('importing a file into a table', { skip }, () => {
       ].join('\r\n');
       const upload = { name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from(file) };
       if (keyboard) {
+        // Back from the example link to the file, whose picker opens with Space.
+        await page.keyboard.press('Shift+Tab');
+        assert.ok(await fileInput.evaluate((el) => el === document.activeElement), 'Shift+Tab goes back to the file');
         const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
         await chooser.setFiles(upload);
       } else {
