@@ -70,6 +70,7 @@ export function tableConfig(
     },
     ...(resource.import && (add || edit) ? { import: { key: [...resource.import.key] } } : {}),
     detail,
+    ...(resource.names ? { names: resource.names } : {}),
     storeScoped,
     warnings,
     pdf,
