@@ -44,6 +44,8 @@ export const limitSettings = {
     atOnce: setting('IMPORTS_AT_ONCE', 2),
     /** ...and per user, over every instance. */
     perUser: setting('IMPORTS_PER_USER', 1),
+    /** Rows an import checks and writes at once (a statement each; a transaction each when only valid rows go in). */
+    batchRows: setting('IMPORT_BATCH_ROWS', 2000, 50_000),
   },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */

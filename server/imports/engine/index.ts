@@ -101,7 +101,9 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       if (w.planned.kind === 'add') days.add(String(w.planned.sent.find((s) => s.column.name === 'SaleDate')?.value));
   };
   const finish = (state: 'done' | 'failed', written: boolean, error: string | null) =>
-    finishImport(pool, importId, def, user, { state, counts, done: total, written, error, mode, fileName: options.fileName });
+    changeTables(pool, ['audit_log'], user.ID, () =>
+      finishImport(pool, importId, def, user, { state, counts, done: total, written, error, mode, fileName: options.fileName }),
+    );
   let written = true;
   try {
     if (options.validOnly) {

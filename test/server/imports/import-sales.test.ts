@@ -45,7 +45,13 @@ async function salesOf(region: string, count: number): Promise<Sale[]> {
 function exported(s: Sale, changes: Partial<Record<'sales' | 'transactions' | 'margin', string>> = {}): string[] {
   const money = `$${Number(changes.sales ?? s.sales).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   const percent = `${(Number(changes.margin ?? s.margin) * 100).toFixed(2)}%`;
-  return [String(s.store_number), formatDate(s.day), money, String(changes.transactions ?? s.transactions).replace(/\B(?=(\d{3})+$)/, ','), percent];
+  return [
+    String(s.store_number),
+    formatDate(s.day),
+    money,
+    String(changes.transactions ?? s.transactions).replace(/\B(?=(\d{3})+$)/, ','),
+    percent,
+  ];
 }
 
 const header = ['Store #', 'Date', 'Sales', 'Transactions', 'Margin'];
@@ -59,7 +65,10 @@ describe('importing daily sales', () => {
     const res = await shared.analyst.inject({ url: '/api/sales/import/example.csv' });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/csv/);
-    const [head, row] = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [head, row] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     assert.equal(head, 'Store #,Date,Sales,Transactions,Margin (fraction)');
     assert.ok(row);
     const up = await upload(shared.analyst, 'sales', res.rawPayload, 'example.csv');
@@ -125,14 +134,12 @@ describe('importing daily sales', () => {
     // A day whose sale is missing, alerted to the analyst: its arrival clears the alert.
     await pool.query('delete from sales where sale_id = $1', [gone!.sale_id]);
     await checkMissingSales(shared.t.app, gone!.day);
-    const alerted = await count(`select count(*)::int as n from sales_missing_alerts where store_id = $1 and sale_date = $2`, [storeId, gone!.day]);
-    assert.equal(alerted, 1);
-    const file = csv([
-      header,
-      exported(a!, { sales: '4321.5' }),
-      exported(b!, { margin: '2' }),
-      exported(gone!),
+    const alerted = await count(`select count(*)::int as n from sales_missing_alerts where store_id = $1 and sale_date = $2`, [
+      storeId,
+      gone!.day,
     ]);
+    assert.equal(alerted, 1);
+    const file = csv([header, exported(a!, { sales: '4321.5' }), exported(b!, { margin: '2' }), exported(gone!)]);
     const up = await upload(shared.analyst, 'sales', file, 'day.csv');
     const audited = await count('select count(*)::int as n from audit_log');
 
@@ -142,16 +149,29 @@ describe('importing daily sales', () => {
     assert.equal((await pool.query('select sales from sales where sale_id = $1', [a!.sale_id])).rows[0].sales, a!.sales, 'nothing written');
     assert.equal(await count('select count(*)::int as n from sales where store_id = $1 and sale_date = $2', [storeId, gone!.day]), 0);
     assert.equal(await count('select count(*)::int as n from audit_log'), audited + 1, 'the import entry alone');
-    const notDone = await pool.query(`select title, body from inbox where user_id = (select user_id from users where user_name = 'analyst') and title = $1 order by inbox_id desc limit 1`, [msg('importDoneTitle', 'Daily sales')]);
+    const notDone = await pool.query(
+      `select title, body from inbox where user_id = (select user_id from users where user_name = 'analyst') and title = $1 order by inbox_id desc limit 1`,
+      [msg('importDoneTitle', 'Daily sales')],
+    );
     assert.equal(notDone.rows[0]?.body, msg('importNotDoneBody', 'day.csv', 1));
 
     // The refused row downloaded, as the file had it, with its line and messages.
     const refusedCsv = await shared.analyst.inject({ url: `/api/sales/imports/${up.Id}/refused.csv` });
     assert.equal(refusedCsv.statusCode, 200);
-    const lines = refusedCsv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = refusedCsv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     assert.equal(lines[0], [...header, 'Line', 'Messages'].join(','));
     assert.equal(lines.length, 2);
-    assert.ok(lines[1]!.startsWith(`${exported(b!, { margin: '2' }).map((c) => (c.includes(',') ? `"${c}"` : c)).join(',')},3,`), lines[1]);
+    assert.ok(
+      lines[1]!.startsWith(
+        `${exported(b!, { margin: '2' })
+          .map((c) => (c.includes(',') ? `"${c}"` : c))
+          .join(',')},3,`,
+      ),
+      lines[1],
+    );
     const refusedXlsx = await shared.analyst.inject({ url: `/api/sales/imports/${up.Id}/refused.xlsx` });
     assert.equal(refusedXlsx.statusCode, 200);
     const book = new ExcelJS.Workbook();
@@ -169,7 +189,10 @@ describe('importing daily sales', () => {
     assert.equal(Number(changed.sales), 4321.5);
     assert.equal(changed.version, a!.version + 1, 'its version moved on');
     assert.equal(await count('select count(*)::int as n from sales where store_id = $1 and sale_date = $2', [storeId, gone!.day]), 1);
-    assert.ok(changes.some((tables) => tables.includes('sales') && tables.includes('audit_log')), 'open tables are told');
+    assert.ok(
+      changes.some((tables) => tables.includes('sales') && tables.includes('audit_log')),
+      'open tables are told',
+    );
     // Kept totals agree with the rows.
     const kept = await pool.query(
       `select (select sum(sales) from sales where store_id = $1) as rows, (select sales from sales_store_totals where store_id = $1) as kept`,
@@ -177,28 +200,39 @@ describe('importing daily sales', () => {
     );
     assert.equal(kept.rows[0].kept, kept.rows[0].rows);
     // The missing day arrived: no longer missing, the analyst's alert read.
-    assert.equal(await count(`select count(*)::int as n from sales_missing_alerts where store_id = $1 and sale_date = $2`, [storeId, gone!.day]), 0);
     assert.equal(
-      await count(`select count(*)::int as n from inbox i join users u using (user_id) where u.user_name = 'analyst' and i.topic = $1 and not i.is_read`, [
-        `sales-missing:${gone!.day}`,
-      ]),
+      await count(`select count(*)::int as n from sales_missing_alerts where store_id = $1 and sale_date = $2`, [storeId, gone!.day]),
+      0,
+    );
+    assert.equal(
+      await count(
+        `select count(*)::int as n from inbox i join users u using (user_id) where u.user_name = 'analyst' and i.topic = $1 and not i.is_read`,
+        [`sales-missing:${gone!.day}`],
+      ),
       0,
     );
     // One audit entry for the import, the rows' own naming it.
-    const entry = await pool.query(`select after from audit_log where action = 'import' and import_id = $1 order by audit_id desc limit 1`, [up.Id]);
+    const entry = await pool.query(
+      `select after from audit_log where action = 'import' and import_id = $1 order by audit_id desc limit 1`,
+      [up.Id],
+    );
     assert.deepEqual(
       { ...entry.rows[0].after },
       { File: 'day.csv', Mode: 'add-update', Written: true, Add: 1, Change: 1, Unchanged: 0, Refused: 1 },
     );
-    const rows = await pool.query(`select action, row_key, before, after from audit_log where import_id = $1 and action <> 'import' order by row_key`, [up.Id]);
+    const rows = await pool.query(
+      `select action, row_key, before, after from audit_log where import_id = $1 and action <> 'import' order by row_key`,
+      [up.Id],
+    );
     assert.equal(rows.rows.length, 2);
     const update = rows.rows.find((r) => r.action === 'update');
     assert.equal(update.row_key, String(a!.sale_id));
     assert.equal(Number(update.before.Sales), Number(a!.sales));
     assert.equal(Number(update.after.Sales), 4321.5);
-    const done = await pool.query(`select body from inbox i join users u using (user_id) where u.user_name = 'analyst' and title = $1 order by inbox_id desc limit 1`, [
-      msg('importDoneTitle', 'Daily sales'),
-    ]);
+    const done = await pool.query(
+      `select body from inbox i join users u using (user_id) where u.user_name = 'analyst' and title = $1 order by inbox_id desc limit 1`,
+      [msg('importDoneTitle', 'Daily sales')],
+    );
     assert.equal(done.rows[0].body, msg('importDoneBody', 'day.csv', 1, 1, 0, 1));
   });
 
@@ -216,9 +250,25 @@ describe('importing daily sales', () => {
   test('who may neither add nor edit sales cannot import them; another user cannot reach an import', async () => {
     const file = csv([header, ['1', '01/01/2020', '1', '1', '1']]);
     assert.equal((await uploadFile(shared.trainee, 'sales', file)).statusCode, 403);
-    assert.equal((await uploadFile(shared.analyst, 'states', csv([['Code', 'Name', 'Region'], ['ZZ', 'Z', 'NE']]))).statusCode, 403);
+    assert.equal(
+      (
+        await uploadFile(
+          shared.analyst,
+          'states',
+          csv([
+            ['Code', 'Name', 'Region'],
+            ['ZZ', 'Z', 'NE'],
+          ]),
+        )
+      ).statusCode,
+      403,
+    );
     const up = await upload(shared.admin, 'sales', file);
-    const res = await shared.analyst.inject({ method: 'POST', url: `/api/sales/imports/${up.Id}/preview`, payload: { Mapping: up.Mapping, Mode: 'add' } });
+    const res = await shared.analyst.inject({
+      method: 'POST',
+      url: `/api/sales/imports/${up.Id}/preview`,
+      payload: { Mapping: up.Mapping, Mode: 'add' },
+    });
     assert.equal(res.statusCode, 404);
     assert.deepEqual(res.json(), { Error: msg('importGone') });
     assert.equal((await shared.analyst.inject({ url: `/api/sales/imports/${up.Id}` })).statusCode, 404);
@@ -251,7 +301,14 @@ describe('importing daily sales', () => {
   });
 
   test('a cell that starts with = is stored as text, never run', async () => {
-    const up = await upload(shared.admin, 'states', csv([['Code', 'Name', 'Region'], ['ZZ', '=1+2', 'Northeast']]));
+    const up = await upload(
+      shared.admin,
+      'states',
+      csv([
+        ['Code', 'Name', 'Region'],
+        ['ZZ', '=1+2', 'Northeast'],
+      ]),
+    );
     const end = await run(shared.admin, 'states', up);
     assert.deepEqual(end.Counts, { Add: 1, Change: 0, Unchanged: 0, Refused: 0 });
     const row = await shared.t.db.pool.query(`select name, region from states where code = 'ZZ'`);
@@ -259,7 +316,9 @@ describe('importing daily sales', () => {
   });
 
   // A row lock held on a connection of its own keeps the first import running: the embedded database has one.
-  test('a user runs one import at a time', { skip: postgresBase() ? false : 'holds a row lock on a second connection (run with DATABASE_URL)' }, async () => {
+  test('a user runs one import at a time', {
+    skip: postgresBase() ? false : 'holds a row lock on a second connection (run with DATABASE_URL)',
+  }, async () => {
     const pool = shared.t.db.pool;
     const [a, b] = await salesOf('NE', 2);
     const first = await upload(shared.analyst, 'sales', csv([header, exported(a!, { transactions: '11' })]));

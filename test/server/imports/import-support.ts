@@ -54,7 +54,11 @@ export async function preview(
   mode = 'add-update',
   mapping: Array<string | null> = up.Mapping,
 ): Promise<Preview> {
-  const res = await user.inject({ method: 'POST', url: `/api/${resource}/imports/${up.Id}/preview`, payload: { Mapping: mapping, Mode: mode } });
+  const res = await user.inject({
+    method: 'POST',
+    url: `/api/${resource}/imports/${up.Id}/preview`,
+    payload: { Mapping: mapping, Mode: mode },
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json() as Preview;
 }
@@ -74,7 +78,12 @@ export async function status(user: SignedIn, resource: string, id: number): Prom
 }
 
 /** Runs the import and waits for its end; its final status. */
-export async function run(user: SignedIn, resource: string, up: Uploaded, options: { mode?: string; validOnly?: boolean } = {}): Promise<Status> {
+export async function run(
+  user: SignedIn,
+  resource: string,
+  up: Uploaded,
+  options: { mode?: string; validOnly?: boolean } = {},
+): Promise<Status> {
   const res = await startRun(user, resource, up, options);
   assert.equal(res.statusCode, 202, res.body);
   assert.deepEqual(res.json(), { Id: up.Id });
@@ -83,7 +92,15 @@ export async function run(user: SignedIn, resource: string, up: Uploaded, option
 
 export async function finished(user: SignedIn, resource: string, id: number, ms = 60_000): Promise<Status> {
   let last: Status | undefined;
-  await until(async () => ['done', 'failed'].includes((last = await status(user, resource, id)).State), `import ${id} finished`, {
+  // A database that is starting again answers 503 meanwhile (the fault tests).
+  const ended = async () => {
+    const res = await user.inject({ url: `/api/${resource}/imports/${id}` });
+    if (res.statusCode === 503) return false;
+    assert.equal(res.statusCode, 200, res.body);
+    last = res.json() as Status;
+    return ['done', 'failed'].includes(last.State);
+  };
+  await until(ended, `import ${id} finished`, {
     ms,
     every: 50,
   });
@@ -92,5 +109,7 @@ export async function finished(user: SignedIn, resource: string, id: number, ms 
 
 /** CSV text of rows (first the header), comma separated, CRLF lines. */
 export function csv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return rows.map((r) => r.map((c) => (/[",\r\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(',')).join('\r\n');
+  return rows
+    .map((r) => r.map((c) => (/[",\r\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(','))
+    .join('\r\n');
 }

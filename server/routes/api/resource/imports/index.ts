@@ -120,6 +120,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
             header: table.header,
             refusedPath: null,
             running: null,
+            failure: null,
             timer: null,
           });
           const fields = importFields(def).map((f) => ({ Name: f.name, Label: f.label, Required: f.required }));
@@ -149,6 +150,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
             mode,
             write: false,
             fileName: upload.fileName,
+            batchSize: app.config.limits.imports.batchRows,
             onRow: async (o) => {
               if (o.result === 'refused') {
                 refusedRows++;
@@ -190,6 +192,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         if (upload.running) throw new ImportRefusal(409, msg('importBusy'));
         const record = await readImport(app.db.pool, upload.id);
         upload.running = { done: 0, total: record?.total ?? null };
+        upload.failure = null;
         try {
           await startImport(app.db.pool, upload.id, mode, body.ValidOnly === true, record?.total ?? null);
         } catch (err) {
@@ -206,10 +209,14 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         const id = Number((req.params as { id: string }).id);
         const user = req.signedInUser();
         // Running here: told from memory (an all-or-nothing import on the embedded database holds its connection).
-        const here = uploads.find(id, def.name, user.ID)?.running;
+        const upload = uploads.find(id, def.name, user.ID);
+        const here = upload?.running;
         if (here) return { State: 'running', Done: here.done, Total: here.total, Counts: null, Error: null };
         const record = await readImport(app.db.pool, id);
         if (!record || record.resource !== def.name || record.userId !== user.ID) throw new ImportRefusal(404, msg('importGone'));
+        // Its run ended here, but the database failing could not be told so.
+        if (record.state === 'running' && upload?.failure)
+          return { State: 'failed', Done: record.done, Total: record.total, Counts: null, Error: upload.failure };
         return { State: record.state, Done: record.done, Total: record.total, Counts: record.counts, Error: record.error };
       }),
     );

@@ -41,6 +41,7 @@ export async function runImport(app: FastifyInstance, def: ResourceDef, user: Cu
       validOnly: run.validOnly,
       write: true,
       fileName: upload.fileName,
+      batchSize: app.config.limits.imports.batchRows,
       importId: upload.id,
       onRow: async (outcome) => {
         if (outcome.result !== 'refused') return;
@@ -74,6 +75,7 @@ export async function runImport(app: FastifyInstance, def: ResourceDef, user: Cu
       err instanceof ImportFileError
         ? err.message
         : msg('importFailed', msg(isDatabaseUnavailable(err) ? 'databaseUnavailable' : 'importFailedUnknown'));
+    upload.failure = reason;
     await raiseItems(app, [
       { userId: user.ID, kind: 'alert', severity: 'error', title: msg('importFailedTitle', title), body: `${upload.fileName}: ${reason}` },
     ]).catch(() => undefined);

@@ -20,6 +20,8 @@ export interface Upload {
   refusedPath: string | null;
   /** While it runs on this instance: the rows done, and the total the last preview counted (null: none). */
   running: { done: number; total: number | null } | null;
+  /** Why its last run failed, when the database could not be told (it was what failed). */
+  failure: string | null;
   timer: NodeJS.Timeout | null;
 }
 
