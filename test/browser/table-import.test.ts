@@ -191,6 +191,24 @@ describe('importing a file into a table', { skip }, () => {
     await context.close();
   });
 
+  test("Daily sales' example file, chosen as it is, has every column matched and checks as one row", async () => {
+    const { page, context } = await env.newPage('manager');
+    await openTable(page, '/sales');
+    await page.getByRole('toolbar').getByRole('button', { name: m.tableImport, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: fill(m.importDialogTitle, ['Daily sales']) });
+    const [example] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: m.importDialogExample }).click()]);
+    const bytes = await downloaded(example);
+    await dialog.getByLabel(m.importDialogFileLabel).setInputFiles({ name: 'example.csv', mimeType: 'text/csv', buffer: bytes });
+    await dialog.getByRole('heading', { name: fill(m.importDialogChosenFile, ['example.csv']) }).waitFor();
+    const matched = await dialog.getByRole('combobox').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+    assert.ok(matched.length >= 4 && matched.every(Boolean), matched.join(', '));
+    await dialog.getByText(fill(m.importDialogModeHint, ['Store # + Date'])).waitFor();
+    await dialog.getByRole('button', { name: m.importDialogCheck }).click();
+    await dialog.getByRole('heading', { name: m.importDialogPreviewTitle }).waitFor();
+    await dialog.getByText(fill(m.importDialogPreviewOf, ['1'])).waitFor();
+    await context.close();
+  });
+
   test('a user who may only read the table sees no Import', async () => {
     const { page, context } = await env.newPage('clerk');
     await openTable(page, '/states');
