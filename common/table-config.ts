@@ -30,6 +30,11 @@ export interface TableConfig {
   pageSize: number;
   /** What this user may do here; the server checks again on every call, these only enable buttons. */
   can: { add: boolean; edit: boolean; delete: boolean; export: boolean };
+  /**
+   * Present when the table takes files (its definition's `import`, issue 36) and this user may add or edit
+   * here: the Import button shows. `key` names the columns a file's row is matched on.
+   */
+  import?: { key: string[] };
   /** Each row has a detail page at `${pagePath}/${key}`, which the table opens in an overlay. */
   detail: boolean;
   /** The column whose text names a row (`Resource.names`): the detail link sits in its cells, row checkboxes say it. */

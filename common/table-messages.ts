@@ -60,6 +60,7 @@ export const tableMessages = {
   tableAdd: 'Add',
   tableEdit: 'Edit',
   tableDelete: 'Delete',
+  tableImport: 'Import',
   tableRefresh: 'Refresh',
   tableChangedElsewhere: 'Someone else changed these rows.',
   tableSettings: 'Settings',

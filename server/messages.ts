@@ -1,6 +1,6 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
 // own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, on-use-messages.ts,
-// store-dialog-messages.ts): server code takes `msg` from here
+// store-dialog-messages.ts, import-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -13,6 +13,7 @@ import {
 import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/session-messages.ts';
 import { onUseMessages, onUseMsg, type OnUseMessageKey } from '../common/on-use-messages.ts';
 import { storeDialogMessages, storeDialogMsg, type StoreDialogMessageKey } from '../common/store-dialog-messages.ts';
+import { importMessages, importMsg, type ImportMessageKey } from '../common/import-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -461,6 +462,7 @@ export type MessageKey =
   | SessionMessageKey
   | OnUseMessageKey
   | StoreDialogMessageKey
+  | ImportMessageKey
   | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
@@ -471,6 +473,7 @@ export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...sessionMessages,
   ...onUseMessages,
   ...storeDialogMessages,
+  ...importMessages,
   ...serverMessages,
 };
 
@@ -485,5 +488,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(sessionMessages, key)) return sessionMsg(key, ...args);
   if (holds(onUseMessages, key)) return onUseMsg(key, ...args);
   if (holds(storeDialogMessages, key)) return storeDialogMsg(key, ...args);
+  if (holds(importMessages, key)) return importMsg(key, ...args);
   return browserMsg(key, ...args);
 }

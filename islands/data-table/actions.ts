@@ -5,7 +5,7 @@ import type { TableHost } from './table-host.ts';
 import type { TableState } from './table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
-export type ToolbarAction = 'add' | 'edit' | 'delete' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';
+export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';
 
 export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
   switch (action) {
@@ -23,6 +23,8 @@ export async function runAction(action: ToolbarAction, host: TableHost, state: T
     }
     case 'delete':
       return (await import('./dialogs/row-dialogs.tsx')).openDeleteDialog(host, host.selectedRows());
+    case 'import':
+      return (await import('./import/import-dialog.tsx')).openImportDialog(host);
     case 'settings':
       return (await import('./settings/settings-panel.tsx')).openSettings(host, state, setState);
     case 'pdf':

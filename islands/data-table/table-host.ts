@@ -57,6 +57,7 @@ export interface TableHost {
  *   ./dialogs/row-dialogs.tsx    openInsertDialog(host), openUpdateDialog(host, row), openBulkEditDialog(host, rows),
  *                                 openDeleteDialog(host, rows)
  *   ./export/export-actions.ts   exportPdf(host), exportFile(host, 'xlsx' | 'csv'), copyRows(host)
+ *   ./import/import-dialog.tsx   openImportDialog(host): when the import ends, notify and refresh
  *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
  *                                 host.container (a <dialog>, or a React root of its own) and changes the
  *                                 table through setState (column visibility, mainGroup/subGroup,

@@ -49,6 +49,8 @@ export function tableConfig(
 ): TableConfig {
   // In the words of the moment (the language file's, where it has them).
   resource = worded(resource);
+  const add = allows(user, resource.access.add);
+  const edit = allows(user, resource.access.edit);
   return {
     resource: resource.name,
     title: resource.title,
@@ -61,11 +63,12 @@ export function tableConfig(
     defaultSort: resource.defaultSort.map(({ column, dir }) => ({ column, dir })),
     pageSize: resource.pageSize,
     can: {
-      add: allows(user, resource.access.add),
-      edit: allows(user, resource.access.edit),
+      add,
+      edit,
       delete: allows(user, resource.access.delete),
       export: allows(user, resource.access.export),
     },
+    ...(resource.import && (add || edit) ? { import: { key: [...resource.import.key] } } : {}),
     detail,
     ...(resource.names ? { names: resource.names } : {}),
     storeScoped,

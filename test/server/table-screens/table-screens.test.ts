@@ -109,6 +109,17 @@ describe('table screens', () => {
     assert.doesNotMatch(html, /"sql"/);
   });
 
+  test('Import is offered on the tables that take files, to who may add or edit there, with the key it matches on', async () => {
+    const config = async (user: SignedIn, url: string) => islandProps((await get(user, url)).body).config;
+    assert.deepEqual((await config(shared.admin, '/states')).import, { key: ['Code'] });
+    assert.deepEqual((await config(shared.admin, '/cycles')).import, { key: ['Kind', 'StartDate'] });
+    assert.deepEqual((await config(shared.manager, '/sales')).import, { key: ['StoreNumber', 'SaleDate'] });
+    assert.deepEqual((await config(shared.clerk, '/stores')).import, { key: ['StoreNumber'] });
+    // The clerk may only read states; the users table takes no files.
+    assert.equal((await config(shared.clerk, '/states')).import, undefined);
+    assert.equal((await config(shared.admin, '/admin/users')).import, undefined);
+  });
+
   test('a user the menu entry does not admit is refused with 403, as is one the list access refuses', async () => {
     assert.equal((await get(shared.trainee, '/stores')).statusCode, 403);
     assert.equal((await get(shared.trainee, '/sales')).statusCode, 403);
