@@ -30,7 +30,8 @@ const userColumns = `
 
 // Prepared (named) where the database allows it: each connection plans it once, not on every request
 // (planning its joins and subqueries costs more than running them, and every signed-in request runs it).
-const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password, ${userColumns}
+const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password,
+  coalesce(s.provider_check_at <= now(), false) as provider_check_due, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;
 
@@ -38,6 +39,7 @@ interface SessionRow extends UserRow {
   csrf_token: string;
   expires_at: Date;
   must_change_password: boolean;
+  provider_check_due: boolean;
 }
 
 /**
@@ -47,12 +49,19 @@ interface SessionRow extends UserRow {
 export async function loadSessionUser(
   db: Database,
   sessionId: string,
-): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date; mustChangePassword: boolean } | null> {
+): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date; mustChangePassword: boolean; providerCheckDue: boolean } | null> {
   const name = db.preparesStatements ? 'session-user' : undefined;
   const r = await db.pool.query<SessionRow>({ name, text: sessionUserSql, values: [sessionId] });
   const row = r.rows[0];
   return row
-    ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at, mustChangePassword: row.must_change_password }
+    ? {
+        user: toCurrentUser(row),
+        csrfToken: row.csrf_token,
+        expiresAt: row.expires_at,
+        mustChangePassword: row.must_change_password,
+        // A session opened through the company's identity provider whose check with it is due (auth/oidc/provider-sessions.ts).
+        providerCheckDue: row.provider_check_due,
+      }
     : null;
 }
 
