@@ -44,7 +44,8 @@ export const serverMessages = {
     'This sign-in could not be checked: the identity provider answered for another sign-in (its nonce did not match). Please sign in again.',
   providerRefused: 'The identity provider refused the sign-in: {0}',
   providerUnavailable: 'The identity provider cannot be reached right now. Please try again in a minute; if it goes on, tell IT.',
-  providerAnswerRefused: 'The identity provider\'s answer could not be checked, so you are not signed in. Please sign in again; if it goes on, tell IT.',
+  providerAnswerRefused:
+    "The identity provider's answer could not be checked, so you are not signed in. Please sign in again; if it goes on, tell IT.",
   providerNoUserClaim: 'The identity provider did not say who you are (it sent no "{0}"). Please tell IT.',
   providerUnknownUser: 'There is no Backroom account for "{0}". Please ask an administrator to add you.',
   providerInactiveUser: 'The Backroom account "{0}" is not active. Please ask an administrator.',

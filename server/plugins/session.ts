@@ -136,7 +136,15 @@ export default fp(async function sessions(app: FastifyInstance) {
     await app.db.pool.query(
       `insert into sessions (session_id, user_id, csrf_token, expires_at, provider_id_token, provider_refresh_token, provider_check_at)
        values ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, now() + make_interval(secs => $7))`,
-      [hashToken(token), userId, csrf, seconds, provider?.idToken ?? null, provider?.refreshToken ?? null, provider?.checkInSeconds ?? null],
+      [
+        hashToken(token),
+        userId,
+        csrf,
+        seconds,
+        provider?.idToken ?? null,
+        provider?.refreshToken ?? null,
+        provider?.checkInSeconds ?? null,
+      ],
     );
     // Expired sessions are swept at sign-in, which is often enough and costs nothing on ordinary requests.
     await app.db.pool.query('delete from sessions where expires_at < now()');
@@ -151,7 +159,9 @@ export default fp(async function sessions(app: FastifyInstance) {
       // The row as it is, written back after `change` has deleted it: committed together, the session never
       // goes missing, so its cookie and the hub sockets of its other tabs carry on (the hub closes only the
       // sockets of sessions gone).
-      const kept = await client.query<{ user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date } & Record<string, unknown>>(
+      const kept = await client.query<
+        { user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date } & Record<string, unknown>
+      >(
         `select user_id, csrf_token, data, created_at, expires_at, provider_id_token, provider_refresh_token, provider_check_at
          from sessions where session_id = $1 for update`,
         [session.id],

@@ -14,6 +14,7 @@ import { callbackUrl, CALLBACK_PATH } from '../auth/oidc/callback-url.ts';
 import { keepPendingSignIn, takePendingSignIn } from '../auth/oidc/pending-sign-in.ts';
 import { providerUser, type ProviderClaims } from '../auth/oidc/provider-users.ts';
 import { keptTokens } from '../auth/oidc/provider-sessions.ts';
+import { providerFailure } from '../auth/oidc/provider-errors.ts';
 import { signInPage } from './sign-in-page.ts';
 import { waitMessage } from './login.ts';
 
@@ -22,19 +23,13 @@ const UNKNOWN_USER = '(identity provider)';
 
 type Tokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 
-/** oauth4webapi's code (under openid-client) for an ID token claim that is not the one expected. */
-const CLAIM_MISMATCH = 'OAUTH_JWT_CLAIM_COMPARISON_FAILED';
-
-/** Why the provider's answer was refused, in the words the user reads. */
-function refusalOf(err: unknown): { key: MessageKey; args: string[] } {
-  if (err instanceof client.AuthorizationResponseError) {
-    return { key: 'providerRefused', args: [err.error_description || err.error] };
-  }
-  if (err instanceof client.ResponseBodyError) return { key: 'providerRefused', args: [err.error_description || err.error] };
-  const cause = (err as { cause?: { claim?: unknown } }).cause;
-  if ((err as { code?: unknown }).code === CLAIM_MISMATCH && cause?.claim === 'nonce') return { key: 'providerNonceRefused', args: [] };
-  if (err instanceof TypeError || (err as { code?: unknown }).code === 'ECONNREFUSED') return { key: 'providerUnavailable', args: [] };
-  return { key: 'providerAnswerRefused', args: [] };
+/** Why the provider's answer was refused, in the words the user reads, and the status to answer with. */
+function refusalOf(err: unknown): { status: number; key: MessageKey; args: string[] } {
+  const failure = providerFailure(err);
+  if (failure.kind === 'refused') return { status: 401, key: 'providerRefused', args: [failure.reason] };
+  if (failure.kind === 'nonce') return { status: 401, key: 'providerNonceRefused', args: [] };
+  if (failure.kind === 'unreachable') return { status: 503, key: 'providerUnavailable', args: [] };
+  return { status: 401, key: 'providerAnswerRefused', args: [] };
 }
 
 const oidcRoutes: SchemaRoutes = async (app) => {
@@ -97,14 +92,19 @@ const oidcRoutes: SchemaRoutes = async (app) => {
         }
       }
     } catch (err) {
-      const { key, args } = refusalOf(err);
-      req.log.info({ err: (err as Error).message }, 'a sign-in through the identity provider was refused');
-      return refuse(key === 'providerUnavailable' ? 503 : 401, key, '', ...args);
+      const { status, key, args } = refusalOf(err);
+      req.log.info({ err }, 'a sign-in through the identity provider was refused');
+      return refuse(status, key, '', ...args);
     }
     const found = await providerUser(app.db.pool, settings, claims);
     if ('refused' in found) {
       const key = (
-        { noUserClaim: 'providerNoUserClaim', unknownUser: 'providerUnknownUser', inactiveUser: 'providerInactiveUser', linkedToAnother: 'providerLinkedToAnother' } as const
+        {
+          noUserClaim: 'providerNoUserClaim',
+          unknownUser: 'providerUnknownUser',
+          inactiveUser: 'providerInactiveUser',
+          linkedToAnother: 'providerLinkedToAnother',
+        } as const
       )[found.refused];
       return refuse(403, key, found.userName, found.refused === 'noUserClaim' ? settings.userClaim : found.userName);
     }

@@ -23,12 +23,10 @@ export async function providerSignOut(app: FastifyInstance, req: FastifyRequest,
     req.log.warn({ err }, 'the identity provider could not be reached to sign out there');
     return reply.redirect('/login', 303);
   }
-  return reply
-    .type('text/html; charset=utf-8')
-    .viewAsync('provider-sign-out.eta', {
-      url: endSession.href,
-      label: provider.settings.buttonLabel,
-      css: app.assets.url('app.css'),
-      version: app.assets.version,
-    });
+  return reply.type('text/html; charset=utf-8').viewAsync('provider-sign-out.eta', {
+    url: endSession.href,
+    label: provider.settings.buttonLabel,
+    css: app.assets.url('app.css'),
+    version: app.assets.version,
+  });
 }

@@ -18,7 +18,13 @@ export interface PendingSignIn {
 export function keepPendingSignIn(reply: FastifyReply, pending: PendingSignIn): void {
   const value = Buffer.from(JSON.stringify(pending)).toString('base64url');
   // SameSite=Lax: the provider sends the browser back with a top-level GET, which carries it.
-  reply.setCookie(COOKIE, value, { path: PATH, httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https', maxAge: SECONDS });
+  reply.setCookie(COOKIE, value, {
+    path: PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.request.protocol === 'https',
+    maxAge: SECONDS,
+  });
 }
 
 /** The sign-in this browser started, if any (the cookie cleared either way). */

@@ -9,6 +9,7 @@ import * as client from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { ProviderClient } from './provider-client.ts';
+import { providerFailure } from './provider-errors.ts';
 
 /** How long after an unanswered check the next is tried, and how long a check may keep others waiting. */
 const RETRY_SECONDS = 60;
@@ -24,7 +25,11 @@ export interface ProviderTokens {
 type Tokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 
 /** The tokens to keep from a token response, and when to check next. */
-export function keptTokens(tokens: Tokens, checkSeconds: number, previous?: { idToken: string | null; refreshToken: string | null }): ProviderTokens {
+export function keptTokens(
+  tokens: Tokens,
+  checkSeconds: number,
+  previous?: { idToken: string | null; refreshToken: string | null },
+): ProviderTokens {
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken ?? undefined;
   const idToken = tokens.id_token ?? previous?.idToken ?? undefined;
   const exp = tokens.claims()?.exp;
@@ -57,23 +62,21 @@ export async function providerSessionStands(
   try {
     tokens = await client.refreshTokenGrant(await provider.configuration(), row.provider_refresh_token);
   } catch (err) {
-    if (refusedByProvider(err)) {
+    if (providerFailure(err).kind === 'refused') {
       log.info({ err: (err as Error).message }, 'the identity provider refused to renew a session: signed out');
       return false;
     }
     log.warn({ err }, 'the identity provider could not be asked about a session: asked again in a minute');
     return true;
   }
-  const kept = keptTokens(tokens, provider.settings.checkSeconds, { idToken: row.provider_id_token, refreshToken: row.provider_refresh_token });
+  const kept = keptTokens(tokens, provider.settings.checkSeconds, {
+    idToken: row.provider_id_token,
+    refreshToken: row.provider_refresh_token,
+  });
   await pool.query(
     `update sessions set provider_id_token = $2, provider_refresh_token = $3, provider_check_at = now() + make_interval(secs => $4)
      where session_id = $1`,
     [sessionId, kept.idToken ?? null, kept.refreshToken ?? null, kept.checkInSeconds],
   );
   return true;
-}
-
-/** The provider answered, with an OAuth error (invalid_grant...), rather than not answering at all. */
-function refusedByProvider(err: unknown): boolean {
-  return err instanceof client.ResponseBodyError || err instanceof client.AuthorizationResponseError;
 }

@@ -122,23 +122,39 @@ async function createProviderUser(
     [userName, email, firstName, lastName, NO_PASSWORD, group?.rows[0]?.group_id ?? null],
   );
   const id = inserted.rows[0]!.user_id;
+  const roles = mappedRoles(groups, settings) ?? [];
+  await client.query('insert into user_roles (user_id, role_id) select $1, role_id from roles where code = any($2::text[])', [id, roles]);
   await writeAudit(client, {
     user: { ID: id, UserName: userName },
     resource: 'users',
     action: 'insert',
     key: id,
     before: null,
-    after: { ID: id, UserName: userName, FirstName: firstName, LastName: lastName, Email: email, GroupID: group?.rows[0]?.group_id ?? null },
+    after: {
+      ID: id,
+      UserName: userName,
+      FirstName: firstName,
+      LastName: lastName,
+      Email: email,
+      GroupID: group?.rows[0]?.group_id ?? null,
+      Roles: roles,
+    },
   });
-  return { user_id: id, user_name: userName, is_active: true, group_id: group?.rows[0]?.group_id ?? null, roles: [] };
+  return { user_id: id, user_name: userName, is_active: true, group_id: group?.rows[0]?.group_id ?? null, roles };
 }
 
 /** Sets the user's roles and group from their provider groups, where a mapping says how; audited when it changes them. */
-async function applyGroupMapping(client: pg.PoolClient, settings: OidcSettings, user: UserRow, groups: ReadonlyArray<string>): Promise<void> {
+async function applyGroupMapping(
+  client: pg.PoolClient,
+  settings: OidcSettings,
+  user: UserRow,
+  groups: ReadonlyArray<string>,
+): Promise<void> {
   const roles = mappedRoles(groups, settings);
   const groupCode = mappedGroup(groups, settings);
   const group = groupCode
-    ? ((await client.query<{ group_id: number }>('select group_id from groups where code = $1', [groupCode])).rows[0]?.group_id ?? user.group_id)
+    ? ((await client.query<{ group_id: number }>('select group_id from groups where code = $1', [groupCode])).rows[0]?.group_id ??
+      user.group_id)
     : user.group_id;
   const rolesChanged = roles !== undefined && roles.join() !== [...user.roles].sort().join();
   const groupChanged = group !== user.group_id;
@@ -150,7 +166,10 @@ async function applyGroupMapping(client: pg.PoolClient, settings: OidcSettings, 
       roles,
     ]);
   }
-  await client.query('update users set group_id = $2, update_date = now(), version = version + 1 where user_id = $1', [user.user_id, group]);
+  await client.query('update users set group_id = $2, update_date = now(), version = version + 1 where user_id = $1', [
+    user.user_id,
+    group,
+  ]);
   await writeAudit(client, {
     user: { ID: user.user_id, UserName: user.user_name },
     resource: 'users',
