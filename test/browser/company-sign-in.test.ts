@@ -71,7 +71,7 @@ describe('company sign-in in the browser', { skip }, () => {
       await page.keyboard.press('Enter');
       await atProviderAs(page, 'u-analyst');
       await page.waitForURL((u) => u.pathname === '/sales');
-      assert.match(await page.locator('body').innerText(), /analyst/i);
+      assert.equal((await (await page.request.get('/api/common/current-user')).json()).UserName, 'analyst');
       await context.close();
     });
 
@@ -83,6 +83,10 @@ describe('company sign-in in the browser', { skip }, () => {
       await page.waitForURL((u) => u.origin === env.base && u.pathname.startsWith('/login'));
       assert.equal(await page.getByRole('alert').innerText(), fill(m.providerRefused, ['This account is disabled.']));
       await checkScreen(page, 'company-sign-in-refused', width);
+      // The break-glass account's form, unfolded.
+      await page.locator('details.login-break-glass summary').click();
+      assert.ok(await page.locator('input[name=username]').isVisible());
+      await checkScreen(page, 'company-sign-in-break-glass', width);
       const cookies = await context.cookies();
       assert.equal(
         cookies.find((c) => c.name === 'backroom_sid'),
