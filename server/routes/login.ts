@@ -5,10 +5,10 @@
 // CSRF token, instead of a page or a redirect.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
-import type { Config } from '../config.ts';
 import { msg } from '../messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { admitSignIn } from '../auth/sign-in-attempts.ts';
+import { passwordSignsIn } from '../auth/password-sign-in.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { sendError, wantsJson } from '../plugins/errors.ts';
 import { signInPage } from './sign-in-page.ts';
@@ -31,13 +31,6 @@ const loginBody = {
 /** Where to go after signing in, as the query string asks (the form's own `next` goes in its body). */
 function queryNext(req: FastifyRequest): unknown {
   return (req.query as { next?: unknown }).next;
-}
-
-/** Whether a right password signs `userName` in: always, unless passwords are off and they are not the break-glass super administrator. */
-function passwordSignsIn(config: Config, userName: string, isSuperAdmin: boolean): boolean {
-  const { enabled, breakGlassUser } = config.passwordSignIn;
-  if (enabled) return true;
-  return !!breakGlassUser && isSuperAdmin && userName.toLowerCase() === breakGlassUser.toLowerCase();
 }
 
 /** The wait in words: seconds while under two minutes, else whole minutes (rounded up). */

@@ -326,8 +326,13 @@ describe('passwords switched off', () => {
     }
   });
 
-  test('users still sign in through the provider', async () => {
+  test('users still sign in through the provider, and are offered no password change; the break-glass user is', async () => {
     const res = await providerSignIn(passwordsOff, new ProviderJar(), 'u-analyst');
     assert.equal(res.statusCode, 303, res.body);
+    const page = await passwordsOff.inject({ url: '/', headers: { cookie: cookieHeader(res) } });
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /href="\/account\/password"/);
+    const admin = await signIn(passwordsOff, 'admin', ADMIN_PASSWORD);
+    assert.match((await admin.inject({ url: '/' })).body, /href="\/account\/password"/);
   });
 });
