@@ -289,6 +289,34 @@ describe('the provider session', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  let unreachable: FastifyInstance;
+  before(async () => {
+    // Port 1 on this machine: nothing listens there, so every call is refused at once.
+    unreachable = await sameDatabaseApp(t, { oidc: settings({ OIDC_ISSUER: 'http://127.0.0.1:1' }) });
+  });
+  after(() => unreachable?.close());
+
+  test('fails the sign-in it is needed for, with a clear message, and nothing else', async () => {
+    const res = await unreachable.inject({ url: '/login/oidc' });
+    assert.equal(res.statusCode, 503);
+    assert.ok(res.body.includes(m.providerUnavailable), res.body);
+    assert.equal((await unreachable.inject({ url: '/login' })).statusCode, 200);
+  });
+
+  test("ends nobody's session: the check is tried again later", async () => {
+    const res = await providerSignIn(t.app, new ProviderJar(), 'u-analyst');
+    const cookie = cookieHeader(res);
+    const token = /backroom_sid=([^;]+)/.exec(cookie)![1]!;
+    await t.db.pool.query("update sessions set provider_check_at = now() - interval '1 second' where session_id = $1", [hashToken(token)]);
+    assert.equal((await currentUser(unreachable, cookie)).statusCode, 200);
+    const row = await t.db.pool.query<{ later: boolean }>('select provider_check_at > now() as later from sessions where session_id = $1', [
+      hashToken(token),
+    ]);
+    assert.deepEqual(row.rows, [{ later: true }]);
+  });
+});
+
 describe('passwords switched off', () => {
   test('a password does not sign in, right or not, and the answer says to use the provider', async () => {
     for (const password of [DEMO_PASSWORD, 'wrong']) {
