@@ -7,6 +7,7 @@ import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, startBrowserEnv, type BrowserEnv } from '../support/browser.ts';
+import { sameDatabaseApp } from '../support/app.ts';
 import { axeViolations } from '../support/axe.ts';
 import { assertFits, screenshot } from '../support/screen.ts';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider.ts';
@@ -52,6 +53,26 @@ describe('company sign-in in the browser', { skip }, () => {
     await page.fill('input[name=account]', account);
     await page.click('button');
   }
+
+  test('with passwords on, the sign-in page offers both, the provider first, at 1280 and 375 px', async () => {
+    const both = await sameDatabaseApp(env.t, { oidc: env.t.config.oidc, passwordSignIn: { enabled: true, breakGlassUser: undefined } });
+    try {
+      const base = await both.listen({ port: 0, host: '127.0.0.1' });
+      for (const [width, height] of [
+        [1280, 800],
+        [375, 740],
+      ] as const) {
+        const { page, context } = await env.newPage(null, { viewport: { width, height } });
+        await page.goto(`${base}/login`);
+        assert.ok(await page.getByRole('link', { name: 'Sign in with Contoso Entra ID' }).isVisible());
+        assert.ok(await page.locator('input[name=password]').isVisible());
+        await checkScreen(page, 'company-sign-in-with-passwords', width);
+        await context.close();
+      }
+    } finally {
+      await both.close();
+    }
+  });
 
   for (const [width, height] of [
     [1280, 800],
