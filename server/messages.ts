@@ -33,7 +33,7 @@ export const serverMessages = {
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
 
-  // Sign-in with the company's identity provider (ours: server/routes/login-oidc.ts)
+  // Sign-in with the company's identity provider (ours: server/routes/login/oidc/, server/auth/oidc/)
   signInWith: 'Sign in with {0}',
   signInOr: 'or',
   signInWithPassword: 'Sign in with a password (emergency account only)',

@@ -11,8 +11,8 @@ import { admitSignIn } from '../auth/sign-in-attempts.ts';
 import { passwordSignsIn } from '../auth/password-sign-in.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { sendError, wantsJson } from '../plugins/errors.ts';
-import { signInPage } from './sign-in-page.ts';
-import { providerSignOut } from './provider-sign-out.ts';
+import { signInPage, waitMessage } from '../auth/sign-in-page.ts';
+import { providerSignOut } from '../auth/oidc/provider-sign-out.ts';
 
 // Compared against when the user does not exist, so timing does not tell which user names exist.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -31,11 +31,6 @@ const loginBody = {
 /** Where to go after signing in, as the query string asks (the form's own `next` goes in its body). */
 function queryNext(req: FastifyRequest): unknown {
   return (req.query as { next?: unknown }).next;
-}
-
-/** The wait in words: seconds while under two minutes, else whole minutes (rounded up). */
-export function waitMessage(seconds: number): string {
-  return seconds < 120 ? msg('signInThrottledSeconds', seconds) : msg('signInThrottled', Math.ceil(seconds / 60));
 }
 
 const loginRoutes: SchemaRoutes = async (app) => {

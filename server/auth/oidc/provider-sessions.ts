@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { ProviderClient } from './provider-client.ts';
 import { providerFailure } from './provider-errors.ts';
+import type { Tokens } from './code-exchange.ts';
 
 /** How long after an unanswered check the next is tried, and how long a check may keep others waiting. */
 const RETRY_SECONDS = 60;
@@ -21,8 +22,6 @@ export interface ProviderTokens {
   /** Seconds from now until the session is checked again with the provider. */
   checkInSeconds: number;
 }
-
-type Tokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 
 /** The tokens to keep from a token response, and when to check next. */
 export function keptTokens(

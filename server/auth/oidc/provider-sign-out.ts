@@ -5,7 +5,7 @@
 // answers on this site.
 import * as client from 'openid-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signedOutUrl } from '../auth/oidc/callback-url.ts';
+import { signedOutUrl } from './callback-url.ts';
 
 export async function providerSignOut(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, idToken: string) {
   const provider = app.oidc;

@@ -1,8 +1,9 @@
-// The sign-in page, as the password form and the company sign-in (routes/login-oidc.ts) both answer with it:
+// The sign-in page, as the password form (routes/login.ts) and the company sign-in (routes/login/oidc/) answer with it:
 // the form, a refusal's message above it, and the "Sign in with <provider>" button when one is configured.
 // With passwords switched off the password form is folded away, for the break-glass account only.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { safeNext } from '../auth/safe-next.ts';
+import { msg } from '../messages.ts';
+import { safeNext } from './safe-next.ts';
 
 export interface SignInPage {
   status: number;
@@ -29,4 +30,9 @@ export function signInPage(app: FastifyInstance, reply: FastifyReply, { status, 
       js: app.assets.url('app.js'),
       version: app.assets.version,
     });
+}
+
+/** A throttled sign-in's wait in words: seconds while under two minutes, else whole minutes (rounded up). */
+export function waitMessage(seconds: number): string {
+  return seconds < 120 ? msg('signInThrottledSeconds', seconds) : msg('signInThrottled', Math.ceil(seconds / 60));
 }
