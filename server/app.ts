@@ -41,6 +41,7 @@ import storesRoute from './routes/api/common/stores.ts';
 import healthRoute from './routes/healthz.ts';
 import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
+import recordPages from './routes/records/record-pages.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
@@ -192,5 +193,7 @@ export async function buildApp({
   forgetLanguageOnClose(app);
   await app.register(storeRecordRoutes);
   await app.register(errorRecordRoute);
+  // Last: every other table's rows get a page of their own (records/record-pages.ts).
+  await app.register(recordPages);
   return app;
 }

@@ -376,6 +376,7 @@ export const serverMessages = {
   detailSignedOut: '(signed out)',
   detailNone: 'None',
   detailErrorTitle: 'Client error of {0}',
+  detailRecordTitle: '{0}: {1}',
   detailOpen: 'Open {0}',
 
   // The real-time hub and the inbox (ours)

@@ -95,6 +95,11 @@ export interface Resource {
   /** The add and edit dialogs' fields, each editing the column of its name. */
   fields: ReadonlyArray<FormField>;
   defaultSort: ReadonlyArray<{ column: string; dir: 'asc' | 'desc' }>;
+  /**
+   * The column whose text names a row (in a detail page's title, the table's link to it, a row's checkbox):
+   * absent, the first shown column. Set when that one may be empty (a menu entry's parent).
+   */
+  names?: string;
   pageSize: number;
   access: Readonly<Record<Action, ActionAccess>>;
   /** Rows whose boolean column `when` is true may be changed only by users that pass `access` (e.g. super admins' accounts). */
@@ -118,3 +123,9 @@ export type ColumnOf<D extends { columns: ReadonlyArray<Column> }, Like = unknow
   ? string
   : Extract<D['columns'][number], Like>['name'];
 export type FieldOf<D extends { fields: ReadonlyArray<{ name: string }> }> = D['fields'][number]['name'];
+
+/** The column whose text names a row of the resource (see `Resource.names`). */
+export function namingColumn<C extends Pick<Column, 'name' | 'hidden'>>(resource: { names?: string; columns: ReadonlyArray<C> }): C {
+  const named = resource.names && resource.columns.find((c) => c.name === resource.names);
+  return named || resource.columns.find((c) => !c.hidden) || resource.columns[0]!;
+}

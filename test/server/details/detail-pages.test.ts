@@ -220,7 +220,67 @@ describe("a client error report's detail page", () => {
 });
 
 describe('the tables told of detail pages', () => {
-  test('are those whose record pages the app registered: stores, users and client errors', () => {
-    assert.deepEqual([...shared.t.app.detailPages.keys()].sort(), ['stores', 'user-errors', 'users']);
+  test('are every table whose rows change: those with pages of their own, and every other but the audit log', () => {
+    const changeable = shared.t.app.resources.filter((def) => def.screen && def.name !== 'audit').map((def) => def.name);
+    assert.deepEqual([...shared.t.app.detailPages.keys()].sort(), changeable.sort());
+    for (const name of ['sales', 'states', 'cycles', 'groups', 'menus', 'messages']) assert.ok(shared.t.app.detailPages.has(name), name);
+  });
+});
+
+describe("every other table's row page", () => {
+  type Sale = { id: number; version: number; sales: string; store: number };
+  const saleIn = async (region: string) =>
+    (
+      await sql<Sale>(
+        `select x.sale_id::int as id, x.version, x.sales::text as sales, s.store_number as store from sales x
+         join stores s using (store_id) join groups g using (group_id) where g.code = $1 order by x.sale_id limit 1`,
+        [region],
+      )
+    )[0]!;
+
+  test("a daily sale's page shows its fields and its changes: who, the field, before and after", async () => {
+    const sale = await saleIn('NE');
+    const edited = await shared.manager.inject({
+      method: 'PATCH',
+      url: '/api/sales',
+      payload: { SaleID: sale.id, Version: sale.version, Sales: 1234.5 },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const res = await shared.analyst.inject({ url: `/sales/${sale.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.ok(res.body.includes(`<h1>Daily sales: ${sale.store}</h1>`), 'titled by the table and its first column');
+    assert.ok(res.body.includes(`<dt>Sales</dt><dd>${formatCurrency('1234.5')}</dd>`));
+    const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(res.body)?.[1] ?? '';
+    assert.match(changes, /<td>manager<\/td>/);
+    assert.ok(
+      changes.includes(
+        `<dt>Sales</dt><dd><span class="before">${formatCurrency(sale.sales)}</span> → <span class="after">${formatCurrency('1234.5')}</span></dd>`,
+      ),
+    );
+    assert.match(res.body, /data-detail-main/, 'its main part marked for the popup the table opens');
+  });
+
+  test("a row outside the user's reach is not found, like one that does not exist", async () => {
+    const west = await saleIn('WE');
+    assert.equal((await shared.analyst.inject({ url: `/sales/${west.id}` })).statusCode, 404, 'a Northeast analyst, a West sale');
+    assert.equal((await shared.admin.inject({ url: `/sales/${west.id}` })).statusCode, 200);
+    assert.equal((await shared.admin.inject({ url: '/sales/9999999999999' })).statusCode, 404);
+    assert.equal((await shared.admin.inject({ url: '/states/abc' })).statusCode, 400);
+  });
+
+  test("another user's message is not found; the audit log's entries have no page", async () => {
+    const [message] = await sql<{ id: number }>(
+      `select inbox_id::int as id from inbox where kind = 'message' and user_id <> (select user_id from users where user_name = 'analyst') limit 1`,
+    );
+    if (message) assert.equal((await shared.analyst.inject({ url: `/messages/${message.id}` })).statusCode, 404);
+    assert.equal((await shared.admin.inject({ url: '/admin/audit/1' })).statusCode, 404);
+  });
+
+  test('a state with no recorded change says so', async () => {
+    const [state] = await sql<{ id: number; name: string }>(`select state_id as id, name from states order by state_id limit 1`);
+    const res = await shared.admin.inject({ url: `/states/${state!.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.ok(res.body.includes(`<dt>Name</dt><dd>${escaped(state!.name)}</dd>`));
+    assert.ok(res.body.includes(m.detailNoChanges));
   });
 });
