@@ -96,8 +96,9 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
     shell,
     path: req.url.split('?')[0],
     user: req.user,
-    // "Change password" only where a password signs the user in (not with passwords off, but for break-glass).
-    passwordChange: req.user ? passwordSignsIn(app.config, req.user.UserName, req.user.IsSuperAdmin) : false,
+    // "Change password" only where the user has a password that signs them in (not with passwords off, but for
+    // the break-glass user; not for a user the provider made, who has none).
+    passwordChange: !!req.user && !!req.session?.hasPassword && passwordSignsIn(app.config, req.user.UserName, req.user.IsSuperAdmin),
     csrfToken: req.session?.csrfToken ?? '',
     version: app.assets.version,
     accessVersion: req.user ? accessVersion(req.user) : '',

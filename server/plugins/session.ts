@@ -22,6 +22,8 @@ interface Session {
   expiresAt: Date;
   /** The user's password is temporary (set by an administrator): they must choose their own before anything else. */
   mustChangePassword: boolean;
+  /** The user has a password at all (one made through the company's identity provider has none). */
+  hasPassword: boolean;
 }
 
 declare module 'fastify' {
@@ -113,7 +115,13 @@ export default fp(async function sessions(app: FastifyInstance) {
       return;
     }
     req.user = found.user;
-    req.session = { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt, mustChangePassword: found.mustChangePassword };
+    req.session = {
+      id,
+      csrfToken: found.csrfToken,
+      expiresAt: found.expiresAt,
+      mustChangePassword: found.mustChangePassword,
+      hasPassword: found.hasPassword,
+    };
     if (found.expiresAt.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
       const r = await app.db.pool.query<{ expires_at: Date }>(
         `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,

@@ -199,7 +199,7 @@ describe('provider groups as roles and a group', () => {
     );
   });
 
-  test('a change of groups at the provider changes the roles at the next sign-in, and the user cannot sign in with a password', async () => {
+  test('a change of groups at the provider changes the roles at the next sign-in; the user has no password to sign in with or change', async () => {
     provider.accounts.get('u-new')!.groups = ['backroom-sales'];
     const res = await providerSignIn(creating, new ProviderJar(), 'u-new');
     assert.equal(res.statusCode, 303, res.body);
@@ -207,6 +207,8 @@ describe('provider groups as roles and a group', () => {
     assert.deepEqual(me.Roles, ['sales']);
     assert.equal(me.GroupCode, 'WE', 'no group matched: the group stays');
     await assert.rejects(signIn(creating, 'newhire', ''), /failed: 401/);
+    const page = await creating.inject({ url: '/', headers: { cookie: cookieHeader(res) } });
+    assert.doesNotMatch(page.body, /href="\/account\/password"/, 'no password to change');
   });
 
   test('a user whose provider groups map to no role has none', async () => {
