@@ -30,7 +30,9 @@ const userColumns = `
 
 // Prepared (named) where the database allows it: each connection plans it once, not on every request
 // (planning its joins and subqueries costs more than running them, and every signed-in request runs it).
-const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password,
+// A temporary password binds only a session its password opened: one through the company's identity provider
+// (provider_check_at set) was not opened with it.
+const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password and s.provider_check_at is null as must_change_password,
   coalesce(s.provider_check_at <= now(), false) as provider_check_due, u.password_hash like 'scrypt$%' as has_password, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;

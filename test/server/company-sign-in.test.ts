@@ -172,6 +172,17 @@ describe('signing in through the company identity provider', () => {
     assert.equal(users.rowCount, 0);
   });
 
+  test('a temporary password set in Backroom does not hold up a sign-in through the provider', async () => {
+    await t.db.pool.query("update users set must_change_password = true where user_name = 'analyst'");
+    try {
+      const res = await providerSignIn(t.app, new ProviderJar(), 'u-analyst');
+      const page = await t.app.inject({ url: '/', headers: { cookie: cookieHeader(res) } });
+      assert.equal(page.statusCode, 200);
+    } finally {
+      await t.db.pool.query("update users set must_change_password = false where user_name = 'analyst'");
+    }
+  });
+
   test('an account inactive in Backroom is refused though the provider vouches for it', async () => {
     const res = await providerSignIn(t.app, new ProviderJar(), 'u-former');
     assert.equal(res.statusCode, 403);
