@@ -32,6 +32,9 @@ import securityHeaders from './plugins/security-headers.ts';
 import { forgetKeptFigures, forgetOnChanges } from './table-api/cache/changed-tables.ts';
 import hub from './hub/hub.ts';
 import loginRoutes from './routes/login.ts';
+import oidcStartRoute from './routes/login/oidc.ts';
+import oidcCallbackRoute from './routes/login/oidc/callback.ts';
+import oidc from './auth/oidc/oidc-plugin.ts';
 import accountPasswordRoutes from './routes/account/password.ts';
 import currentUserRoute from './routes/api/common/current-user.ts';
 import { forgetLanguageOnClose } from './language.ts';
@@ -126,6 +129,7 @@ export async function buildApp({
   // The session lookup is the first thing a request starts (its onRequest hook runs before the others', but
   // for the body's timer): the database works on it while the rest of the request's hooks run.
   await app.register(cookie);
+  await app.register(oidc);
   await app.register(sessions);
   await app.register(securityHeaders);
   // Answers up to 64 KB (every page swap and table page) are compressed in one call, not through a stream on
@@ -164,6 +168,8 @@ export async function buildApp({
   await app.register(healthRoute);
   await app.register(faviconRoute);
   await app.register(loginRoutes);
+  await app.register(oidcStartRoute);
+  await app.register(oidcCallbackRoute);
   await app.register(accountPasswordRoutes);
   await app.register(currentUserRoute);
   await app.register(storesRoute);

@@ -4,6 +4,7 @@ import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 import { defaultDeadlines } from './db/query-deadline.ts';
 import { tableWarningModes, type TableWarnings } from '../common/table-config.ts';
 import { readLimits, type Limits } from './limits.ts';
+import { readOidcSettings, readPasswordSignIn, type OidcSettings, type PasswordSignIn } from './auth/oidc/oidc-settings.ts';
 
 export interface Config {
   port: number;
@@ -36,6 +37,10 @@ export interface Config {
   exportTimeoutMs: number;
   /** What exports, PDFs, sign-in tries, client error reports, hub sockets, list plans and connections may take (limits.ts). */
   limits: Limits;
+  /** Sign-in with the company's OpenID Connect provider (auth/oidc/); undefined when OIDC_ISSUER is unset. */
+  oidc: OidcSettings | undefined;
+  /** Whether passwords sign in, for everyone or only the break-glass user (PASSWORD_SIGN_IN, BREAK_GLASS_USER). */
+  passwordSignIn: PasswordSignIn;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queryTimeoutMs: intOr(env.DB_QUERY_TIMEOUT_MS, defaultDeadlines.queryMs),
     exportTimeoutMs: intOr(env.DB_EXPORT_TIMEOUT_MS, defaultDeadlines.exportMs),
     limits: readLimits(env),
+    oidc: readOidcSettings(env),
+    passwordSignIn: readPasswordSignIn(env),
   };
 }
 

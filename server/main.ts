@@ -3,7 +3,8 @@
 // and shuts down gracefully on SIGTERM/SIGINT:
 // stop accepting, finish requests in flight, stop the history load, close the database. When the embedded
 // database's process cannot be restarted, it exits with status 1 for its supervisor.
-import { readConfig } from './config.ts';
+import { readConfig, type Config } from './config.ts';
+import { SettingError } from './auth/oidc/oidc-settings.ts';
 import { openDatabase } from './db/index.ts';
 import { ensureSeeded, loadHistoryInBackground, type BackgroundLoad } from './demo/first-start.ts';
 import { buildApp } from './app.ts';
@@ -11,7 +12,15 @@ import { loadServerLanguage } from './language.ts';
 import { addMenuEntries } from './shell/menu-entries.ts';
 import { startMissingSalesCheck } from './inbox/system/missing-sales.ts';
 
-const config = readConfig();
+// A setting the app cannot run with stops it here, with a message naming the variable (not a stack trace).
+let config: Config;
+try {
+  config = readConfig();
+} catch (err) {
+  if (!(err instanceof SettingError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 const started = Date.now();
 const db = await openDatabase({ ...config, exportConnections: config.limits.exports.atOnce });
 await ensureSeeded(db.pool, config);

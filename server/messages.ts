@@ -33,6 +33,26 @@ export const serverMessages = {
   signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
+
+  // Sign-in with the company's identity provider (ours: server/routes/login/oidc/, server/auth/oidc/)
+  signInWith: 'Sign in with {0}',
+  signInOr: 'or',
+  signInWithPassword: 'Sign in with a password (emergency account only)',
+  passwordSignInOff: 'Passwords are switched off for this account: please sign in with {0}.',
+  providerStateRefused:
+    'This sign-in could not be checked: it did not come back to the sign-in this browser started (its state did not match). Please sign in again.',
+  providerNonceRefused:
+    'This sign-in could not be checked: the identity provider answered for another sign-in (its nonce did not match). Please sign in again.',
+  providerRefused: 'The identity provider refused the sign-in: {0}',
+  providerUnavailable: 'The identity provider cannot be reached right now. Please try again in a minute; if it goes on, tell IT.',
+  providerAnswerRefused:
+    "The identity provider's answer could not be checked, so you are not signed in. Please sign in again; if it goes on, tell IT.",
+  providerNoUserClaim: 'The identity provider did not say who you are (it sent no "{0}"). Please tell IT.',
+  providerUnknownUser: 'There is no Backroom account for "{0}". Please ask an administrator to add you.',
+  providerInactiveUser: 'The Backroom account "{0}" is not active. Please ask an administrator.',
+  providerLinkedToAnother: 'The Backroom account "{0}" belongs to another account at the identity provider. Please ask an administrator.',
+  providerSignOut: 'You have signed out of Backroom. Now signing you out at {0}…',
+  providerSignOutContinue: 'Continue',
   databaseUnavailable: 'The database is not available right now. Please try again in a minute.',
   notFound: 'This page does not exist.',
   userAdded: 'User "{0}" was added.',

@@ -11,6 +11,7 @@ import { msg } from '../messages.ts';
 import { salesHistoryProgress } from '../demo/sales-history.ts';
 import { shellModel, type ShellModel } from '../shell/shell-model.ts';
 import { signedIn } from './session.ts';
+import { passwordSignsIn } from '../auth/password-sign-in.ts';
 import { ACCESS_VERSION_HEADER, accessVersion } from '../users/access-version.ts';
 
 type PageData = {
@@ -95,6 +96,9 @@ export async function sendPage(reply: FastifyReply, template: string | TemplateF
     shell,
     path: req.url.split('?')[0],
     user: req.user,
+    // "Change password" only where the user has a password that signs them in (not with passwords off, but for
+    // the break-glass user; not for a user the provider made, who has none).
+    passwordChange: !!req.user && !!req.session?.hasPassword && passwordSignsIn(app.config, req.user.UserName, req.user.IsSuperAdmin),
     csrfToken: req.session?.csrfToken ?? '',
     version: app.assets.version,
     accessVersion: req.user ? accessVersion(req.user) : '',

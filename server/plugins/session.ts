@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../common/roles.ts';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { loadSessionUser } from '../users/current-user.ts';
+import { providerSessionStands, type ProviderTokens } from '../auth/oidc/provider-sessions.ts';
 
 /** The cookie that carries a session's token (benches make sessions of their own: bench/lib/bench-session.ts). */
 export const SESSION_COOKIE = 'backroom_sid';
@@ -22,6 +23,8 @@ interface Session {
   expiresAt: Date;
   /** The user's password is temporary (set by an administrator): they must choose their own before anything else. */
   mustChangePassword: boolean;
+  /** The user has a password at all (one made through the company's identity provider has none). */
+  hasPassword: boolean;
 }
 
 declare module 'fastify' {
@@ -39,9 +42,13 @@ declare module 'fastify' {
     onSessionEnd(listener: (sessionId: string) => void): void;
   }
   interface FastifyReply {
-    /** Starts a session for the user (ending this browser's earlier one); gives its CSRF token. */
-    signIn(userId: number): Promise<string>;
-    signOut(): Promise<void>;
+    /**
+     * Starts a session for the user (ending this browser's earlier one); gives its CSRF token. A sign-in
+     * through the company's identity provider keeps its tokens, to check the session with it and sign out there.
+     */
+    signIn(userId: number, provider?: ProviderTokens): Promise<string>;
+    /** Ends this browser's session; gives the provider's ID token when the session came through the provider. */
+    signOut(): Promise<{ providerIdToken: string | null }>;
     /**
      * Runs `change`, which ends every session of the signed-in user (a new password: migration 013), in one
      * transaction with writing this browser's session back as it was (its id, CSRF token and data, the tables'
@@ -97,12 +104,25 @@ export default fp(async function sessions(app: FastifyInstance) {
   async function lookUp(req: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
     const id = hashToken(token);
     const found = await loadSessionUser(app.db, id);
+    if (found?.providerCheckDue && !(await providerSessionStands(app.db.pool, app.oidc, id, req.log))) {
+      // The provider no longer vouches for the user: the session ends here, as a sign-out would end it.
+      await app.db.pool.query('delete from sessions where session_id = $1', [id]);
+      ended(id);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return;
+    }
     if (!found) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return;
     }
     req.user = found.user;
-    req.session = { id, csrfToken: found.csrfToken, expiresAt: found.expiresAt, mustChangePassword: found.mustChangePassword };
+    req.session = {
+      id,
+      csrfToken: found.csrfToken,
+      expiresAt: found.expiresAt,
+      mustChangePassword: found.mustChangePassword,
+      hasPassword: found.hasPassword,
+    };
     if (found.expiresAt.getTime() - Date.now() < seconds * 1000 - SLIDE_GRANULARITY_MS) {
       const r = await app.db.pool.query<{ expires_at: Date }>(
         `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,
@@ -113,7 +133,7 @@ export default fp(async function sessions(app: FastifyInstance) {
     }
   }
 
-  app.decorateReply('signIn', async function (this: FastifyReply, userId: number) {
+  app.decorateReply('signIn', async function (this: FastifyReply, userId: number, provider?: ProviderTokens) {
     const token = randomBytes(32).toString('base64url');
     const csrf = randomBytes(24).toString('base64url');
     // Sign-in replaces any earlier session of this browser (no session fixation).
@@ -123,8 +143,17 @@ export default fp(async function sessions(app: FastifyInstance) {
       ended(hashToken(old));
     }
     await app.db.pool.query(
-      `insert into sessions (session_id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [hashToken(token), userId, csrf, seconds],
+      `insert into sessions (session_id, user_id, csrf_token, expires_at, provider_id_token, provider_refresh_token, provider_check_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4), $5, $6, now() + make_interval(secs => $7))`,
+      [
+        hashToken(token),
+        userId,
+        csrf,
+        seconds,
+        provider?.idToken ?? null,
+        provider?.refreshToken ?? null,
+        provider?.checkInSeconds ?? null,
+      ],
     );
     // Expired sessions are swept at sign-in, which is often enough and costs nothing on ordinary requests.
     await app.db.pool.query('delete from sessions where expires_at < now()');
@@ -139,28 +168,48 @@ export default fp(async function sessions(app: FastifyInstance) {
       // The row as it is, written back after `change` has deleted it: committed together, the session never
       // goes missing, so its cookie and the hub sockets of its other tabs carry on (the hub closes only the
       // sockets of sessions gone).
-      const kept = await client.query<{ user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date }>(
-        'select user_id, csrf_token, data, created_at, expires_at from sessions where session_id = $1 for update',
+      const kept = await client.query<
+        { user_id: number; csrf_token: string; data: unknown; created_at: Date; expires_at: Date } & Record<string, unknown>
+      >(
+        `select user_id, csrf_token, data, created_at, expires_at, provider_id_token, provider_refresh_token, provider_check_at
+         from sessions where session_id = $1 for update`,
         [session.id],
       );
       const row = kept.rows[0];
       if (!row) throw new NotSignedIn();
       await change(client);
       await client.query(
-        `insert into sessions (session_id, user_id, csrf_token, data, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)
-         on conflict (session_id) do nothing`,
-        [session.id, row.user_id, row.csrf_token, row.data, row.created_at, row.expires_at],
+        `insert into sessions (session_id, user_id, csrf_token, data, created_at, expires_at, provider_id_token, provider_refresh_token,
+                               provider_check_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (session_id) do nothing`,
+        [
+          session.id,
+          row.user_id,
+          row.csrf_token,
+          row.data,
+          row.created_at,
+          row.expires_at,
+          row.provider_id_token,
+          row.provider_refresh_token,
+          row.provider_check_at,
+        ],
       );
     });
   });
 
   app.decorateReply('signOut', async function (this: FastifyReply) {
     const token = this.request.cookies[SESSION_COOKIE];
+    let providerIdToken: string | null = null;
     if (token) {
-      await app.db.pool.query('delete from sessions where session_id = $1', [hashToken(token)]);
+      const r = await app.db.pool.query<{ provider_id_token: string | null }>(
+        'delete from sessions where session_id = $1 returning provider_id_token',
+        [hashToken(token)],
+      );
+      providerIdToken = r.rows[0]?.provider_id_token ?? null;
       ended(hashToken(token));
     }
     this.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { providerIdToken };
   });
 
   function setCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {

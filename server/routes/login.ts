@@ -8,8 +8,11 @@ import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { msg } from '../messages.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { admitSignIn } from '../auth/sign-in-attempts.ts';
+import { passwordSignsIn } from '../auth/password-sign-in.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { sendError, wantsJson } from '../plugins/errors.ts';
+import { signInPage, waitMessage } from '../auth/sign-in-page.ts';
+import { providerSignOut } from '../auth/oidc/provider-sign-out.ts';
 
 // Compared against when the user does not exist, so timing does not tell which user names exist.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -30,25 +33,9 @@ function queryNext(req: FastifyRequest): unknown {
   return (req.query as { next?: unknown }).next;
 }
 
-/** The wait in words: seconds while under two minutes, else whole minutes (rounded up). */
-function waitMessage(seconds: number): string {
-  return seconds < 120 ? msg('signInThrottledSeconds', seconds) : msg('signInThrottled', Math.ceil(seconds / 60));
-}
-
 const loginRoutes: SchemaRoutes = async (app) => {
   const form = (reply: FastifyReply, status: number, error: string, next: unknown, username = '') =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .viewAsync('login.eta', {
-        error,
-        username,
-        next: safeNext(next),
-        csrfToken: reply.loginCsrfToken(),
-        css: app.assets.url('app.css'),
-        js: app.assets.url('app.js'),
-        version: app.assets.version,
-      });
+    signInPage(app, reply, { status, error, next, username });
 
   app.get('/login', { config: { public: true, ownValueChecks: ['next'] } }, async (req, reply) => {
     if (wantsJson(req)) return reply.send({ csrf: reply.loginCsrfToken() });
@@ -73,15 +60,28 @@ const loginRoutes: SchemaRoutes = async (app) => {
         reply.header('Retry-After', String(attempt.wait));
         return refuse(429, waitMessage(attempt.wait));
       }
-      const found = await pool.query<{ user_id: number; password_hash: string; is_active: boolean; must_change_password: boolean }>(
-        'select user_id, password_hash, is_active, must_change_password from users where lower(user_name) = lower($1)',
+      // Passwords switched off: only the break-glass user's is checked; anyone else is told to use the provider
+      // (before the password is read, so the answer says nothing of it; counted as a failure all the same).
+      if (!passwordSignsIn(app.config, username, true)) return refuse(403, msg('passwordSignInOff', app.config.oidc?.buttonLabel ?? ''));
+      const found = await pool.query<{
+        user_id: number;
+        user_name: string;
+        password_hash: string;
+        is_active: boolean;
+        is_super_admin: boolean;
+        must_change_password: boolean;
+      }>(
+        'select user_id, user_name, password_hash, is_active, is_super_admin, must_change_password from users where lower(user_name) = lower($1)',
         [username],
       );
       const user = found.rows[0];
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // An inactive account is answered as a wrong password, right password or not: the answer must not
       // tell a guesser that the password they tried is the right one.
-      if (!user || !ok || !user.is_active) return refuse(401, msg('signInFailed'));
+      // The break-glass user is refused as a wrong password, too, if they are no super administrator.
+      if (!user || !ok || !user.is_active || !passwordSignsIn(app.config, user.user_name, user.is_super_admin)) {
+        return refuse(401, msg('signInFailed'));
+      }
       await attempt.succeeded();
       const csrfToken = await reply.signIn(user.user_id);
       if (json) {
@@ -92,8 +92,10 @@ const loginRoutes: SchemaRoutes = async (app) => {
     },
   );
 
-  const logout = async (_req: FastifyRequest, reply: FastifyReply) => {
-    await reply.signOut();
+  // A session opened through the provider is ended there too, where the provider offers it (provider-sign-out.ts).
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { providerIdToken } = await reply.signOut();
+    if (providerIdToken) return providerSignOut(app, req, reply, providerIdToken);
     return reply.redirect('/login', 303);
   };
   // Open to a user who must change their password first: signing out is always possible.

@@ -30,7 +30,10 @@ const userColumns = `
 
 // Prepared (named) where the database allows it: each connection plans it once, not on every request
 // (planning its joins and subqueries costs more than running them, and every signed-in request runs it).
-const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password, ${userColumns}
+// A temporary password binds only a session its password opened: one through the company's identity provider
+// (provider_check_at set) was not opened with it.
+const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password and s.provider_check_at is null as must_change_password,
+  coalesce(s.provider_check_at <= now(), false) as provider_check_due, u.password_hash like 'scrypt$%' as has_password, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;
 
@@ -38,6 +41,8 @@ interface SessionRow extends UserRow {
   csrf_token: string;
   expires_at: Date;
   must_change_password: boolean;
+  provider_check_due: boolean;
+  has_password: boolean;
 }
 
 /**
@@ -47,12 +52,28 @@ interface SessionRow extends UserRow {
 export async function loadSessionUser(
   db: Database,
   sessionId: string,
-): Promise<{ user: CurrentUser; csrfToken: string; expiresAt: Date; mustChangePassword: boolean } | null> {
+): Promise<{
+  user: CurrentUser;
+  csrfToken: string;
+  expiresAt: Date;
+  mustChangePassword: boolean;
+  providerCheckDue: boolean;
+  hasPassword: boolean;
+} | null> {
   const name = db.preparesStatements ? 'session-user' : undefined;
   const r = await db.pool.query<SessionRow>({ name, text: sessionUserSql, values: [sessionId] });
   const row = r.rows[0];
   return row
-    ? { user: toCurrentUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at, mustChangePassword: row.must_change_password }
+    ? {
+        user: toCurrentUser(row),
+        csrfToken: row.csrf_token,
+        expiresAt: row.expires_at,
+        mustChangePassword: row.must_change_password,
+        // A session opened through the company's identity provider whose check with it is due (auth/oidc/provider-sessions.ts).
+        providerCheckDue: row.provider_check_due,
+        // A user made by a first sign-in through the provider has none (auth/oidc/provider-users.ts) until an administrator sets one.
+        hasPassword: row.has_password,
+      }
     : null;
 }
 
