@@ -36,6 +36,12 @@ import currentUserRoute from './routes/api/common/current-user.ts';
 import { forgetLanguageOnClose } from './language.ts';
 import storesRoute from './routes/api/common/stores.ts';
 import healthRoute from './routes/healthz.ts';
+import readyRoute from './routes/readyz.ts';
+import metricsRoute from './routes/metrics.ts';
+import metrics from './metrics/metrics.ts';
+import readiness from './lifecycle/readiness.ts';
+import requestIds, { requestIdGenerator } from './plugins/request-ids.ts';
+import requestLog, { logSerializers } from './plugins/request-log.ts';
 import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
@@ -97,7 +103,14 @@ export async function buildApp({
   resources = productResources,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Its serializers write a failed request's path, never its query (request-log.ts).
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // One line per request, ours (plugins/request-log.ts), instead of Fastify's two.
+    disableRequestLogging: true,
+    // Each request's id: a trusted proxy's X-Request-Id, else a new one (plugins/request-ids.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),
@@ -114,6 +127,11 @@ export async function buildApp({
   db.replica?.on('replayed', (pool, tables) => forgetKeptFigures(resources, pool, tables));
   app.decorate('assets', assets);
 
+  // The id is said in every answer, even one refused by the next hooks.
+  await app.register(requestIds);
+  await app.register(metrics);
+  await app.register(requestLog);
+  await app.register(readiness);
   await app.register(connectionsPerAddress);
   // A request's body is timed from its very first hook, before any other hook can answer it: a refused
   // request's body still has to arrive (or its connection be closed) before the connection serves another.
@@ -157,6 +175,8 @@ export async function buildApp({
   await app.register(pdfEngine);
 
   await app.register(healthRoute);
+  await app.register(readyRoute);
+  await app.register(metricsRoute);
   await app.register(faviconRoute);
   await app.register(loginRoutes);
   await app.register(accountPasswordRoutes);

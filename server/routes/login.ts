@@ -70,6 +70,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const refuse = (status: number, error: string) =>
         json ? sendError(req, reply, status, error) : form(reply, status, error, next, username);
       if ('wait' in attempt) {
+        app.metrics.signInFailures.inc({ reason: 'throttled' });
         reply.header('Retry-After', String(attempt.wait));
         return refuse(429, waitMessage(attempt.wait));
       }
@@ -81,7 +82,10 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // An inactive account is answered as a wrong password, right password or not: the answer must not
       // tell a guesser that the password they tried is the right one.
-      if (!user || !ok || !user.is_active) return refuse(401, msg('signInFailed'));
+      if (!user || !ok || !user.is_active) {
+        app.metrics.signInFailures.inc({ reason: 'refused' });
+        return refuse(401, msg('signInFailed'));
+      }
       await attempt.succeeded();
       const csrfToken = await reply.signIn(user.user_id);
       if (json) {
