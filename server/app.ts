@@ -1,5 +1,5 @@
 // Builds the Fastify app around an open database. main.ts runs it; tests build it with their own database.
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -105,12 +105,12 @@ export async function buildApp({
   const app = Fastify({
     // Its serializers write a failed request's path, never its query (request-log.ts).
     logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
-    // One line per request, ours (plugins/request-log.ts), instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, ours (plugins/request-log.ts), instead of Fastify's two; failed requests are
+    // logged by our error handler (plugins/errors.ts). Every line of a request names its id as `requestId`.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // Each request's id: a trusted proxy's X-Request-Id, else a new one (plugins/request-ids.ts).
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),

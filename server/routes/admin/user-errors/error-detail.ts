@@ -1,5 +1,5 @@
 // GET /admin/user-errors/<ErrorID>: one client error report, the whole record (page, address, status, the
-// error and exception, the stack trace, who and when, browser and app version), for whoever may open the
+// error and exception, the stack trace, who and when, browser and app version, the failed request's id), for whoever may open the
 // Client errors table.
 import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { formatDateTime } from '../../../../common/format.ts';
@@ -24,6 +24,7 @@ const shownFields: ShownColumns<typeof userErrorsDef> = [
   'StackTrace',
   'UserAgent',
   'AppVersion',
+  'RequestId',
 ];
 
 const errorDetailRoute: SchemaRoutes = async (app) => {
