@@ -28,6 +28,7 @@ export async function shutDownGently(app: FastifyInstance, { drainMs, finishMs }
   app.readiness.drain();
   app.log.info({ drainMs }, 'draining: /readyz answers 503, serving on');
   await sleep(drainMs);
+  app.log.info({ sockets: app.hub.connections.size }, 'drained: hub sockets told to reconnect elsewhere');
   app.hub.moveAway();
   const deadline = Date.now() + finishMs;
   while (longWorkUnderWay(app) > 0 && Date.now() < deadline) await sleep(COUNT_EVERY_MS);
