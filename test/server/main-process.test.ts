@@ -136,7 +136,7 @@ describe('the server process', { skip: postgresBase() ? 'runs on the embedded da
       assert.equal((await fetch(`${url}/readyz`)).status, 200);
       const path = '/api/user-errors/export?format=csv&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=drain%20export';
       let received = 0;
-      let resume = () => undefined as void;
+      let resume: () => void = () => undefined;
       const whole = new Promise<Buffer>((resolve, reject) => {
         const req = request(new URL(path, url), { headers: { cookie } }, (res) => {
           resume = () => void res.resume();

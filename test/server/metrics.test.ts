@@ -88,7 +88,7 @@ describe('/metrics content', () => {
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const hub = await connectHub(base, shared.admin.cookie);
     await hub.next('hello');
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const importing = countRunning(shared.t.app.metrics.importsRunning, () => new Promise<void>((resolve) => (release = resolve)));
     const text = await scrape();
     assert.equal(sample(text, 'backroom_hub_sockets'), 1);
