@@ -8,6 +8,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/load.ts
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
+import { click, signInStaff, type Person } from './lib/staff-mix.ts';
 import { percentile, report } from './report.ts';
 import { postgresCpuMs, startServer } from './server-process.ts';
 
@@ -15,69 +16,6 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PORT = process.env.BENCH_PORT ?? '3198';
 const base = `http://127.0.0.1:${PORT}`;
-
-/** What each kind of staff opens: the pages of their menu and the tables on them. */
-const roles = {
-  admin: {
-    pages: ['/', '/stores', '/sales', '/states', '/cycles', '/summaries', '/admin/users'],
-    tables: ['stores', 'sales', 'states', 'cycles'],
-  },
-  manager: { pages: ['/', '/stores', '/sales', '/summaries', '/charts', '/reports'], tables: ['stores', 'sales', 'cycles'] },
-  analyst: { pages: ['/', '/sales', '/summaries', '/charts', '/reports'], tables: ['sales'] },
-  clerk: { pages: ['/', '/stores', '/states', '/cycles'], tables: ['stores', 'states', 'cycles'] },
-} as const;
-type Role = keyof typeof roles;
-
-interface Person {
-  role: Role;
-  cookie: string;
-}
-
-/** Signs in through the login form, as a browser does: the session cookie. */
-async function signIn(user: Role): Promise<string> {
-  const form = await fetch(`${base}/login`);
-  const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookiesOf(form), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user, password: ADMIN_PASSWORD, _csrf: token }),
-  });
-  if (res.status !== 303) throw new Error(`sign-in as ${user}: ${res.status}`);
-  return cookiesOf(res);
-}
-
-function cookiesOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
-
-/**
- * What a browser accepts: fetch alone asks for gzip and deflate only, so the server would compress every
- * answer with gzip (level 6), where the staff's browsers get Brotli (quality 4: less processor time, fewer bytes).
- */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-/** One click: a page swap (two in five) or a table page (a random page of the first 40, in a random sortable order). */
-function click(person: Person): { url: string; headers: Record<string, string> } {
-  const { pages, tables } = roles[person.role];
-  if (Math.random() < 0.4)
-    return {
-      url: pick(pages),
-      headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, 'hx-request': 'true', 'hx-target': 'main#main' },
-    };
-  const table = pick(tables);
-  const start = 25 * Math.floor(Math.random() * 40);
-  const search = Math.random() < 0.2 ? '&search[value]=ar' : '';
-  return {
-    url: `/api/${table}?draw=1&start=${start}&length=25&order[0][column]=0&order[0][dir]=${pick(['asc', 'desc'])}${search}`,
-    headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'application/json' },
-  };
-}
 
 interface Tally {
   ms: number[];
@@ -109,12 +47,7 @@ console.log(`  ${bench.kind}, ${bench.rows} daily sales`);
 await bench.close();
 const server = await startServer(env);
 try {
-  const people: Person[] = [];
-  const kinds = Object.keys(roles) as Role[];
-  for (let i = 0; i < STAFF; i += 10) {
-    const batch = kinds.length ? Array.from({ length: Math.min(10, STAFF - i) }, (_, k) => kinds[(i + k) % kinds.length]!) : [];
-    people.push(...(await Promise.all(batch.map(async (role) => ({ role, cookie: await signIn(role) })))));
-  }
+  const people = await signInStaff(base, STAFF);
 
   // 1. Load: each person clicks, thinks 0.5-1.5 s, clicks again; the first 10 s (everyone starting) are not counted.
   const tally: Tally = { ms: [], errors: 0 };
