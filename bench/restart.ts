@@ -1,7 +1,7 @@
 // Restarts nobody notices (docs/operations.md): two instances (`npm start`'s bundle, each its own process) on
 // the PostgreSQL bench database behind a small round-robin proxy (node http, below) that checks each
-// instance's /readyz every PROXY_CHECK_MS and takes it out of rotation at the first failure, as HAProxy or a
-// load balancer would. BENCH_STAFF people (100) work through the proxy with the load bench's mix (page swaps
+// instance's /readyz every PROXY_CHECK_MS and takes it out of rotation after three failures in a row (HAProxy's
+// `inter 500 fall 3 rise 1`, `timeout check 2s`). BENCH_STAFF people (100) work through the proxy with the load bench's mix (page swaps
 // and table pages, 0.5-1.5 s think time) while one instance is restarted (SIGTERM, it drains and exits, a new
 // one starts and comes back into rotation), then the other. The proxy never retries a request: any request
 // an instance dropped counts as failed. Prints the failed requests (target 0) and the latency p99.
@@ -18,10 +18,12 @@ import { startServer, type Started } from './server-process.ts';
 const STAFF = Number(process.env.BENCH_STAFF ?? 100);
 /** Steady load before the first restart and after the second. */
 const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 5000);
-/** How often the proxy asks each instance's /readyz. */
+/** How often the proxy asks each instance's /readyz, how long it waits for the answer, and the failures that take it out. */
 const PROXY_CHECK_MS = 500;
-/** The instances' drain time: a few of the proxy's checks. */
-const DRAIN_MS = 3000;
+const CHECK_TIMEOUT_MS = 2000;
+const FALL = 3;
+/** The instances' drain time: longer than the proxy takes to see a draining instance fail its checks (3 x 0.5 s). */
+const DRAIN_MS = 5000;
 const ports = ['3201', '3202'];
 
 if (!process.env.DATABASE_URL) {
@@ -32,6 +34,8 @@ if (!process.env.DATABASE_URL) {
 interface Instance {
   port: string;
   inRotation: boolean;
+  /** Failed checks in a row. */
+  failures: number;
   server: Started | null;
 }
 
@@ -68,13 +72,17 @@ function startProxy(instances: Instance[]) {
   };
   const checks = instances.map((instance) =>
     setInterval(async () => {
+      let ok = false;
       try {
-        const res = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(1000) });
+        const res = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
         await res.arrayBuffer();
-        instance.inRotation = res.status === 200;
+        ok = res.status === 200;
       } catch {
-        instance.inRotation = false;
+        // not listening, or no answer in time
       }
+      instance.failures = ok ? 0 : instance.failures + 1;
+      if (ok) instance.inRotation = true;
+      else if (instance.failures >= FALL) instance.inRotation = false;
     }, PROXY_CHECK_MS),
   );
   const server = createServer(forward);
@@ -113,7 +121,7 @@ const env = (port: string) => ({
   SHUTDOWN_FINISH_MS: '10000',
 });
 
-const instances: Instance[] = ports.map((port) => ({ port, inRotation: false, server: null }));
+const instances: Instance[] = ports.map((port) => ({ port, inRotation: false, failures: 0, server: null }));
 const proxy = startProxy(instances);
 const base = await proxy.listen();
 try {
