@@ -46,7 +46,7 @@ function startProxy(instances: Instance[]) {
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     const live = instances.filter((i) => i.inRotation);
     if (live.length === 0) {
-      res.writeHead(502).end();
+      res.writeHead(502, { 'x-proxy-failure': 'no instance in rotation' }).end();
       return;
     }
     const target = live[next++ % live.length]!;
@@ -65,7 +65,7 @@ function startProxy(instances: Instance[]) {
       },
     );
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
+      if (!res.headersSent) res.writeHead(502, { 'x-proxy-failure': `instance :${target.port} dropped the request` });
       res.end();
     });
     req.pipe(upstream);
@@ -144,7 +144,7 @@ try {
       if (restarting) tally.during.push(ms);
       if (res.status !== 200) {
         tally.failed++;
-        tally.firstFailure ??= `${res.status} on ${url}`;
+        tally.firstFailure ??= `${res.status} on ${url} ${res.headers.get('x-proxy-failure') ?? ''}`;
       }
     } catch (err) {
       tally.failed++;

@@ -37,5 +37,12 @@ export async function shutDownGently(app: FastifyInstance, { drainMs, finishMs }
   const closed = app.close();
   // Past the limit, a download still running would hold the close for as long as its client reads.
   if (left > 0) app.server.closeAllConnections();
-  await closed;
+  // The close ends the connections idle at its start; one whose request was in flight then stays open, idle,
+  // once answered (a proxy keeps its connections alive), and would hold the close for the keep-alive time.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), COUNT_EVERY_MS);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+  }
 }
