@@ -85,7 +85,9 @@ function startProxy(instances: Instance[]) {
       else if (instance.failures >= FALL) instance.inRotation = false;
     }, PROXY_CHECK_MS),
   );
-  const server = createServer(forward);
+  // Longer than the load generator (undici) keeps an idle connection: the proxy never closes one under it,
+  // which would fail a request on the hop this bench does not measure.
+  const server = createServer({ keepAliveTimeout: 65_000 }, forward);
   return {
     server,
     listen: () =>
