@@ -32,6 +32,8 @@ export interface TableConfig {
   can: { add: boolean; edit: boolean; delete: boolean; export: boolean };
   /** Each row has a detail page at `${pagePath}/${key}`, which the table opens in an overlay. */
   detail: boolean;
+  /** The column whose text names a row (`Resource.names`): the detail link sits in its cells, row checkboxes say it. */
+  names?: ReadonlyArray<string>;
   /** The rows follow the header's store selection (the list call carries `stores=`). */
   storeScoped: boolean;
   /** Where the table's warnings go (table-warnings.ts): the server's TABLE_WARNINGS, `alert` by default. */

@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { resources as productResources } from './resources/index.ts';
 import type { ResourceDef } from './resources/resource-def.ts';
 import type { DetailOf } from './details/detail-tables.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import { recordPageRules } from './shell/menu.ts';
@@ -44,6 +45,7 @@ import requestIds, { requestIdGenerator } from './plugins/request-ids.ts';
 import requestLog, { logSerializers } from './plugins/request-log.ts';
 import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
+import recordPages from './routes/records/record-pages.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
 import userAdminRoutes from './routes/admin/users/index.ts';
@@ -111,6 +113,7 @@ export async function buildApp({
     // Each request's id: a trusted proxy's X-Request-Id, else a new one (plugins/request-ids.ts).
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),
@@ -206,5 +209,7 @@ export async function buildApp({
   forgetLanguageOnClose(app);
   await app.register(storeRecordRoutes);
   await app.register(errorRecordRoute);
+  // Last: every other table's rows get a page of their own (records/record-pages.ts).
+  await app.register(recordPages);
   return app;
 }

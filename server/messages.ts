@@ -292,9 +292,10 @@ export const serverMessages = {
   auditWho: 'Who',
   auditTable: 'Table',
   auditAction: 'Action',
-  auditKey: 'Key',
+  auditKey: 'Row',
   auditChanges: 'Changes',
   auditEmptyValue: '(empty)',
+  auditPasswordSet: 'set; to be changed at the next sign-in',
   auditOwnPasswordChanged: 'changed by its holder',
 
   // The reports' own words: titles, the report list's sentences, parameters and column heads
@@ -359,6 +360,7 @@ export const serverMessages = {
   detailSignedOut: '(signed out)',
   detailNone: 'None',
   detailErrorTitle: 'Client error of {0}',
+  detailRecordTitle: '{0}: {1}',
   detailOpen: 'Open {0}',
 
   // The real-time hub and the inbox (ours)

@@ -5,6 +5,7 @@
 import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { detailHref, detailPart } from '../../common/detail-page.ts';
+import { namingColumn, rowName } from '../../common/resources/types.ts';
 import { cellText } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Column } from '../../common/resources/types.ts';
@@ -25,8 +26,8 @@ export const SELECT_COLUMN = '__select';
 const helper = createColumnHelper<Features, Row>();
 
 export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
-  const first = config.columns.find((c) => !c.hidden);
-  const label = (row: Row) => String(row[first?.name ?? config.key] ?? '');
+  const first = namingColumn(config);
+  const label = (row: Row) => rowName(config, row);
   /** The row's link to its detail page, around the cell's content; the overlay is titled with the cell's text. */
   const detailLink = (row: Row, content: ReactNode, text: string) => (
     <a

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
 import { fieldChanges, type FieldChange } from '../audit/field-changes.ts';
+import { actionWord, rowWord, tableWord } from '../audit/entry-words.ts';
 
 /** How many changes a detail page lists, unless asked for more. */
 export const RECENT_CHANGES = 10;
@@ -76,9 +77,9 @@ export async function recentChanges(
   const changes = r.rows.slice(0, limit).map((row) => ({
     when: formatDateTime(row.at),
     who: row.user_name,
-    table: row.resource,
-    action: row.action,
-    key: row.row_key,
+    table: tableWord(app.resources, row.resource),
+    action: actionWord(row.action),
+    key: rowWord(app.resources, row.resource, row.row_key, row.after ?? row.before),
     changes: fieldChanges(app.resources, row.resource, { Before: row.before, After: row.after }),
   }));
   return { changes, moreHref: more ? `${pagePath}?changes=${Math.min(limit * 5, MOST_CHANGES)}` : null };

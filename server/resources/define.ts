@@ -78,6 +78,8 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   /** The optimistic-lock column; absent for read-only resources. */
   version?: NoInfer<NameOf<Cols, { type: 'integer' }>>;
   defaultSort: ReadonlyArray<{ column: NoInfer<NameOf<Cols, { sortable: true }>>; dir: 'asc' | 'desc' }>;
+  /** The columns whose texts name a row; absent: the first shown column. */
+  names?: ReadonlyArray<NoInfer<NameOf<Cols>>>;
   pageSize: number;
   access: Resource['access'];
   guardedRows?: { when: NoInfer<NameOf<Cols, { type: 'boolean' }>>; access: Access };
@@ -132,6 +134,7 @@ const browserKeys = [
   'key',
   'version',
   'defaultSort',
+  'names',
   'pageSize',
   'access',
   'guardedRows',

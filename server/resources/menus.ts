@@ -82,6 +82,8 @@ export const menusDef = defineResource({
     { ...Version, sql: 'm.version' },
   ],
   defaultSort: [{ column: 'SortOrder', dir: 'asc' }],
+  // Top-level entries have no parent: the title names an entry.
+  names: ['Title'],
   pageSize: 25,
   access: {
     list: { superAdmin: true },

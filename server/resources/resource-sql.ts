@@ -74,7 +74,10 @@ export interface ServedResource {
   access: Pick<Resource['access'], 'list'>;
   alias: string;
   updatedAt?: string;
-  columns: ReadonlyArray<Pick<Column, 'name' | 'label' | 'format' | 'internal'> & { sql: string }>;
+  /** Its columns (a password's set, it is said so in words: server/audit/field-changes.ts). */
+  columns: ReadonlyArray<
+    Pick<Column, 'name' | 'label' | 'format' | 'internal' | 'hidden' | 'valueLabels'> & { sql: string; password?: unknown }
+  >;
   /** Which of its rows a user may reach, by a column's name: an entry about one of them is read by the same rule. */
   scope?: RowScope<{ name: string }>;
 }

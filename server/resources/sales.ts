@@ -110,6 +110,8 @@ export const salesDef = defineResource({
     { ...Version, sql: 'sa.version' },
   ],
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
+  // A store's day.
+  names: ['StoreNumber', 'SaleDate'],
   pageSize: 25,
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   scope: storeRows('StoreID'),

@@ -67,6 +67,7 @@ export function tableConfig(
       export: allows(user, resource.access.export),
     },
     detail,
+    ...(resource.names ? { names: resource.names } : {}),
     storeScoped,
     warnings,
     pdf,

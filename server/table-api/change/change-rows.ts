@@ -154,9 +154,25 @@ export async function editRows(work: ChangeWork, def: ResourceDef, user: Current
     const after = await reachableRow(client, def, user, work.served, 'edit', key, false);
     // An edit may not move a row out of the user's reach (e.g. a store into another group).
     if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
-    await work.log.write(client, { user, resource: def.name, action: 'update', key, before, after });
+    await work.log.write(client, {
+      user,
+      resource: def.name,
+      action: 'update',
+      key,
+      before,
+      after: withPasswordsSaid(after, values.columns),
+    });
     return after;
   });
+}
+
+/**
+ * The row after an edit as the audit log records it: a password the edit set (always read back empty) said in
+ * words, so the entry tells that one was set without holding it.
+ */
+function withPasswordsSaid(after: Row, sent: SentValues): Row {
+  const set = sent.filter((s) => s.column.password);
+  return set.length ? { ...after, ...Object.fromEntries(set.map((s) => [s.column.name, msg('auditPasswordSet')])) } : after;
 }
 
 export async function deleteRows(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {

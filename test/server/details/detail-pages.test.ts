@@ -6,7 +6,7 @@
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../support/app.ts';
-import { formatCurrency, formatDateTime } from '../../../common/format.ts';
+import { formatCurrency, formatDate, formatDateTime } from '../../../common/format.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { MAX_KEY } from '../../../server/params/key-param.ts';
 
@@ -74,7 +74,7 @@ describe('a store detail page', () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const body = (await shared.clerk.inject({ url: `/stores/${west.id}` })).body;
     const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(body)?.[1] ?? '';
-    assert.match(changes, /<td>clerk<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(changes, /<td>clerk<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(changes, /<dt>City<\/dt><dd><span class="before">[^<]+<\/span> → <span class="after">Detailville<\/span><\/dd>/);
   });
 
@@ -158,9 +158,9 @@ describe("a user account's detail page", () => {
     assert.match(res.body, /<dt>Group<\/dt><dd>[^<]+ \(WE\)<\/dd>/);
     assert.match(res.body, /<dt>Email<\/dt><dd>casey@example.com<\/dd>/);
     const [by, to] = [...res.body.matchAll(/<table class="simple-table record-changes">([\s\S]*?)<\/table>/g)].map((t) => t[1] ?? '');
-    assert.match(by!, /<td>clerk<\/td><td>stores<\/td><td>\d+<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(by!, /<td>clerk<\/td><td>Stores<\/td><td>\d+<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(by!, /Renamed by the clerk/);
-    assert.match(to!, /<td>admin<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(to!, /<td>admin<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(to!, /<dt>Email<\/dt>.*casey@example.com/);
   });
 
@@ -220,7 +220,70 @@ describe("a client error report's detail page", () => {
 });
 
 describe('the tables told of detail pages', () => {
-  test('are those whose record pages the app registered: stores, users and client errors', () => {
-    assert.deepEqual([...shared.t.app.detailPages.keys()].sort(), ['stores', 'user-errors', 'users']);
+  test('are every table whose rows change: those with pages of their own, and every other but the audit log', () => {
+    const changeable = shared.t.app.resources.filter((def) => def.screen && def.name !== 'audit').map((def) => def.name);
+    assert.deepEqual([...shared.t.app.detailPages.keys()].sort(), changeable.sort());
+    for (const name of ['sales', 'states', 'cycles', 'groups', 'menus', 'messages']) assert.ok(shared.t.app.detailPages.has(name), name);
+  });
+});
+
+describe("every other table's row page", () => {
+  type Sale = { id: number; version: number; sales: string; store: number; sale_date: Date };
+  const saleIn = async (region: string) =>
+    (
+      await sql<Sale>(
+        `select x.sale_id::int as id, x.version, x.sales::text as sales, s.store_number as store, x.sale_date from sales x
+         join stores s using (store_id) join groups g using (group_id) where g.code = $1 order by x.sale_id limit 1`,
+        [region],
+      )
+    )[0]!;
+
+  test("a daily sale's page shows its fields and its changes: who, the field, before and after", async () => {
+    const sale = await saleIn('NE');
+    const edited = await shared.manager.inject({
+      method: 'PATCH',
+      url: '/api/sales',
+      payload: { SaleID: sale.id, Version: sale.version, Sales: 1234.5 },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const res = await shared.analyst.inject({ url: `/sales/${sale.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.ok(
+      res.body.includes(`<h1>Daily sales: ${sale.store}, ${formatDate(sale.sale_date)}</h1>`),
+      'titled by the table and what names a sale: its store and day',
+    );
+    assert.ok(res.body.includes(`<dt>Sales</dt><dd>${formatCurrency('1234.5')}</dd>`));
+    const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(res.body)?.[1] ?? '';
+    assert.match(changes, /<td>manager<\/td>/);
+    assert.ok(
+      changes.includes(
+        `<dt>Sales</dt><dd><span class="before">${formatCurrency(sale.sales)}</span> → <span class="after">${formatCurrency('1234.5')}</span></dd>`,
+      ),
+    );
+    assert.match(res.body, /data-detail-main/, 'its main part marked for the popup the table opens');
+  });
+
+  test("a row outside the user's reach is not found, like one that does not exist", async () => {
+    const west = await saleIn('WE');
+    assert.equal((await shared.analyst.inject({ url: `/sales/${west.id}` })).statusCode, 404, 'a Northeast analyst, a West sale');
+    assert.equal((await shared.admin.inject({ url: `/sales/${west.id}` })).statusCode, 200);
+    assert.equal((await shared.admin.inject({ url: '/sales/9999999999999' })).statusCode, 404);
+    assert.equal((await shared.admin.inject({ url: '/states/abc' })).statusCode, 400);
+  });
+
+  test("another user's message is not found; the audit log's entries have no page", async () => {
+    const [message] = await sql<{ id: number }>(
+      `select inbox_id::int as id from inbox where kind = 'message' and user_id <> (select user_id from users where user_name = 'analyst') limit 1`,
+    );
+    if (message) assert.equal((await shared.analyst.inject({ url: `/messages/${message.id}` })).statusCode, 404);
+    assert.equal((await shared.admin.inject({ url: '/admin/audit/1' })).statusCode, 404);
+  });
+
+  test('a state with no recorded change says so', async () => {
+    const [state] = await sql<{ id: number; name: string }>(`select state_id as id, name from states order by state_id limit 1`);
+    const res = await shared.admin.inject({ url: `/states/${state!.id}` });
+    assert.equal(res.statusCode, 200);
+    assert.ok(res.body.includes(`<dt>Name</dt><dd>${escaped(state!.name)}</dd>`));
+    assert.ok(res.body.includes(m.detailNoChanges));
   });
 });
