@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchSession } from './lib/bench-session.ts';
 import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
+import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 import { percentile, report } from './report.ts';
 import { postgresCpuMs, startServer } from './server-process.ts';
 
@@ -16,48 +17,6 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PORT = process.env.BENCH_PORT ?? '3198';
 const base = `http://127.0.0.1:${PORT}`;
-
-/** What each kind of staff opens: the pages of their menu and the tables on them. */
-const roles = {
-  admin: {
-    pages: ['/', '/stores', '/sales', '/states', '/cycles', '/summaries', '/admin/users'],
-    tables: ['stores', 'sales', 'states', 'cycles'],
-  },
-  manager: { pages: ['/', '/stores', '/sales', '/summaries', '/charts', '/reports'], tables: ['stores', 'sales', 'cycles'] },
-  analyst: { pages: ['/', '/sales', '/summaries', '/charts', '/reports'], tables: ['sales'] },
-  clerk: { pages: ['/', '/stores', '/states', '/cycles'], tables: ['stores', 'states', 'cycles'] },
-} as const;
-type Role = keyof typeof roles;
-
-interface Person {
-  role: Role;
-  cookie: string;
-}
-
-const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
-
-/**
- * What a browser accepts: fetch alone asks for gzip and deflate only, so the server would compress every
- * answer with gzip (level 6), where the staff's browsers get Brotli (quality 4: less processor time, fewer bytes).
- */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-/** One click: a page swap (two in five) or a table page (a random page of the first 40, in a random sortable order). */
-function click(person: Person): { url: string; headers: Record<string, string> } {
-  const { pages, tables } = roles[person.role];
-  if (Math.random() < 0.4)
-    return {
-      url: pick(pages),
-      headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, 'hx-request': 'true', 'hx-target': 'main#main' },
-    };
-  const table = pick(tables);
-  const start = 25 * Math.floor(Math.random() * 40);
-  const search = Math.random() < 0.2 ? '&search[value]=ar' : '';
-  return {
-    url: `/api/${table}?draw=1&start=${start}&length=25&order[0][column]=0&order[0][dir]=${pick(['asc', 'desc'])}${search}`,
-    headers: { cookie: person.cookie, 'accept-encoding': ACCEPT_ENCODING, accept: 'application/json' },
-  };
-}
 
 interface Tally {
   ms: number[];

@@ -1,8 +1,18 @@
 // The error record a browser sends to the IT department (spec section 3): its fields, the size each may
 // have, and how an over-long one is cut. The browser trims before sending and the server cuts again before
-// storing, so neither a runaway stack trace nor a hostile client fills the user_errors table.
+// storing, so neither a runaway stack trace nor a hostile client fills the user_errors table. A failed
+// request's report carries the id the server gave it (its X-Request-Id), so IT finds the server's log line.
 
-export const errorTextFields = ['Page', 'Url', 'ErrorThrown', 'Message', 'ExceptionMessage', 'ExceptionType', 'StackTrace'] as const;
+export const errorTextFields = [
+  'Page',
+  'Url',
+  'ErrorThrown',
+  'Message',
+  'ExceptionMessage',
+  'ExceptionType',
+  'StackTrace',
+  'RequestId',
+] as const;
 export type ErrorTextField = (typeof errorTextFields)[number];
 
 export type ErrorReport = Partial<Record<ErrorTextField, string>> & { Status?: number | null };
@@ -16,6 +26,8 @@ export const errorFieldLimits: Record<ErrorTextField, number> = {
   ExceptionMessage: 4000,
   ExceptionType: 200,
   StackTrace: 16_000,
+  // As long as the server takes from a proxy (server/plugins/request-ids.ts).
+  RequestId: 128,
 };
 export const maxStackLines = 200;
 

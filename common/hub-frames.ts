@@ -28,7 +28,13 @@ export type ServerFrame =
    * The user's access changed (roles, group, instances, flags: an administrator's edit): the socket closes
    * after it and the browser connects again as the user is now; the page reloads itself to show it.
    */
-  | { type: 'access-changed' };
+  | { type: 'access-changed' }
+  /**
+   * This instance is stopping (a restart, an upgrade): the socket closes after it and the browser connects
+   * again, within a few seconds, through the proxy to another instance; nothing is lost meanwhile (what
+   * changed is fetched on reconnecting).
+   */
+  | { type: 'reconnect' };
 
 export type ClientFrame = { type: 'pong' };
 
@@ -45,5 +51,7 @@ export function leftToOthers<Types extends ServerFrame['type']>(_frame: { type: 
 export const CLOSE_SIGNED_OUT = 4401;
 /** The browser sent something that is not a frame of ours. */
 export const CLOSE_NOT_A_FRAME = 4400;
+/** The instance is stopping ('reconnect'): the browser connects again after a short random wait. */
+export const CLOSE_INSTANCE_STOPPING = 4503;
 /** The user's access changed: the browser connects again at once, as the user is now. */
 export const CLOSE_ACCESS_CHANGED = 4205;

@@ -45,6 +45,7 @@ export const defaultMessages = {
   labelMessage: 'Message',
   labelExceptionMessage: 'Exception message',
   labelExceptionType: 'Exception type',
+  labelRequestId: 'Request ID',
   requestTimedOut: 'The server did not answer within {0} seconds.',
   serverUnreachable: 'The server could not be reached. Please check the connection and try again.',
   pageNotShown: 'The page arrived but could not be shown.',

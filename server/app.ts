@@ -1,5 +1,5 @@
 // Builds the Fastify app around an open database. main.ts runs it; tests build it with their own database.
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -40,6 +40,12 @@ import currentUserRoute from './routes/api/common/current-user.ts';
 import { forgetLanguageOnClose } from './language.ts';
 import storesRoute from './routes/api/common/stores.ts';
 import healthRoute from './routes/healthz.ts';
+import readyRoute from './routes/readyz.ts';
+import metricsRoute from './routes/metrics.ts';
+import metrics from './metrics/metrics.ts';
+import readiness from './lifecycle/readiness.ts';
+import requestIds, { requestIdGenerator } from './plugins/request-ids.ts';
+import requestLog, { logSerializers } from './plugins/request-log.ts';
 import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
 import recordPages from './routes/records/record-pages.ts';
@@ -104,7 +110,14 @@ export async function buildApp({
   resources = productResources,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Its serializers write a failed request's path, never its query (request-log.ts).
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // One line per request, ours (plugins/request-log.ts), instead of Fastify's two; failed requests are
+    // logged by our error handler (plugins/errors.ts). Every line of a request names its id as `requestId`.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    // Each request's id: a trusted proxy's X-Request-Id, else a new one (plugins/request-ids.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -122,6 +135,11 @@ export async function buildApp({
   db.replica?.on('replayed', (pool, tables) => forgetKeptFigures(resources, pool, tables));
   app.decorate('assets', assets);
 
+  // The id is said in every answer, even one refused by the next hooks.
+  await app.register(requestIds);
+  await app.register(metrics);
+  await app.register(requestLog);
+  await app.register(readiness);
   await app.register(connectionsPerAddress);
   // A request's body is timed from its very first hook, before any other hook can answer it: a refused
   // request's body still has to arrive (or its connection be closed) before the connection serves another.
@@ -166,6 +184,8 @@ export async function buildApp({
   await app.register(pdfEngine);
 
   await app.register(healthRoute);
+  await app.register(readyRoute);
+  await app.register(metricsRoute);
   await app.register(faviconRoute);
   await app.register(loginRoutes);
   await app.register(oidcStartRoute);

@@ -5,6 +5,7 @@ import { defaultDeadlines } from './db/query-deadline.ts';
 import { tableWarningModes, type TableWarnings } from '../common/table-config.ts';
 import { readLimits, type Limits } from './limits.ts';
 import { readOidcSettings, readPasswordSignIn, type OidcSettings, type PasswordSignIn } from './auth/oidc/oidc-settings.ts';
+import { readMetricsAccess, type MetricsAccess } from './metrics/metrics-access.ts';
 
 export interface Config {
   port: number;
@@ -35,6 +36,8 @@ export interface Config {
   queryTimeoutMs: number;
   /** The longest one query of an export may run (computing its rows takes longer than a page's query). */
   exportTimeoutMs: number;
+  /** Who may read /metrics: METRICS_TOKEN and METRICS_ALLOW (server/metrics/metrics-access.ts). */
+  metrics: MetricsAccess;
   /** What exports, PDFs, sign-in tries, client error reports, hub sockets, list plans and connections may take (limits.ts). */
   limits: Limits;
   /** Sign-in with the company's OpenID Connect provider (auth/oidc/); undefined when OIDC_ISSUER is unset. */
@@ -61,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV === 'development',
     queryTimeoutMs: intOr(env.DB_QUERY_TIMEOUT_MS, defaultDeadlines.queryMs),
     exportTimeoutMs: intOr(env.DB_EXPORT_TIMEOUT_MS, defaultDeadlines.exportMs),
+    metrics: readMetricsAccess(env),
     limits: readLimits(env),
     oidc: readOidcSettings(env),
     passwordSignIn: readPasswordSignIn(env),

@@ -127,6 +127,15 @@ export const limitSettings = {
     /** How often the replica is checked: whether it answers, and how far behind it is (server/db/read-replica.ts). */
     checkMs: setting('REPLICA_CHECK_MS', 2000),
   },
+  shutdown: {
+    /**
+     * On SIGTERM the instance answers /readyz with 503 and goes on serving for this long, so that the proxy,
+     * checking /readyz, takes it out of rotation before it stops (server/lifecycle/shutdown.ts).
+     */
+    drainMs: setting('SHUTDOWN_DRAIN_MS', 10_000, 600_000),
+    /** Then exports and PDFs under way get up to this long to finish before the instance stops anyway. */
+    finishMs: setting('SHUTDOWN_FINISH_MS', 20_000, 3_600_000),
+  },
   connections: {
     /**
      * A request's headers must have arrived within this of its first byte (a connection that sends nothing

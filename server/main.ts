@@ -1,7 +1,9 @@
 // Runs Backroom: reads the configuration, opens (and on first start seeds) the database, listens, loads
 // what is left of the demo sales history in the background (then checks daily for stores' missing sales),
-// and shuts down gracefully on SIGTERM/SIGINT:
-// stop accepting, finish requests in flight, stop the history load, close the database. When the embedded
+// and shuts down gracefully: on SIGTERM it first drains (reports not ready, serves on for the drain time,
+// sends its hub's browsers elsewhere, lets exports and PDFs finish: lifecycle/shutdown.ts); on SIGINT (Ctrl-C
+// at a terminal) it skips the drain. Then it stops accepting, finishes requests in flight, stops the history
+// load, closes the database and exits 0. When the embedded
 // database's process cannot be restarted, it exits with status 1 for its supervisor.
 import { readConfig, type Config } from './config.ts';
 import { SettingError } from './auth/oidc/oidc-settings.ts';
@@ -11,6 +13,7 @@ import { buildApp } from './app.ts';
 import { loadServerLanguage } from './language.ts';
 import { addMenuEntries } from './shell/menu-entries.ts';
 import { startMissingSalesCheck } from './inbox/system/missing-sales.ts';
+import { shutDownGently } from './lifecycle/shutdown.ts';
 
 // A setting the app cannot run with stops it here, with a message naming the variable (not a stack trace).
 let config: Config;
@@ -34,10 +37,12 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   stopSalesCheck?.();
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const times = signal === 'SIGTERM' ? config.limits.shutdown : { drainMs: 0, finishMs: 0 };
+  // A stop that hangs past its own limits (a database that never answers its close) still ends.
+  const force = setTimeout(() => process.exit(1), times.drainMs + times.finishMs + 15_000);
   force.unref();
   try {
-    await Promise.all([app.close(), history?.stop()]);
+    await Promise.all([shutDownGently(app, times), history?.stop()]);
     await db.close();
   } finally {
     process.exit(0);

@@ -31,6 +31,9 @@ export const serverMessages = {
   signInFailed: 'The user name or password is not correct.',
   signInThrottled: 'Too many sign-in attempts. Please wait {0} minutes and try again.',
   signInThrottledSeconds: 'Too many sign-in attempts. Please wait {0} seconds and try again.',
+  metricsTokenRequired: 'The metrics need the token METRICS_TOKEN sets (Authorization: Bearer <token>).',
+  metricsAddressRefused: 'This address may not read the metrics (METRICS_ALLOW).',
+  instanceStopping: 'This server is stopping; the next request goes to another one.',
   csrfFailed: 'Your session form has expired. Please reload the page and try again.',
   signedOut: 'You have signed out.',
 

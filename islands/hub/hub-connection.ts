@@ -3,8 +3,17 @@
 // the connection for dead (a laptop waking up, a proxy that dropped it silently) and opens another. After a
 // drop it reconnects with a growing, jittered delay; at once when the browser comes back online. When the
 // server ends it because the session ended, it stays closed until the person signs in again in place
-// (shell/sign-in-again.ts); else the next page visit goes to the sign-in page.
-import { CLOSE_ACCESS_CHANGED, CLOSE_SIGNED_OUT, HUB_PATH, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+// (shell/sign-in-again.ts); else the next page visit goes to the sign-in page. When its server stops (a
+// restart behind the proxy), it is told to go ('reconnect') and connects again after a short random wait,
+// so that the tabs of a stopping instance spread over the others rather than all arriving at once.
+import {
+  CLOSE_ACCESS_CHANGED,
+  CLOSE_INSTANCE_STOPPING,
+  CLOSE_SIGNED_OUT,
+  HUB_PATH,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../common/hub-frames.ts';
 import { SIGNED_IN_AGAIN } from '../shell/csrf.ts';
 import { reconnectDelay } from './reconnect-delay.ts';
 
@@ -13,6 +22,9 @@ export interface HubHandlers {
   open(): void;
   frame(frame: ServerFrame): void;
 }
+
+/** The tabs of a stopping instance come back over this long (each at a random point in it). */
+const MOVE_SPREAD_MS = 2000;
 
 /** Silence taken for a dead connection before the server has said how often it pings. */
 const FIRST_SILENCE_MS = 60_000;
@@ -45,6 +57,13 @@ export function connectHub(handlers: HubHandlers, url = hubUrl()): void {
       if (!frame) return;
       if (frame.type === 'ping') send(ws, { type: 'pong' });
       if (frame.type === 'hello') silenceMs = frame.heartbeatMs * 2;
+      if (frame.type === 'reconnect') {
+        // Not waiting for the server's close: this tab is already on its way to another instance.
+        ws.onclose = null;
+        ws.close();
+        lost(CLOSE_INSTANCE_STOPPING);
+        return;
+      }
       handlers.frame(frame);
     };
     ws.onclose = (event) => {
@@ -70,8 +89,11 @@ export function connectHub(handlers: HubHandlers, url = hubUrl()): void {
     if (code === CLOSE_SIGNED_OUT) ended = true;
     state(ended ? 'ended' : 'reconnecting');
     if (ended) return;
-    // Closed because the user's access changed: back at once, as the user is now.
-    retry = setTimeout(open, code === CLOSE_ACCESS_CHANGED ? 0 : reconnectDelay(failures++));
+    // Closed because the user's access changed: back at once, as the user is now; because the instance is
+    // stopping: back soon, elsewhere, nothing having failed.
+    const delay =
+      code === CLOSE_ACCESS_CHANGED ? 0 : code === CLOSE_INSTANCE_STOPPING ? Math.random() * MOVE_SPREAD_MS : reconnectDelay(failures++);
+    retry = setTimeout(open, delay);
   }
 
   window.addEventListener('online', () => {

@@ -57,7 +57,7 @@ function onFrame(frame: ServerFrame): void {
     // The rest are the connection's own (hub-connection.ts) and the view state's (view-state.ts): named here,
     // so a new frame type fails tsc until it is handled or listed.
     default:
-      /* @__PURE__ */ leftToOthers<'hello' | 'ping' | 'view-state'>(frame);
+      /* @__PURE__ */ leftToOthers<'hello' | 'ping' | 'view-state' | 'reconnect'>(frame);
   }
 }
 

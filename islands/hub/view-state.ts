@@ -109,6 +109,6 @@ export function viewStateFrame(frame: ServerFrame): void {
     // The rest change nothing here: rows changed (their tables hear it: hub.ts) and the connection's own
     // frames. Named so a new frame type fails tsc until it is handled or listed.
     default:
-      /* @__PURE__ */ leftToOthers<'changed' | 'hello' | 'ping' | 'access-changed'>(frame);
+      /* @__PURE__ */ leftToOthers<'changed' | 'hello' | 'ping' | 'access-changed' | 'reconnect'>(frame);
   }
 }

@@ -1,5 +1,6 @@
 // The generic request-failure dialog (spec section 8): one plain sentence of what happened and what to do,
-// then what failed (Page, Url, Error, Status, Message, exception message and type) under a Details
+// then what failed (Page, Url, Error, Status, Message, exception message and type, and the server's id of
+// the request, which IT looks up in the server's log) under a Details
 // disclosure, and what the user can do: send it to IT, reload and try again, or cancel. "Create Service
 // Ticket" is shown disabled, as the spec says, until a ticket service exists, and a note under the buttons
 // says why.
@@ -23,6 +24,8 @@ export interface RequestFailure {
   message: string;
   exceptionMessage: string;
   exceptionType: string;
+  /** The id the server gave the request (its X-Request-Id header); empty when no answer came. */
+  requestId: string;
   /** "Reload and Try again" goes here: the failed page for a page visit, else the current page. */
   retryUrl: string;
 }
@@ -56,6 +59,7 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
     ['labelMessage', failure.message],
     ['labelExceptionMessage', failure.exceptionMessage],
     ['labelExceptionType', failure.exceptionType],
+    ['labelRequestId', failure.requestId],
   ];
   for (const [label, value] of rows) {
     const dt = document.createElement('dt');
@@ -102,6 +106,7 @@ export function showErrorDialog(failure: RequestFailure): HTMLDialogElement {
       Message: failure.message,
       ExceptionMessage: failure.exceptionMessage,
       ExceptionType: failure.exceptionType,
+      RequestId: failure.requestId,
     });
     if (sent) {
       toast('success', msg('sentToIT'));

@@ -21,6 +21,7 @@ export function startRequestErrors(): void {
       message: timedOut ? msg('requestTimedOut', seconds) : ctx.response ? msg('pageNotShown') : msg('serverUnreachable'),
       exceptionMessage: error instanceof Error ? error.message : String(error),
       exceptionType: error instanceof Error ? error.name : timedOut ? 'TimeoutError' : typeof error,
+      requestId: ctx.response?.headers.get('X-Request-Id') ?? '',
     });
   });
 }

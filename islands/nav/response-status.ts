@@ -49,6 +49,7 @@ async function showHttpFailure(ctx: HtmxRequestCtx, res: Response): Promise<void
     message: await serverMessage(res),
     exceptionMessage: '',
     exceptionType: '',
+    requestId: res.headers.get('X-Request-Id') ?? '',
   });
 }
 

@@ -3,7 +3,14 @@
 // browser that stops reading (a frozen tab, a dead network path) is dropped before the server buffers
 // without end. A heartbeat pings every socket and drops those that did not answer the previous ping.
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_ACCESS_CHANGED, CLOSE_NOT_A_FRAME, CLOSE_SIGNED_OUT, type ClientFrame, type ServerFrame } from '../../common/hub-frames.ts';
+import {
+  CLOSE_ACCESS_CHANGED,
+  CLOSE_INSTANCE_STOPPING,
+  CLOSE_NOT_A_FRAME,
+  CLOSE_SIGNED_OUT,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../common/hub-frames.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { Audience } from './event-bus.ts';
@@ -36,6 +43,8 @@ export class Connections {
   readonly #heartbeat: NodeJS.Timeout;
   /** Sockets dropped because they did not read what was sent to them. */
   slowDropped = 0;
+  /** The instance is stopping: every socket, and any that connects still, is told to go elsewhere. */
+  #movingAway = false;
 
   /** `resources`: the app's, whose list rules say who hears of a table's changes. */
   constructor(
@@ -69,7 +78,19 @@ export class Connections {
     socket.on('error', () => undefined);
     socket.on('close', () => this.#remove(client));
     this.send([client], { type: 'hello', heartbeatMs: this.limits.heartbeatMs });
+    if (this.#movingAway) this.#sendAway([client]);
     return client;
+  }
+
+  /** The instance is stopping: tells each browser to connect again (through the proxy, to another instance). */
+  moveAway(): void {
+    this.#movingAway = true;
+    this.#sendAway([...this.#all]);
+  }
+
+  #sendAway(clients: HubClient[]): void {
+    this.send(clients, { type: 'reconnect' });
+    for (const { socket } of clients) socket.close(CLOSE_INSTANCE_STOPPING, 'instance stopping');
   }
 
   /** The clients a frame for `to` goes to. */

@@ -40,6 +40,8 @@ export interface Hub {
   endExpiredSessions(now?: Date): Promise<void>;
   /** This instance's sockets. */
   readonly connections: Connections;
+  /** The instance is stopping: its browsers are told to connect again elsewhere (lifecycle/shutdown.ts). */
+  moveAway(): void;
 }
 
 declare module 'fastify' {
@@ -116,6 +118,7 @@ export default fp(async function hub(app: FastifyInstance) {
     accept: (socket: WebSocket, user: CurrentUser, session: { id: string; expiresAt: Date }) => void connections.add(socket, user, session),
     endExpiredSessions: (now?: Date) => endExpiredSessions(pool, connections, now),
     connections,
+    moveAway: () => connections.moveAway(),
   } satisfies Hub);
 
   const expiry = setInterval(() => {

@@ -35,6 +35,8 @@ export const userErrorsDef = defineResource({
     { name: 'StackTrace', label: 'Stack trace', type: 'text', format: 'text', hidden: true, sql: 'e.stack_trace' },
     { name: 'UserAgent', label: 'Browser', type: 'text', format: 'text', hidden: true, sql: 'e.user_agent' },
     { name: 'AppVersion', label: 'App version', type: 'text', format: 'text', hidden: true, sql: 'e.app_version' },
+    // The failed request's id: IT searches the server's log for it (docs/operations.md).
+    { name: 'RequestId', label: 'Request ID', type: 'text', format: 'text', searchable: true, hidden: true, sql: 'e.request_id' },
     {
       name: 'IsHandled',
       label: 'Handled',

@@ -57,6 +57,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       const refuse = (status: number, error: string) =>
         json ? sendError(req, reply, status, error) : form(reply, status, error, next, username);
       if ('wait' in attempt) {
+        app.metrics.signInFailures.inc({ reason: 'throttled' });
         reply.header('Retry-After', String(attempt.wait));
         return refuse(429, waitMessage(attempt.wait));
       }
@@ -80,6 +81,7 @@ const loginRoutes: SchemaRoutes = async (app) => {
       // tell a guesser that the password they tried is the right one.
       // The break-glass user is refused as a wrong password, too, if they are no super administrator.
       if (!user || !ok || !user.is_active || !passwordSignsIn(app.config, user.user_name, user.is_super_admin)) {
+        app.metrics.signInFailures.inc({ reason: 'refused' });
         return refuse(401, msg('signInFailed'));
       }
       await attempt.succeeded();

@@ -1,6 +1,7 @@
 // The hub in real Chromium: two signed-in users, one sends the other a message, which arrives as a toast and
 // in the header's badge without a reload; the badge's panel marks it read; the tab keeps its one connection
-// across page swaps, reconnects by itself when the server drops it, and stays closed once signed out; a
+// across page swaps, reconnects by itself when the server drops it or says its instance is stopping, and
+// stays closed once signed out; a
 // change to a table the user may list reaches the page as a `backroom:changed` event.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
@@ -106,6 +107,26 @@ describe('the hub in the browser', { skip }, () => {
     const sender = await env.newPage('itdesk');
     await sendMessage(sender.page, await userId('clerk'), 'After the reconnection');
     await page.locator('#toasts .toast', { hasText: 'After the reconnection' }).waitFor();
+    await Promise.all([sender.context.close(), context.close()]);
+  });
+
+  test("told that its server is stopping ('reconnect'), the tab connects again and hears frames on the new socket", async () => {
+    const { page, context } = await env.newPage('clerk');
+    await connected(page);
+    const [socket] = await socketsOf('clerk');
+    assert.ok(socket);
+    await markDocument(page);
+    env.t.app.hub.connections.send([socket!], { type: 'reconnect' });
+    await page.waitForFunction(() => document.documentElement.dataset.hub === 'reconnecting');
+    await connected(page);
+    const after = await socketsOf('clerk');
+    assert.equal(after.length, 1, 'the old socket was closed by the tab');
+    assert.notEqual(after[0], socket, 'a new connection');
+    assert.ok(await isSameDocument(page), 'the page stays as it was');
+
+    const sender = await env.newPage('itdesk');
+    await sendMessage(sender.page, await userId('clerk'), 'After the move');
+    await page.locator('#toasts .toast', { hasText: 'After the move' }).waitFor();
     await Promise.all([sender.context.close(), context.close()]);
   });
 

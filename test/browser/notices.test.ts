@@ -1,6 +1,7 @@
 // Toasts and the request-failure dialog in real Chromium (spec sections 4, 8 and 9): toasts of four kinds,
 // 8 s, stacked, dismissable, announced; the dialog says in a sentence what happened, lists what failed under
-// Details and offers Send to IT (a toast either way; a report the server did not take is kept and sent once
+// Details, with the server's id of the failed request for IT to find it in the log, and offers Send to IT (a
+// toast either way; the report carries the request id; a report the server did not take is kept and sent once
 // it answers), a disabled Create Service Ticket (saying why), Reload
 // and Try again, and Cancel; the language file replaces texts.
 import { describe, test } from '../support/node-test.ts';
@@ -46,9 +47,11 @@ describe('toasts and the error dialog', { skip }, () => {
     await context.close();
   });
 
-  test('a failed page visit opens the dialog listing what failed, and swaps nothing', async () => {
+  test('a failed page visit opens the dialog listing what failed, its request id too, and swaps nothing', async () => {
     const { page, context } = await playground();
-    await page.click('#to-500');
+    const [answer] = await Promise.all([page.waitForResponse('**/test/status/500'), page.click('#to-500')]);
+    const requestId = await answer.headerValue('x-request-id');
+    assert.match(requestId ?? '', /^[0-9a-f-]{36}$/);
     const dialog = page.locator('#error-dialog[open]');
     await dialog.waitFor();
     const facts = await dialog
@@ -64,6 +67,7 @@ describe('toasts and the error dialog', { skip }, () => {
       Message: m.serverError,
       'Exception message': '',
       'Exception type': '',
+      'Request ID': requestId,
     });
     const ticket = dialog.getByRole('button', { name: 'Create Service Ticket' });
     assert.equal(await ticket.isDisabled(), true);
@@ -104,16 +108,16 @@ describe('toasts and the error dialog', { skip }, () => {
     await context.close();
   });
 
-  test('Send to IT stores the report, says "Sent to IT Department" and closes the dialog', async () => {
+  test('Send to IT stores the report with its request id, says "Sent to IT Department" and closes the dialog', async () => {
     await env.t.db.pool.query('delete from user_errors');
     const { page, context } = await playground();
-    await page.click('#to-500');
+    const [answer] = await Promise.all([page.waitForResponse('**/test/status/500'), page.click('#to-500')]);
     const dialog = page.locator('#error-dialog[open]');
     await dialog.getByRole('button', { name: 'Send to IT' }).click();
     await page.locator('#toasts .toast-success', { hasText: 'Sent to IT Department' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const rows = await env.t.db.pool.query(
-      `select e.page, e.url, e.status, e.error_thrown, e.message, u.user_name from user_errors e join users u using (user_id)`,
+      `select e.page, e.url, e.status, e.error_thrown, e.message, e.request_id, u.user_name from user_errors e join users u using (user_id)`,
     );
     assert.deepEqual(rows.rows, [
       {
@@ -122,6 +126,7 @@ describe('toasts and the error dialog', { skip }, () => {
         status: 500,
         error_thrown: 'Internal Server Error',
         message: m.serverError,
+        request_id: await answer.headerValue('x-request-id'),
         user_name: 'admin',
       },
     ]);

@@ -1,14 +1,16 @@
 // `npm start`'s own process, the server bundle dist/server/main.mjs (built by `npm test` first): it starts
 // on an existing data directory without seeding again, finds its views, assets and embedded database
 // process from the bundle, serves, starts the daily check for missing sales once the history is in, and on
-// SIGTERM stops cleanly (exit 0) and frees the database; when its database process dies and cannot be
-// started again, it exits with status 1 for its supervisor to restart it.
+// SIGTERM stops cleanly (exit 0) and frees the database, after draining (not ready, serving on, an export
+// under way finished whole); when its database process dies and cannot be started again, it exits with
+// status 1 for its supervisor to restart it.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { embeddedTemplateDir, postgresBase, root, scratchDir } from '../support/template-db.ts';
+import { request } from 'node:http';
+import { ADMIN_PASSWORD, embeddedTemplateDir, postgresBase, root, scratchDir } from '../support/template-db.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { serverBundle } from '../../server/paths.ts';
 import { until } from '../support/until.ts';
@@ -24,10 +26,21 @@ interface Server {
 }
 
 /** The server bundle on a copy of the template database in `dir`, once it says it is ready. */
-async function startServer(dir: string): Promise<Server> {
+async function startServer(dir: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [...serverBundle.execArgv, serverBundle.entry], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'unused', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ADMIN_PASSWORD: 'unused',
+      DATABASE_URL: '',
+      // No proxy watches /readyz here: a short drain (the next test drains on purpose).
+      SHUTDOWN_DRAIN_MS: '100',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -105,4 +118,77 @@ describe('the server process', { skip: postgresBase() ? 'runs on the embedded da
       rmSync(`${dir}-moved`, { recursive: true, force: true });
     }
   });
+
+  test('on SIGTERM it drains: not ready, serving on, an export under way finished whole, then exit 0', async () => {
+    const dir = scratchDir('backroom-main-');
+    let server: Server | undefined;
+    try {
+      cpSync(embeddedTemplateDir(), dir, { recursive: true });
+      // Far more than the sockets' buffers hold (~20 MB as CSV): with its client not reading, it stays under way.
+      const db = await openDatabase({ dataDir: dir });
+      await db.pool.query(`insert into user_errors (message, stack_trace)
+        select 'drain export', (select string_agg(md5(g::text || i::text), '') from generate_series(1, 32) g)
+        from generate_series(1, 10000) i`);
+      await db.close();
+      server = await startServer(dir, { SHUTDOWN_DRAIN_MS: '500', SHUTDOWN_FINISH_MS: '600000' });
+      const { url } = server;
+      const cookie = await signInOver(url, 'admin', ADMIN_PASSWORD);
+      assert.equal((await fetch(`${url}/readyz`)).status, 200);
+      const path = '/api/user-errors/export?format=csv&columns[0][data]=ErrorID&columns[1][data]=StackTrace&search[value]=drain%20export';
+      let received = 0;
+      let resume: () => void = () => undefined;
+      const whole = new Promise<Buffer>((resolve, reject) => {
+        const req = request(new URL(path, url), { headers: { cookie } }, (res) => {
+          resume = () => void res.resume();
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            if (received < 100_000 && received + chunk.length >= 100_000) res.pause();
+            chunks.push(chunk);
+            received += chunk.length;
+          });
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+          res.on('aborted', () => reject(new Error('the export was cut off')));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      await until(() => received >= 100_000, 'the client took its first bytes and stopped reading');
+      server.child.kill('SIGTERM');
+      await until(async () => (await fetch(`${url}/readyz`)).status === 503, '/readyz answers 503', { detail: server.output });
+      assert.equal((await fetch(`${url}/healthz`)).status, 200, 'alive all the same');
+      const page = await fetch(`${url}/api/stores?draw=1&start=0&length=5`, { headers: { cookie } });
+      assert.equal(page.status, 200, 'requests are still served');
+      await page.arrayBuffer();
+      await until(() => /hub sockets told to reconnect/.test(server!.output()), 'the drain time passed', { detail: server.output });
+      assert.equal(server.child.exitCode, null, 'it waits for the export');
+      resume();
+      const lines = (await whole).subarray(2).toString('utf16le').split('\r\n');
+      assert.equal(lines.length - 2, 10_000, 'every row, after the header');
+      assert.equal(await server.exit, 0, server.output());
+    } finally {
+      endServer(server);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Signs in through the sign-in form, as a browser does: the session cookie. */
+async function signInOver(url: string, username: string, password: string): Promise<string> {
+  const form = await fetch(`${url}/login`);
+  const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+  const res = await fetch(`${url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookiesOf(form), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, _csrf: token }),
+  });
+  assert.equal(res.status, 303, `sign-in as ${username}`);
+  return cookiesOf(res);
+}
+
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

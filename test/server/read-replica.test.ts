@@ -49,6 +49,13 @@ async function instance(cluster: ReplicaCluster, maxLagSeconds: number): Promise
 
 type Health = { status: string; replica?: { used: boolean; reason?: string } };
 
+/** A metric's lines from /metrics (the replica's are there only with one configured). */
+async function metric(app: FastifyInstance, name: string): Promise<string[]> {
+  const res = await app.inject({ url: '/metrics' });
+  assert.equal(res.statusCode, 200);
+  return res.body.split('\n').filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`));
+}
+
 async function health(app: FastifyInstance): Promise<Health> {
   const res = await app.inject({ url: '/healthz' });
   assert.equal(res.statusCode, 200, res.body);
@@ -218,6 +225,7 @@ describe('a read replica', { skip: skip ?? false }, () => {
     const down = await health(one.app);
     assert.equal(down.status, 'ok');
     assert.deepEqual([down.replica?.used, down.replica?.reason], [false, 'down']);
+    assert.deepEqual(await metric(one.app, 'backroom_replica_used'), ['backroom_replica_used 0'], 'the metric says so too');
     assert.ok(
       one.logged.some((line) => line.includes('the read replica is not read (down)')),
       'the log says the replica is not read',
@@ -225,6 +233,14 @@ describe('a read replica', { skip: skip ?? false }, () => {
     cluster.startReplica();
     await until(() => replicaRead(one.app), 'the replica is read again', { ms: 30_000 });
     assert.ok(one.logged.some((line) => line.includes('the read replica is read"')));
+    assert.deepEqual(await metric(one.app, 'backroom_replica_used'), ['backroom_replica_used 1']);
+    const [lag] = await metric(one.app, 'backroom_replica_lag_seconds');
+    assert.ok(Number.isFinite(Number(lag?.split(' ')[1])), `a lag in seconds: ${lag}`);
+    const pools = await metric(one.app, 'backroom_db_pool_connections');
+    assert.ok(
+      pools.some((line) => line.includes('database="replica",pool="requests",state="in_use"')),
+      pools.join('\n'),
+    );
     await pauseReplay();
     try {
       await renameBehind('DE', 'Delaware on the primary');

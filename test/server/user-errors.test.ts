@@ -65,6 +65,26 @@ describe('POST /api/admin/user-error', () => {
     assert.equal(row.app_version, shared.t.app.assets.version, 'no version header: the server names its own');
   });
 
+  test("a failed request's report keeps its request id, which IT finds by searching and on its page", async () => {
+    const requestId = '5b7e0c0a-4f7a-4c53-9a55-0d1f6f3b2e11';
+    assert.equal((await anonymousPost({ ...report, RequestId: requestId })).statusCode, 201);
+    assert.equal((await anonymousPost({ ...report, RequestId: 'x'.repeat(500) })).statusCode, 201);
+    const rows = await storedRows();
+    assert.equal(rows[0].request_id, requestId);
+    assert.ok(rows[1].request_id.length <= errorFieldLimits.RequestId, 'cut to size');
+    const itdesk = await signIn(shared.t.app, 'itdesk');
+    const found = (await itdesk.inject({ url: `/api/user-errors?length=-1&search[value]=${requestId}` })).json() as {
+      data: Array<Record<string, unknown>>;
+    };
+    assert.deepEqual(
+      found.data.map((r) => r.ErrorID),
+      [rows[0].error_id],
+    );
+    const page = await itdesk.inject({ url: `/admin/user-errors/${rows[0].error_id}` });
+    assert.equal(page.statusCode, 200);
+    assert.ok(page.body.includes(requestId), 'the record page shows it');
+  });
+
   test('a signed-in report without the session CSRF token is refused', async () => {
     const analyst = await signIn(shared.t.app, 'analyst');
     const res = await shared.t.app.inject({

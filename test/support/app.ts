@@ -93,6 +93,8 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
   /** The entities it serves, when not the product's (see BuildOptions). */
   resources?: BuildOptions['resources'];
+  /** Its log (none unless given): a test that reads the log gives a stream. */
+  logger?: BuildOptions['logger'];
 }
 
 export async function createTestApp(overrides: TestConfig = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -119,9 +121,9 @@ export async function createTestApp(overrides: TestConfig = {}, options: TestApp
 async function buildTestApp(
   config: Config,
   db: Database,
-  { testBundle = false, onRoute, resources }: TestAppOptions,
+  { testBundle = false, onRoute, resources, logger }: TestAppOptions,
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute, resources });
+  const app = await buildApp({ config, db, assets: testBundle ? testBundleAssets() : undefined, onRoute, resources, logger });
   await app.register(testPageRoutes);
   await app.register(testFormRoutes);
   await app.register(testTableRoutes);

@@ -125,6 +125,11 @@ export class PdfEngine {
     return this.#launches;
   }
 
+  /** How many PDFs are being printed now. */
+  get printing(): number {
+    return this.#running;
+  }
+
   /** How many PDFs wait for a page. */
   get queued(): number {
     return this.#waiting.length;

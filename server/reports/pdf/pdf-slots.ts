@@ -9,6 +9,11 @@ import { ReportRefusal } from '../report-refusal.ts';
 
 const printing = new WeakMap<FastifyInstance, UserSlots>();
 
+/** PDFs under way on this app instance, from reading their rows to the last byte printed. */
+export function pdfsUnderWay(app: FastifyInstance): number {
+  return slotsOf(printing, app).total;
+}
+
 /** Runs `work` in one of the user's PDF slots; a ReportRefusal (429) when they hold them all. */
 export async function inPdfSlot<T>(app: FastifyInstance, userId: number, work: () => Promise<T>): Promise<T> {
   const slots = slotsOf(printing, app);

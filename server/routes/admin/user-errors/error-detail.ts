@@ -1,6 +1,6 @@
 // GET /admin/user-errors/<ErrorID>: one client error report, the whole record (page, address, status, the
-// error and exception, the stack trace, who and when, browser and app version), for whoever may open the
-// Client errors table; whether IT has handled it, and who marked it when (its changes).
+// error and exception, the stack trace, who and when, browser and app version, the failed request's id), for
+// whoever may open the Client errors table; whether IT has handled it, and who marked it when (its changes).
 import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { formatDateTime } from '../../../../common/format.ts';
 import { msg } from '../../../messages.ts';
@@ -26,6 +26,7 @@ const shownFields: ShownColumns<typeof userErrorsDef> = [
   'StackTrace',
   'UserAgent',
   'AppVersion',
+  'RequestId',
   'IsHandled',
 ];
 

@@ -67,8 +67,8 @@ const userErrorReportRoute: SchemaRoutes = async (app) => {
           if (limited) return null;
           const inserted = await client.query<{ error_id: number }>(
             `insert into user_errors (page, url, status, error_thrown, message, exception_message, exception_type,
-                                    stack_trace, user_id, user_name, user_agent, address, app_version)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning error_id`,
+                                    stack_trace, user_id, user_name, user_agent, address, app_version, request_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning error_id`,
             [
               report.Page ?? '',
               report.Url ?? '',
@@ -83,6 +83,7 @@ const userErrorReportRoute: SchemaRoutes = async (app) => {
               (header(req.headers['user-agent']) ?? '').slice(0, 500),
               req.ip,
               version && /^[\w.-]{1,40}$/.test(version) ? version : app.assets.version,
+              report.RequestId ?? '',
             ],
           );
           return inserted.rows[0]!.error_id;
