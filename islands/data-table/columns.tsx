@@ -25,9 +25,15 @@ export const SELECT_COLUMN = '__select';
 
 const helper = createColumnHelper<Features, Row>();
 
+/** What names a row to a person (its naming column's value), for its controls' labels. */
+export function rowName(config: TableConfig): (row: Row) => string {
+  const first = namingColumn(config);
+  return (row) => String(row[first.name] ?? '');
+}
+
 export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
   const first = namingColumn(config);
-  const label = (row: Row) => String(row[first.name] ?? '');
+  const label = rowName(config);
   /** The row's link to its detail page, around the cell's content; the overlay is titled with the cell's text. */
   const detailLink = (row: Row, content: ReactNode, text: string) => (
     <a
