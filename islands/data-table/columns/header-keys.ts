@@ -13,8 +13,12 @@ import { clampWidth, KEY_STEP } from './resize-handle.tsx';
 /** The header cell's one control, or the cell itself when it has none. */
 const stopOf = (th: HTMLTableCellElement): HTMLElement => th.querySelector<HTMLElement>(':scope > .dt-check, :scope > .dt-sort') ?? th;
 
+/** The header controls that can take the focus: not a disabled box, nor a column a phone leaves out (not drawn). */
 const stopsOf = (row: HTMLTableRowElement) =>
-  [...row.cells].map((th) => stopOf(th as HTMLTableCellElement)).filter((stop) => !(stop as HTMLInputElement).disabled);
+  [...row.cells]
+    .filter((th) => th.getClientRects().length > 0)
+    .map((th) => stopOf(th as HTMLTableCellElement))
+    .filter((stop) => !(stop as HTMLInputElement).disabled);
 
 export function useHeaderKeys(columns: ReadonlyArray<Column>, layout: ColumnLayout, announce: (text: string) => void) {
   const row = useRef<HTMLTableRowElement>(null);
