@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { assertFits, screenshot } from '../support/screen.ts';
+import { reportTwoErrors } from '../support/menu-pages.ts';
 import { openTable } from '../support/tables.ts';
 
 const skip = browserSkipReason();
@@ -98,6 +99,41 @@ describe('tables on a phone and by keyboard', { skip }, () => {
     await screenshot(page, 'phone-settings-375');
     assert.deepEqual(await axeViolations(page), []);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await assertFits(page);
+    await context.close();
+  });
+
+  test("at 375 px a client error's message reads whole in its row, wrapped between words, and on screen", async () => {
+    const { page, context } = await env.newPage('itdesk', phone);
+    await page.goto('/reports');
+    await reportTwoErrors(page);
+    await openTable(page, '/admin/user-errors');
+    assert.ok((await shownHeaders(page)).includes('Message'));
+    const cells = await page.$$eval('.dt-table tbody td.dt-col-text', (tds) =>
+      tds
+        .filter((td) => td.checkVisibility() && (td.textContent ?? '').length > 30)
+        .map((td) => {
+          const r = td.getBoundingClientRect();
+          return { text: td.textContent, clipped: td.scrollWidth > td.clientWidth, onScreen: r.left >= 0 && r.right <= window.innerWidth };
+        }),
+    );
+    assert.deepEqual(
+      cells.map((c) => c.text),
+      ['The server did not answer within 10 seconds.', 'Something went wrong on the server. The IT department can see the details.'],
+    );
+    assert.deepEqual(
+      cells.map((c) => [c.clipped, c.onScreen]),
+      [
+        [false, true],
+        [false, true],
+      ],
+    );
+    // The page and address are a tap away, in the row's details.
+    await page.locator('.dt-details-toggle').first().click();
+    const details = await page.$$eval('.dt-details-row dt', (dts) => dts.map((dt) => dt.textContent));
+    assert.deepEqual(details, ['Page', 'URL', 'Status', 'Error']);
+    await screenshot(page, 'phone-client-errors-375');
+    assert.deepEqual(await axeViolations(page), []);
     await assertFits(page);
     await context.close();
   });
