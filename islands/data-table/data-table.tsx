@@ -83,7 +83,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const marks = marked.url === url ? marked.marks : noMarks;
   const [notice, setNotice] = useState<Notice | null>(null);
   /** What a screen reader is told of a change made from the keyboard in the header (a column's width). */
-  const [said, say] = useState('');
+  const [said, say] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
   // A new answer keeps the selection of the rows it still holds.
