@@ -7,6 +7,7 @@
 //    served with 0 errors. Target >= 1,000 req/s. BENCH_SATURATION=0 skips it.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/load.ts
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchSession } from './lib/bench-session.ts';
 import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
 import { percentile, report } from './report.ts';
 import { postgresCpuMs, startServer } from './server-process.ts';
@@ -31,27 +32,6 @@ type Role = keyof typeof roles;
 interface Person {
   role: Role;
   cookie: string;
-}
-
-/** Signs in through the login form, as a browser does: the session cookie. */
-async function signIn(user: Role): Promise<string> {
-  const form = await fetch(`${base}/login`);
-  const token = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookiesOf(form), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user, password: ADMIN_PASSWORD, _csrf: token }),
-  });
-  if (res.status !== 303) throw new Error(`sign-in as ${user}: ${res.status}`);
-  return cookiesOf(res);
-}
-
-function cookiesOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
@@ -106,16 +86,17 @@ const bench = await openBenchApp();
 // Every simulated person connects from 127.0.0.1: one address's allowance of connections would refuse most.
 const env = { ...bench.env, ADMIN_PASSWORD, PORT, LOG_LEVEL: 'error', CONNECTIONS_PER_ADDRESS: String(STAFF * 2) };
 console.log(`  ${bench.kind}, ${bench.rows} daily sales`);
+// Each person's session, made in the database before the server opens it (a seeded chain's users have the
+// seed's passwords, not the bench's: bench-session.ts).
+const people: Person[] = [];
+const kinds = Object.keys(roles) as Role[];
+for (let i = 0; i < STAFF; i++) {
+  const role = kinds[i % kinds.length]!;
+  people.push({ role, cookie: await benchSession(bench.db, role) });
+}
 await bench.close();
 const server = await startServer(env);
 try {
-  const people: Person[] = [];
-  const kinds = Object.keys(roles) as Role[];
-  for (let i = 0; i < STAFF; i += 10) {
-    const batch = kinds.length ? Array.from({ length: Math.min(10, STAFF - i) }, (_, k) => kinds[(i + k) % kinds.length]!) : [];
-    people.push(...(await Promise.all(batch.map(async (role) => ({ role, cookie: await signIn(role) })))));
-  }
-
   // 1. Load: each person clicks, thinks 0.5-1.5 s, clicks again; the first 10 s (everyone starting) are not counted.
   const tally: Tally = { ms: [], errors: 0 };
   const warm: Tally = { ms: [], errors: 0 };

@@ -75,6 +75,7 @@ export const defaultMessages = {
   hintDate: 'Day, month and year, for example 31/01/2025.',
   hintUserName: '{0} to {1} characters: letters, digits, dots, dashes and underscores, no spaces.',
   hintPassword: 'At least {0} characters.',
+  hintTokenExpiry: 'The last day the token works: a machine then needs a new one.',
   hintTemporaryPassword:
     'At least {0} characters. Leave it blank to keep the password; once set, the user must choose their own at their next sign-in.',
 

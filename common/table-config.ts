@@ -33,7 +33,7 @@ export interface TableConfig {
   /** Each row has a detail page at `${pagePath}/${key}`, which the table opens in an overlay. */
   detail: boolean;
   /** The column whose text names a row (`Resource.names`): the detail link sits in its cells, row checkboxes say it. */
-  names?: string;
+  names?: ReadonlyArray<string>;
   /** The rows follow the header's store selection (the list call carries `stores=`). */
   storeScoped: boolean;
   /** Where the table's warnings go (table-warnings.ts): the server's TABLE_WARNINGS, `alert` by default. */
@@ -58,6 +58,11 @@ export interface TableConfig {
    * to the user: 'Information NOT found!. Refresh for changes'.
    */
   refreshAfterChange?: boolean;
+  /**
+   * An add issues a secret (an API token), which its answer's row carries once under this name: the add
+   * dialog shows it, to be copied, before it closes (it can never be read again).
+   */
+  showsSecret?: string;
 }
 
 export const listMethods = ['GET', 'POST'] as const;

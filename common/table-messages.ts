@@ -138,6 +138,27 @@ export const tableMessages = {
   dialogChoiceSearch: 'Search the {0} list',
   dialogChoicesFailed: 'The choices could not be loaded: please close the dialog and try again.',
   dialogChoicesMore: 'More choices exist: search to narrow the list.',
+
+  // Undo, bulk edit and the rows the delete question names (ours, issue 39; the counts follow the spec's notices)
+  undo: 'Undo',
+  undoing: 'Undoing…',
+  restored: '{0} Record(s) Restored Successfully',
+  restoreFailed: '{0} Record(s) Failed to Restore',
+  deleteAndMore: 'and {0} more',
+  bulkEditTitle: 'Edit {0} record(s) in {1}',
+  bulkEditHint: 'Tick each field to set on every selected record: only those change, the others keep their own values.',
+  bulkEditFields: 'Fields to set',
+  bulkEditSet: 'Set {0}',
+  bulkEditNone: 'Tick at least one field to set.',
+  rowFailure: '{0}: {1}',
+  // An add that issues a secret (an API token): shown once, before the dialog closes
+  secretTitle: 'Copy the new token now',
+  secretOnce:
+    'This is the only time it is shown: only a hash of it is kept, so it can never be read again. If it is lost, delete the token and add another.',
+  secretLabel: 'Token',
+  secretCopy: 'Copy',
+  secretCopied: 'Copied',
+  secretDone: 'Done',
 } as const;
 
 export type TableMessageKey = keyof typeof tableMessages;

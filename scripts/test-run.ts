@@ -10,7 +10,8 @@ import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { root } from '../server/paths.ts';
-import { chromiumFlags, findChromium } from '../server/reports/pdf/chromium.ts';
+import { chromiumFlags } from '../server/reports/pdf/chromium.ts';
+import { browserTestChromium } from '../test/support/test-chromium.ts';
 import { BROWSER_ENDPOINT_ENV, FILE_TIMINGS_ENV } from '../test/support/run-env.ts';
 
 /** A file that runs longer than this fails: a backstop for a hang outside any test (each test has 60 s). */
@@ -37,13 +38,15 @@ function readTimings(): FileTime[] {
 
 /**
  * The files in the order they start: the longest first as the last run timed them (so that no long file
- * starts last and runs alone at the end), else browser, server, then unit tests, which is that order roughly.
+ * starts last and runs alone at the end); those no run has timed before all, in the order browser, server,
+ * then unit tests, which is that order roughly. (CI's PostgreSQL step comes after a step that timed the
+ * server files but no browser file: the browser files, the longest, must not all wait for the end.)
  */
 function longestFirst(files: TestFile[]): TestFile[] {
   const last = new Map(readTimings().map((t) => [t.file, t.ms]));
   const folder = (f: TestFile) => ['test/browser', 'test/server', 'test/unit'].findIndex((d) => f.source.startsWith(d));
   return files
-    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? -1, folder: folder(f) }))
+    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? Number.POSITIVE_INFINITY, folder: folder(f) }))
     .sort((a, b) => b.ms - a.ms || a.folder - b.folder || a.i - b.i)
     .map((x) => x.f);
 }
@@ -80,7 +83,7 @@ export async function runTests(files: TestFile[]): Promise<number> {
   let failed = false;
   try {
     // One Chromium for the run: each browser test file connects to it and takes fresh contexts of its own.
-    const executable = findChromium(process.env.CHROMIUM_PATH);
+    const executable = browserTestChromium();
     if (executable && files.some((f) => f.source.startsWith('test/browser'))) {
       browser = await chromium.launchServer({ executablePath: executable, headless: true, args: chromiumFlags });
       process.env[BROWSER_ENDPOINT_ENV] = browser.wsEndpoint();
@@ -114,5 +117,22 @@ function printSlowest(dir: string, files: TestFile[]): void {
   console.log('# slowest test files: seconds from start to exit, and processor seconds (with its database process)');
   for (const { file, ms, cpuMs } of times.slice(0, 10)) console.log(`#   ${seconds(ms)} ${seconds(cpuMs)}  ${file}`);
   const cpu = times.reduce((sum, t) => sum + (t.cpuMs ?? 0), 0);
-  console.log(`# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds`);
+  const run = runCpuMs();
+  const all = run === null ? '' : `; the run ${(run / 1000).toFixed(0)} in all (its Chromium too, not a PostgreSQL server's)`;
+  console.log(`# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds${all}`);
+}
+
+/**
+ * The processor time of this run: the runner, and every process it has waited for, which are the test files
+ * (with what each waited for: its embedded database) and, once closed, the run's Chromium with its renderers.
+ * From /proc (Linux's clock ticks, 100 a second: utime, stime, cutime and cstime); null where there is none.
+ * On a busy machine it is the figure to compare runs by, where their seconds from start to end are not.
+ */
+function runCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
+  } catch {
+    return null;
+  }
 }

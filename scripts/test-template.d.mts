@@ -3,3 +3,4 @@ import type { SpawnSyncReturns } from 'node:child_process';
 
 export function runTsx(args: string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<Buffer>;
 export function prepareTemplate(env: NodeJS.ProcessEnv): () => void;
+export function startTemplate(env: NodeJS.ProcessEnv): Promise<() => void>;

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserSources, buildBrowserBundle, isFresh, root } from './browser-bundle.mjs';
-import { prepareTemplate } from './test-template.mjs';
+import { startTemplate } from './test-template.mjs';
 
 /** Where the bundles go: test/server/x.test.ts becomes test/server/x.test.mjs under it. */
 const bundleDir = join(root, '.test-cache/bundles');
@@ -31,37 +31,47 @@ function find(path) {
 const requested = process.argv.slice(2);
 const sources = (requested.length ? requested : ['test/unit', 'test/server', 'test/browser']).flatMap(find).map((f) => relative(root, f));
 
-// The app's bundle with the islands only tests use, which browser tests load (test/support/test-bundle.ts
-// serves it from here) and a server test reads (no-test-code.test.ts); built once for the run, before the
-// test files run in parallel, whichever files were asked for.
-const testBundle = { entry: 'test/support/islands/boot.ts', outdir: join(root, '.test-cache/build') };
-if (!isFresh(join(testBundle.outdir, 'manifest.json'), [...browserSources, join(root, 'test/support/islands')])) {
-  await buildBrowserBundle(testBundle.entry, testBundle.outdir);
-}
-
-rmSync(bundleDir, { recursive: true, force: true });
-await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['scripts/test-run.ts', ...sources],
-  outbase: '.',
-  outdir: bundleDir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  // The files share the server's modules as chunks: each is compiled once for the run.
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'linked',
-  jsx: 'automatic',
-  logLevel: 'warning',
-});
-
 // The apps under test render with the packages' production builds, as npm start's do (server/launch.ts):
 // React's development build checks every element, and is not what users get.
 process.env.NODE_ENV ??= 'production';
-const dropTemplate = prepareTemplate(process.env);
+// The template database is made (in a process of its own) while the bundles below, which need none of
+// it, are built.
+const template = startTemplate(process.env);
+
+// The app's bundle with the islands only tests use, which browser tests load (test/support/test-bundle.ts
+// serves it from here) and a server test reads (no-test-code.test.ts); built once for the run, before the
+// test files run in parallel, whichever files were asked for.
+try {
+  const testBundle = { entry: 'test/support/islands/boot.ts', outdir: join(root, '.test-cache/build') };
+  if (!isFresh(join(testBundle.outdir, 'manifest.json'), [...browserSources, join(root, 'test/support/islands')])) {
+    await buildBrowserBundle(testBundle.entry, testBundle.outdir);
+  }
+
+  rmSync(bundleDir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/test-run.ts', ...sources],
+    outbase: '.',
+    outdir: bundleDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // The files share the server's modules as chunks: each is compiled once for the run.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+} catch (err) {
+  // A failed build still drops the template made meanwhile.
+  (await template)();
+  throw err;
+}
+
+const dropTemplate = await template;
 let status = 1;
 try {
   const { runTests } = await import(pathToFileURL(join(bundleDir, 'scripts/test-run.mjs')).href);

@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { resources as productResources } from './resources/index.ts';
 import type { ResourceDef } from './resources/resource-def.ts';
 import type { DetailOf } from './details/detail-tables.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import { recordPageRules } from './shell/menu.ts';
@@ -48,6 +49,8 @@ import reportsApiRoute from './routes/api/common/reports.ts';
 import reportStreamRoute from './routes/api/common/report.ts';
 import pdfEngine from './reports/pdf/pdf-plugin.ts';
 import resourceRoutes from './routes/api/resource/index.ts';
+import importRoutes from './routes/api/resource/imports/index.ts';
+import feedRoutes from './routes/api/feed/index.ts';
 import hubRoute from './routes/hub.ts';
 import inboxSummaryRoute from './routes/api/common/inbox-summary.ts';
 import inboxReadRoute from './routes/api/common/inbox-read.ts';
@@ -99,6 +102,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),
@@ -172,6 +176,8 @@ export async function buildApp({
   await app.register(userErrorReportRoute);
   await app.register(tableScreens);
   await app.register(resourceRoutes);
+  await app.register(importRoutes);
+  await app.register(feedRoutes);
   await app.register(hubRoute);
   await app.register(inboxSummaryRoute);
   await app.register(inboxReadRoute);

@@ -40,6 +40,22 @@ export const limitSettings = {
     maxUnpackedBytes: setting('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024),
     /** Rows one import may hold (an Excel sheet's worth by default, so any export of ours can come back). */
     maxRows: setting('IMPORT_MAX_ROWS', XLSX_MAX_DATA_ROWS),
+    /** Imports running at once on an instance (each holds a database connection while it writes); one more is refused with 429. */
+    atOnce: setting('IMPORTS_AT_ONCE', 2),
+    /** ...and per user, over every instance. */
+    perUser: setting('IMPORTS_PER_USER', 1),
+    /** Rows an import checks and writes at once (a statement each; a transaction each when only valid rows go in). */
+    batchRows: setting('IMPORT_BATCH_ROWS', 2000, 50_000),
+  },
+  feed: {
+    /** Requests one API token may send a minute (POST /api/feed/<table>, every instance counted); one more gets 429. */
+    requestsPerMinute: setting('FEED_REQUESTS_PER_MINUTE', 1200),
+    /** Rows one feed request may hold (a JSON array's items or CSV lines). */
+    maxRows: setting('FEED_MAX_ROWS', 10_000),
+    /** The largest feed request body, in bytes; a larger one is refused (413) as soon as it passes this. */
+    maxBytes: setting('FEED_MAX_BYTES', 8 * 1024 * 1024),
+    /** How long a request's answer is kept for its Idempotency-Key: the same request sent again within it gets it again. */
+    idempotencyHours: setting('FEED_IDEMPOTENCY_HOURS', 48),
   },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */

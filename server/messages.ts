@@ -117,6 +117,15 @@ export const serverMessages = {
   storeOpensAfterSales: 'this store has sales from {0}: please enter that day or an earlier one.',
   tableOwnAccountChange: 'You cannot change "{0}" on your own account: please ask another administrator.',
   tableOwnAccountDelete: 'You cannot delete your own account: please ask another administrator.',
+  // Undo of a table change (ours, issue 39): why a change, or one of its rows, was not put back
+  undoUnknown: 'This change is not known (or it is long past): it cannot be undone.',
+  undoNotYours: 'Only the person who made a change can undo it.',
+  undoAlreadyDone: 'This change has already been undone.',
+  undoTooLate: 'The time to undo this change is over: a change can be undone for {0} seconds.',
+  undoRowNotRestored: '"{0}" was not restored: {1}',
+  undoChangedSince: 'it has been changed since, and was left as it is.',
+  undoRemovedSince: 'it has been removed since.',
+  undoNothingKept: 'what this change replaced (a password) is not kept, so it cannot be put back.',
   privilegeAdminFlags: 'Only a super administrator may make or unmake an administrator.',
   privilegeAdministratorActive: 'Only a super administrator may deactivate or reactivate an administrator.',
   privilegeSuperAdminRow: 'Only a super administrator may change or delete a super administrator.',
@@ -127,6 +136,38 @@ export const serverMessages = {
   tableExportUserBusy: 'You already have {0} exports under way: please try again when one of them has finished.',
   pdfUserBusy: 'You already have {0} PDFs under way: please try again when one of them has finished.',
   tableExportTooManyRowsForExcel: 'Excel holds at most {0} rows and this table has more: please narrow the search or export as CSV.',
+
+  // Importing a file's rows into a table (ours: server/imports/engine/, routes/api/resource/imports/).
+  importKeyTwice: 'this row is in the file twice: line {0} has it already.',
+  importKeyAmbiguous: 'more than one row of the table has this key: please change that row in the table itself.',
+  importNotFound: 'none of your choices is "{0}".',
+  importFoundTwice: '"{0}" names more than one of your choices: please change this row in the table itself.',
+  importRowMissing: 'This row is not in the table, and this import only changes rows that are.',
+  importRowExists: 'This row is in the table already, and this import only adds new rows.',
+  importCannotChange: 'this value cannot be changed once the row is added.',
+  importNoColumnMatched:
+    'No column of this file matches a field of {0}: its header row should name them as the table does (download the example file).',
+  importBadMapping: 'The columns chosen do not match the file: {0}',
+  importMappingUnknown: '"{0}" is no field of this table.',
+  importMappingTwice: '{0} is chosen for two columns.',
+  importMappingLength: 'a choice is needed for each column of the file.',
+  importMappingNone: 'no column is chosen.',
+  importMode: 'Choose add and update, add only, or update only.',
+  importGone: 'This import is no longer here: please upload the file again.',
+  importBusy: 'This import is already running.',
+  importAlreadyDone: 'This import has already been run.',
+  importTooManyForUser: 'You have {0} imports running already, the most at once: please wait until one has finished.',
+  importTooManyOnInstance: 'The server is running {0} imports already, the most at once: please try again in a few minutes.',
+  importNotWritten: 'Nothing was imported: {0} rows were refused, and this import was to take all rows or none.',
+  importFailed: 'The import stopped before its end: {0}',
+  importFailedUnknown: 'something went wrong on the server, and it was logged.',
+  importDoneTitle: 'Import into {0} finished',
+  importDoneBody: '{0}: {1} added, {2} changed, {3} unchanged, {4} refused.',
+  importNotDoneBody: '{0}: nothing was imported ({1} rows refused). Download the refused rows, correct them and import again.',
+  importFailedTitle: 'Import into {0} failed',
+  importNoRefusedRows: 'No rows were refused.',
+  importLineColumn: 'Line',
+  importMessagesColumn: 'Messages',
 
   // Reading an imported file (ours: server/imports/). {0} of a place is a CSV file's line or a sheet's row.
   importPlaceLine: 'Line {0}',
@@ -156,6 +197,28 @@ export const serverMessages = {
   importNoWorksheet: 'This workbook has no worksheet to import.',
   importFormula:
     'Cell {0} holds a formula, and formulas are not imported (their results would have to be computed): please copy the sheet, paste it as values only, and import that.',
+
+  // The feed for machines (server/feed/, docs/api.md "The feed"): its refusals, each saying what to do
+  feedTokenUser: 'API token {0}',
+  feedTokenMissing:
+    'This call needs an API token, sent as the header "Authorization: Bearer <token>": an administrator issues one under Administration, API tokens.',
+  feedTokenUnknown: 'This API token is not known: it was revoked, or it is mistyped. Please ask an administrator for a new one.',
+  feedTokenExpired: 'This API token expired on {0}: please ask an administrator for a new one.',
+  feedTokenOpensFeedOnly: 'An API token opens only the feed (POST /api/feed/<table>): this address needs a signed-in user.',
+  feedTableNotAllowed: 'This API token may not write {0}: it may write {1}.',
+  feedTableUnknown: 'There is no feed for {0}: the feed writes {1}.',
+  feedTooManyRequests: 'This API token sent more than {0} requests in a minute: please wait {1} seconds, then send again.',
+  feedBodyType:
+    'Please send the rows as a JSON array (Content-Type: application/json) or as CSV with a header line (Content-Type: text/csv).',
+  feedNotRows: 'The body must be a JSON array of rows, each an object of field names and values: {0}.',
+  feedNoRows: 'The body holds no row to write.',
+  feedUnknownField: 'Row {0} names {1}, which {2} has not: its names are {3}.',
+  feedNoColumnMatched: 'No column of the CSV header is one of {0}: its names are {1}.',
+  feedTooManyRows: 'One request takes up to {0} rows: please send them in several requests.',
+  feedBadJson: 'The body is not valid JSON: {0}',
+  feedIdempotencyKeyBad: 'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits, punctuation).',
+  feedIdempotencyKeyReused: 'This Idempotency-Key was already sent with a different body: a new request needs a new key.',
+  feedIdempotencyUnderWay: 'A request with this Idempotency-Key is still under way: please send it again in a few seconds.',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
   // The side menu's sections (server/shell/menu-entries.ts)
@@ -289,9 +352,10 @@ export const serverMessages = {
   auditWho: 'Who',
   auditTable: 'Table',
   auditAction: 'Action',
-  auditKey: 'Key',
+  auditKey: 'Row',
   auditChanges: 'Changes',
   auditEmptyValue: '(empty)',
+  auditPasswordSet: 'set; to be changed at the next sign-in',
   auditOwnPasswordChanged: 'changed by its holder',
 
   // The reports' own words: titles, the report list's sentences, parameters and column heads

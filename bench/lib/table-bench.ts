@@ -11,10 +11,14 @@ import { readConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { growSales } from '../../server/demo/sales-rows.ts';
-import { signIn, type SignedIn } from '../../test/support/app.ts';
+import { sessionOf, type SignedIn } from '../../test/support/app.ts';
 import { cacheDir } from '../../test/support/template-db.ts';
+import { benchSession } from './bench-session.ts';
 
-/** The bench database's admin password (demo users have it too: no demo password is set). */
+/**
+ * The admin password the bench database is seeded with (demo users have it too: no demo password is set);
+ * benches sign in without it (bench-session.ts), as a chain seeded by `npm run seed` has passwords of its own.
+ */
 export const ADMIN_PASSWORD = 'bench-admin-password';
 const BENCH_DATABASE = process.env.BENCH_DATABASE ?? 'backroom_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error(`BENCH_DATABASE ${BENCH_DATABASE} is not a plain database name`);
@@ -57,9 +61,8 @@ export async function openBenchApp(rowsByKind = { postgres: 1_000_000, embedded:
     served.ms = reply.elapsedTime;
   });
   await app.ready();
-  const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
-  // The seed gives demo users the admin password when no demo password is set.
-  const analyst = await signIn(app, 'analyst', ADMIN_PASSWORD);
+  const admin = await sessionOf(app, await benchSession(db, 'admin'));
+  const analyst = await sessionOf(app, await benchSession(db, 'analyst'));
   return {
     kind,
     env,

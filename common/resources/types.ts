@@ -4,7 +4,7 @@
 // ever gets, and the table API runs the two joined.
 import type { FormField } from '../form-definition.ts';
 import type { MenuPlace } from '../menu-sections.ts';
-import type { FormatName } from '../format.ts';
+import { cellText, type FormatName } from '../format.ts';
 import type { Access } from '../roles.ts';
 
 /** How a column's values are read from requests and bound to SQL (search terms, edited values). */
@@ -42,6 +42,11 @@ export interface Column<Name extends string = string> {
    * one reads as itself. The language file may replace each under `<resource>.<Column>.<value>` (words.ts).
    */
   valueLabels?: Readonly<Record<string, string>>;
+  /**
+   * Its values are names of the app's tables (the audit log's Table): each reads as its table's title, in the
+   * table, its filter's choices and its PDF (server/resources/table-titles.ts fills `valueLabels`).
+   */
+  namesTables?: boolean;
   /**
    * The values are those of another resource's column (a sale's state: the states' codes): the column's
    * filter offers them (GET /api/<resource>/filter-values), one or several, matched exactly.
@@ -96,10 +101,11 @@ export interface Resource {
   fields: ReadonlyArray<FormField>;
   defaultSort: ReadonlyArray<{ column: string; dir: 'asc' | 'desc' }>;
   /**
-   * The column whose text names a row (in a detail page's title, the table's link to it, a row's checkbox):
-   * absent, the first shown column. Set when that one may be empty (a menu entry's parent).
+   * The columns whose texts name a row (in a detail page's title, the audit log, a row's checkbox; the table's
+   * link to its page sits in the first): absent, the first shown column. Set when that one does not name a
+   * row (a cycle's kind, a message's date) or may be empty (a menu entry's parent).
    */
-  names?: string;
+  names?: ReadonlyArray<string>;
   pageSize: number;
   access: Readonly<Record<Action, ActionAccess>>;
   /** Rows whose boolean column `when` is true may be changed only by users that pass `access` (e.g. super admins' accounts). */
@@ -113,6 +119,21 @@ export interface Resource {
   listMethod?: 'GET' | 'POST';
   /** Whether a change reads the screen's rows again, as when absent (common/table-config.ts: refreshAfterChange). */
   refreshAfterChange?: boolean;
+  /** An add issues a secret its answer's row carries once under this name (the SQL half's issuesSecret). */
+  showsSecret?: string;
+  /** Files may be imported into it (server/imports/engine/), offered to who may add or edit there. */
+  import?: ResourceImport;
+}
+
+/**
+ * How an import matches a file's rows to the table's: `key` names the columns that name a row (a daily sale:
+ * its store's number and its date). `finds` says how a select field is found from a column shown from the
+ * row it picks (a sale's StoreID from its StoreNumber): `by` is that column here, `there` the column of the
+ * picked resource compared with it, among the choices the user is offered.
+ */
+export interface ResourceImport {
+  key: ReadonlyArray<string>;
+  finds?: Readonly<Record<string, { by: string; there: string }>>;
 }
 
 /**
@@ -124,8 +145,30 @@ export type ColumnOf<D extends { columns: ReadonlyArray<Column> }, Like = unknow
   : Extract<D['columns'][number], Like>['name'];
 export type FieldOf<D extends { fields: ReadonlyArray<{ name: string }> }> = D['fields'][number]['name'];
 
-/** The column whose text names a row of the resource (see `Resource.names`). */
-export function namingColumn<C extends Pick<Column, 'name' | 'hidden'>>(resource: { names?: string; columns: ReadonlyArray<C> }): C {
-  const named = resource.names && resource.columns.find((c) => c.name === resource.names);
-  return named || resource.columns.find((c) => !c.hidden) || resource.columns[0]!;
+/** The columns whose texts name a row of the resource (see `Resource.names`). */
+export function namingColumns<C extends Pick<Column, 'name' | 'hidden'>>(resource: {
+  names?: ReadonlyArray<string>;
+  columns: ReadonlyArray<C>;
+}): C[] {
+  const named = (resource.names ?? []).flatMap((n) => resource.columns.filter((c) => c.name === n));
+  return named.length ? named : [resource.columns.find((c) => !c.hidden) ?? resource.columns[0]!];
+}
+
+/** The first of them: the one a table links to the row's page from. */
+export function namingColumn<C extends Pick<Column, 'name' | 'hidden'>>(resource: {
+  names?: ReadonlyArray<string>;
+  columns: ReadonlyArray<C>;
+}): C {
+  return namingColumns(resource)[0]!;
+}
+
+/** A row's name: its naming columns' texts as the table shows them, those that have one, joined by a comma. */
+export function rowName(
+  resource: { names?: ReadonlyArray<string>; columns: ReadonlyArray<Pick<Column, 'name' | 'hidden' | 'format' | 'valueLabels'>> },
+  row: Readonly<Record<string, unknown>>,
+): string {
+  return namingColumns(resource)
+    .map((c) => (row[c.name] === null || row[c.name] === undefined ? '' : cellText(c, row[c.name])))
+    .filter((t) => t !== '')
+    .join(', ');
 }

@@ -14,8 +14,11 @@ export async function runAction(action: ToolbarAction, host: TableHost, state: T
     case 'add':
       return (await import('./dialogs/row-dialogs.tsx')).openInsertDialog(host);
     case 'edit': {
-      const [row] = host.selectedRows();
-      if (row) return (await import('./dialogs/row-dialogs.tsx')).openUpdateDialog(host, row);
+      // One row: its own values to change; several: the bulk edit, which sets the fields chosen on each.
+      const rows = host.selectedRows();
+      const dialogs = await import('./dialogs/row-dialogs.tsx');
+      if (rows.length === 1) return dialogs.openUpdateDialog(host, rows[0]!);
+      if (rows.length > 1) return dialogs.openBulkEditDialog(host, rows);
       return;
     }
     case 'delete':

@@ -5,7 +5,7 @@
 import { createColumnHelper, type CellData, type ColumnDef, type RowData, type TableFeatures } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { detailHref, detailPart } from '../../common/detail-page.ts';
-import { namingColumn } from '../../common/resources/types.ts';
+import { namingColumn, rowName } from '../../common/resources/types.ts';
 import { cellText } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Column } from '../../common/resources/types.ts';
@@ -25,15 +25,9 @@ export const SELECT_COLUMN = '__select';
 
 const helper = createColumnHelper<Features, Row>();
 
-/** What names a row to a person (its naming column's value), for its controls' labels. */
-export function rowName(config: TableConfig): (row: Row) => string {
-  const first = namingColumn(config);
-  return (row) => String(row[first.name] ?? '');
-}
-
 export function tableColumns(config: TableConfig): Array<ColumnDef<Features, Row, unknown>> {
   const first = namingColumn(config);
-  const label = rowName(config);
+  const label = (row: Row) => rowName(config, row);
   /** The row's link to its detail page, around the cell's content; the overlay is titled with the cell's text. */
   const detailLink = (row: Row, content: ReactNode, text: string) => (
     <a

@@ -17,7 +17,7 @@ import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
 import { listUrl } from './list-query.ts';
-import { rowName } from './columns.tsx';
+import { rowName } from '../../common/resources/types.ts';
 import { phoneHiddenColumns } from './phone/phone-columns.ts';
 import { Pager } from './pager.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
@@ -25,7 +25,8 @@ import { TableBody } from './table-body.tsx';
 import { TableControls } from './table-controls.tsx';
 import { TableFoot } from './table-foot.tsx';
 import { TableHead } from './table-head.tsx';
-import type { RowMark } from './table-host.ts';
+import type { NoticeAction, RowMark } from './table-host.ts';
+import { TableNotice, type Notice } from './table-notice.tsx';
 import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
@@ -39,9 +40,6 @@ import { useTableState } from './use-table-state.ts';
 
 const noRows: Row[] = [];
 const noMarks: Record<string, RowMark> = {};
-const NOTICE_MS = 8000;
-
-type Notice = { text: string; kind: 'success' | 'error' | 'info' };
 
 export default function DataTable({ config, initial, initialStores = null }: DataTableProps) {
   const { state, setState, restored } = useTableState(config);
@@ -100,16 +98,11 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   useEffect(() => {
     container.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
   }, []);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
   const phoneHidden = useMemo(() => phoneHiddenColumns(config, state), [config, state]);
-  const nameOf = useMemo(() => rowName(config), [config]);
+  const nameOf = useCallback((row: Row) => rowName(config, row), [config]);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
@@ -134,7 +127,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     },
     [list.refresh],
   );
-  const notify = useCallback((text: string, kind: Notice['kind']) => setNotice({ text, kind }), []);
+  const notify = useCallback((text: string, kind: Notice['kind'], action?: NoticeAction) => setNotice({ text, kind, action }), []);
+  const endNotice = useCallback(() => setNotice(null), []);
   const host = useTableHost(container, {
     config,
     state,
@@ -171,9 +165,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         onSearch={onSearch}
       />
       <FilterBar config={config} state={state} page={page} onFilters={(filters) => setState({ filters, page: 0 })} />
-      <p className={notice ? `dt-notice dt-notice-${notice.kind}` : 'dt-notice'} role="status">
-        {notice?.text}
-      </p>
+      <TableNotice notice={notice} onEnd={endNotice} />
       <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void refresh()} />
       <ScrollRegion
         label={config.title}

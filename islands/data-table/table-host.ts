@@ -7,6 +7,13 @@ import type { SetTableState } from './use-table-state.ts';
 
 export type RowMark = 'inserted' | 'updated' | 'removed' | 'failed';
 
+/** A button a notice offers (Undo): its label, what it does, and for how long it is offered. */
+export interface NoticeAction {
+  label: string;
+  seconds: number;
+  run(): void;
+}
+
 export interface TableHost {
   config: TableConfig;
   /** The island's container: dialogs are drawn beside it, and focus returns into it when they close. */
@@ -34,8 +41,11 @@ export interface TableHost {
    * removed can no longer be selected (those selected are no longer).
    */
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
-  /** Announces a notice in the island's live region (shown above the table): `kind` picks its colour. */
-  notify(text: string, kind: 'success' | 'error' | 'info'): void;
+  /**
+   * Announces a notice in the island's live region (shown above the table): `kind` picks its colour. With an
+   * `action` (Undo), the notice offers its button for the action's time, then goes.
+   */
+  notify(text: string, kind: 'success' | 'error' | 'info', action?: NoticeAction): void;
   /** The table's whole view state as it is now (table-state.ts): what the settings panel shows. */
   state(): TableState;
   /** Changes the view state (merged into it, saved when save state is on); the table follows. */
@@ -44,7 +54,8 @@ export interface TableHost {
 
 /*
  * The modules the island imports on first use (actions.ts), each given this host:
- *   ./dialogs/row-dialogs.tsx    openInsertDialog(host), openUpdateDialog(host, row), openDeleteDialog(host, rows)
+ *   ./dialogs/row-dialogs.tsx    openInsertDialog(host), openUpdateDialog(host, row), openBulkEditDialog(host, rows),
+ *                                 openDeleteDialog(host, rows)
  *   ./export/export-actions.ts   exportPdf(host), exportFile(host, 'xlsx' | 'csv'), copyRows(host)
  *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
  *                                 host.container (a <dialog>, or a React root of its own) and changes the

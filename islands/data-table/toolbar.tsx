@@ -1,5 +1,5 @@
 // The toolbar (spec section 2): Add, Edit, Delete (shown only to who may use them on this table, enabled only
-// for the needed selection), Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N Record(s) Selected", which clears
+// for the needed selection: one row or more, Edit of several being the bulk edit), Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N Record(s) Selected", which clears
 // the selection, or "Select All", which selects the page); and when the rows were last read.
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
@@ -29,7 +29,7 @@ export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSele
     <div className="dt-toolbar" role="toolbar" aria-label={tableMsg('tableToolbar')}>
       <span className="dt-group">
         {button('add', tableMsg('tableAdd'), true, can.add)}
-        {button('edit', tableMsg('tableEdit'), selected === 1, can.edit)}
+        {button('edit', tableMsg('tableEdit'), selected >= 1, can.edit)}
         {button('delete', tableMsg('tableDelete'), selected >= 1, can.delete)}
         {button('refresh', tableMsg('tableRefresh'), true)}
         {button('settings', tableMsg('tableSettings'), true)}

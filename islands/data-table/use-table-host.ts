@@ -3,7 +3,7 @@
 import { useMemo, useRef } from 'react';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import { listQuery } from './list-query.ts';
-import type { RowMark, TableHost } from './table-host.ts';
+import type { NoticeAction, RowMark, TableHost } from './table-host.ts';
 import { visibleColumns, type TableState } from './table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
@@ -19,7 +19,7 @@ export interface HostSources {
   refresh(delayMs?: number): Promise<void>;
   showRows(rows: ReadonlyArray<Row>, key: string): void;
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
-  notify(text: string, kind: 'success' | 'error' | 'info'): void;
+  notify(text: string, kind: 'success' | 'error' | 'info', action?: NoticeAction): void;
 }
 
 export function useTableHost(container: { current: HTMLElement | null }, sources: HostSources): TableHost {
@@ -49,7 +49,7 @@ export function useTableHost(container: { current: HTMLElement | null }, sources
       refresh: (delayMs) => now().refresh(delayMs),
       showRows: (rows) => now().showRows(rows, now().config.key),
       markRows: (keys, mark) => now().markRows(keys, mark),
-      notify: (text, kind) => now().notify(text, kind),
+      notify: (text, kind, action) => now().notify(text, kind, action),
       state: () => now().state,
       setState: (change) => now().setState(change),
     };

@@ -40,8 +40,10 @@ export function fieldChanges(
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.flatMap((field) => {
     const column = columns.find((c) => c.name === field);
-    if (column?.internal || column?.sql === stamped) return [];
-    const was = entry.Before && Object.hasOwn(before, field) ? shown(before[field], column) : null;
+    // A password set is said in words (change-rows.ts), though its column is the program's.
+    if ((column?.internal && !column.password) || column?.sql === stamped) return [];
+    // A password reads back empty: it had no value to show before it was set.
+    const was = entry.Before && Object.hasOwn(before, field) && !column?.password ? shown(before[field], column) : null;
     const is = entry.After && Object.hasOwn(after, field) ? shown(after[field], column) : null;
     return was === is ? [] : [{ field: column && def ? columnLabel(def, column) : field, before: was, after: is }];
   });

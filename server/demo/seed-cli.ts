@@ -53,9 +53,20 @@ try {
   await db.close();
 }
 
-/** Loads the planned history, if any, showing its progress. */
+/**
+ * Loads the planned history, if any, showing its progress: on a terminal one line rewritten in place; into a
+ * file or a pipe (a log, `| tee`) one line per step that moved the share on, as a carriage return there
+ * only runs the steps together into one endless line.
+ */
 async function load(what: string): Promise<void> {
-  let shown = false;
-  await loadSalesHistory(db.pool, { onProgress: (percent) => (shown = process.stdout.write(`\r${what}: ${percent} %`)) });
-  if (shown) process.stdout.write(`\n${what} loaded (${seconds()})\n`);
+  const terminal = process.stdout.isTTY === true;
+  let last: number | null = null;
+  await loadSalesHistory(db.pool, {
+    onProgress: (percent) => {
+      if (terminal) process.stdout.write(`\r${what}: ${percent} %`);
+      else if (percent !== last) process.stdout.write(`${what}: ${percent} %\n`);
+      last = percent;
+    },
+  });
+  if (last !== null) process.stdout.write(`${terminal ? '\n' : ''}${what} loaded (${seconds()})\n`);
 }

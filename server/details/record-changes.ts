@@ -4,11 +4,13 @@
 // readable-entries.ts), both over the resources the app serves (app.resources). A page lists the most recent
 // few, and links to itself listing more (`?changes=`).
 import type { FastifyInstance } from 'fastify';
+import { auditActionSql } from '../audit/audit-log.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
 import { fieldChanges, type FieldChange } from '../audit/field-changes.ts';
+import { actionWord, rowWord, tableWord } from '../audit/entry-words.ts';
 
 /** How many changes a detail page lists, unless asked for more. */
 export const RECENT_CHANGES = 10;
@@ -68,7 +70,7 @@ export async function recentChanges(
   const readable = readableEntriesSql(reader, 'a', params, app.resources);
   params.push(limit + 1);
   const r = await app.db.pool.query<ChangeRow>(
-    `select a.at, a.user_name, a.resource, a.action, a.row_key, a.before, a.after
+    `select a.at, a.user_name, a.resource, ${auditActionSql('a')} as action, a.row_key, a.before, a.after
      from audit_log a where ${condition} and ${readable} order by a.at desc, a.audit_id desc limit $${params.length}`,
     params,
   );
@@ -76,9 +78,9 @@ export async function recentChanges(
   const changes = r.rows.slice(0, limit).map((row) => ({
     when: formatDateTime(row.at),
     who: row.user_name,
-    table: row.resource,
-    action: row.action,
-    key: row.row_key,
+    table: tableWord(app.resources, row.resource),
+    action: actionWord(row.action),
+    key: rowWord(app.resources, row.resource, row.row_key, row.after ?? row.before),
     changes: fieldChanges(app.resources, row.resource, { Before: row.before, After: row.after }),
   }));
   return { changes, moreHref: more ? `${pagePath}?changes=${Math.min(limit * 5, MOST_CHANGES)}` : null };

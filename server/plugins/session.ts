@@ -13,7 +13,8 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { loadSessionUser } from '../users/current-user.ts';
 
-const SESSION_COOKIE = 'backroom_sid';
+/** The cookie that carries a session's token (benches make sessions of their own: bench/lib/bench-session.ts). */
+export const SESSION_COOKIE = 'backroom_sid';
 
 interface Session {
   id: string;

@@ -6,6 +6,8 @@
 // do. Both read the resources the app serves, which the table API hands them. Read-only, for administrators.
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
+import { actionLabels, auditActions, rowWord } from '../audit/entry-words.ts';
+import { auditActionSql } from '../audit/audit-log.ts';
 import { defineResource } from './define.ts';
 import type { ServedScopeRule } from './resource-sql.ts';
 
@@ -47,6 +49,7 @@ export const auditDef = defineResource({
       searchable: true,
       hiddenOnMobile: true,
       choicesFrom: { resource: 'audit', column: 'Resource' },
+      namesTables: true,
       sql: 'a.resource',
     },
     {
@@ -57,9 +60,11 @@ export const auditDef = defineResource({
       sortable: true,
       searchable: true,
       hiddenOnMobile: true,
-      sql: 'a.action',
+      values: auditActions,
+      valueLabels: actionLabels,
+      sql: auditActionSql('a'),
     },
-    { name: 'RowKey', label: 'Key', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'a.row_key' },
+    { name: 'RowKey', label: 'Row', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'a.row_key' },
     { name: 'Changes', label: 'Changes', type: 'text', format: 'text', sql: rawChanges },
     { name: 'Before', label: 'Before', type: 'text', format: 'text', hidden: true, sql: `coalesce(a.before::text, '')` },
     { name: 'After', label: 'After', type: 'text', format: 'text', hidden: true, sql: `coalesce(a.after::text, '')` },
@@ -67,9 +72,16 @@ export const auditDef = defineResource({
   defaultSort: [{ column: 'At', dir: 'desc' }],
   pageSize: 25,
   access: { list: { admin: true }, export: { admin: true }, add: false, edit: false, delete: false },
-  shownRow: (row, served) => ({
-    ...row,
-    Changes: changesText(fieldChanges(served, String(row.Resource), { Before: recordedRow(row.Before), After: recordedRow(row.After) })),
-  }),
+  // The row by its name, as the entry's other places show it (entry-words.ts); the table reads as its title
+  // where it is shown (namesTables).
+  shownRow: (row, served) => {
+    const resource = String(row.Resource);
+    const entry = { Before: recordedRow(row.Before), After: recordedRow(row.After) };
+    return {
+      ...row,
+      RowKey: rowWord(served, resource, String(row.RowKey), entry.After ?? entry.Before),
+      Changes: changesText(fieldChanges(served, resource, entry)),
+    };
+  },
   scope: { resource: 'Resource', rule: readableEntries },
 });

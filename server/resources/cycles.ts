@@ -57,7 +57,11 @@ export const cyclesDef = defineResource({
     { ...Version, sql: 'c.version' },
   ],
   defaultSort: [{ column: 'StartDate', dir: 'desc' }],
+  // The kind comes first in the table; the name names a cycle.
+  names: ['Name'],
   pageSize: 25,
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  // A cycle is one of its kind starting on its day (the table's unique key).
+  import: { key: ['Kind', 'StartDate'] },
   constraints: { cycles_end_not_before_start: { field: 'EndDate', message: 'endBeforeStart' } },
 });

@@ -17,6 +17,8 @@ import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
   FixedValue,
+  ImportCheck,
+  IssuedSecret,
   Join,
   ResourceSql,
   RowCheck,
@@ -78,20 +80,23 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   /** The optimistic-lock column; absent for read-only resources. */
   version?: NoInfer<NameOf<Cols, { type: 'integer' }>>;
   defaultSort: ReadonlyArray<{ column: NoInfer<NameOf<Cols, { sortable: true }>>; dir: 'asc' | 'desc' }>;
-  /** The column whose text names a row; absent: the first shown column. */
-  names?: NoInfer<NameOf<Cols>>;
+  /** The columns whose texts name a row; absent: the first shown column. */
+  names?: ReadonlyArray<NoInfer<NameOf<Cols>>>;
   pageSize: number;
   access: Resource['access'];
   guardedRows?: { when: NoInfer<NameOf<Cols, { type: 'boolean' }>>; access: Access };
   ownAccount?: { unchangeable: ReadonlyArray<NoInfer<Edited<Cols>>> };
   listMethod?: Resource['listMethod'];
   refreshAfterChange?: Resource['refreshAfterChange'];
+  import?: Resource['import'];
+  importCheck?: ImportCheck;
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;
   where?: string;
   updatedAt?: string;
   scope?: WrittenScope<NoInfer<NameOf<Cols>>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  issuesSecret?: IssuedSecret;
   fanOut?: { field: NoInfer<Edited<Cols>>; column: string; members: string; none: MessageKey };
   shownRow?: (row: Record<string, unknown>, served: ReadonlyArray<ServedResource>) => Record<string, unknown>;
   rowRule?: RowRule;
@@ -141,6 +146,7 @@ const browserKeys = [
   'ownAccount',
   'listMethod',
   'refreshAfterChange',
+  'import',
 ] as const;
 
 /** What of a written column the browser may be told: all but its SQL and its field. */
@@ -182,6 +188,8 @@ export function defineResource<const Name extends string, const Cols extends Wri
   const fields = columns.flatMap((c) => (c.field ? [{ ...c.field, name: c.name }] : []));
   const resource = {
     ...own,
+    // The browser is told only where the add's answer carries the secret, to show it once.
+    ...(written.issuesSecret && { showsSecret: written.issuesSecret.shows }),
     columns: browserColumns,
     fields: fieldsWithChoices(written.name, browserColumns, fields),
   } as unknown as Resource;

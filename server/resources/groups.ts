@@ -49,6 +49,7 @@ export const groupsDef = defineResource({
     { ...Version, sql: 'g.version' },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
+  names: ['Name'],
   pageSize: 25,
   access: { list: { admin: true }, export: { admin: true }, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
   scope: groupRows('GroupID'),

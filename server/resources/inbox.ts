@@ -48,6 +48,16 @@ function inboxResource<const Name extends string, const Key extends string>(
           on: ['add'],
         },
       },
+      // Whom the copy is for, by name: a sent message's audit entry says so (every row listed is the reader's own).
+      {
+        name: 'RecipientName',
+        label: 'To',
+        type: 'text',
+        format: 'text',
+        hidden: true,
+        sql: `coalesce(ru.first_name || ' ' || ru.last_name, '')`,
+        join: { alias: 'ru', table: 'users', on: 'ru.user_id = i.user_id', left: true },
+      },
       {
         name: 'GroupID',
         label: 'To group',
@@ -126,6 +136,8 @@ function inboxResource<const Name extends string, const Key extends string>(
       { ...Version, sql: 'i.version' },
     ],
     defaultSort: [{ column: 'CreatedAt', dir: 'desc' }],
+    // The date comes first in the table; the title names a message.
+    names: ['Title'],
     pageSize: 25,
     access: { list: {}, export: {}, add: { role: 'messages' }, edit: {}, delete: {} },
     // The kind is a constant here, never request text.

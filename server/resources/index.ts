@@ -10,6 +10,7 @@ import { checkedRegistry } from './registry.ts';
 import { salesDef } from './sales.ts';
 import { statesDef } from './states.ts';
 import { storesDef } from './stores.ts';
+import { tokensDef } from './tokens.ts';
 import { userErrorsDef } from './user-errors.ts';
 import { usersDef } from './users.ts';
 
@@ -25,5 +26,6 @@ export const resources = checkedRegistry([
   alertsDef,
   notificationsDef,
   userErrorsDef,
+  tokensDef,
   auditDef,
 ]);

@@ -85,7 +85,7 @@ export const menusDef = defineResource({
   ],
   defaultSort: [{ column: 'SortOrder', dir: 'asc' }],
   // Top-level entries have no parent: the title names an entry.
-  names: 'Title',
+  names: ['Title'],
   pageSize: 25,
   access: {
     list: { superAdmin: true },

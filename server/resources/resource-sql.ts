@@ -74,7 +74,10 @@ export interface ServedResource {
   access: Pick<Resource['access'], 'list'>;
   alias: string;
   updatedAt?: string;
-  columns: ReadonlyArray<Pick<Column, 'name' | 'label' | 'format' | 'internal'> & { sql: string }>;
+  /** Its columns (a password's set, it is said so in words: server/audit/field-changes.ts). */
+  columns: ReadonlyArray<
+    Pick<Column, 'name' | 'label' | 'format' | 'internal' | 'hidden' | 'valueLabels'> & { sql: string; password?: unknown }
+  >;
   /** Which of its rows a user may reach, by a column's name: an entry about one of them is read by the same rule. */
   scope?: RowScope<{ name: string }>;
 }
@@ -103,6 +106,17 @@ export type RowScope<Column = string> =
 export type FixedValue = string | number | boolean | { currentUser: true };
 
 export const CURRENT_USER: FixedValue = { currentUser: true };
+
+/**
+ * A secret an add issues (an API token): `make` gives it and what is kept of it (its hash), which the add
+ * writes to the base table column `writes`. The add's answer carries the secret once, as `shows` in its row;
+ * it is never read back and never reaches the change log (the audit log keeps the row without it).
+ */
+export interface IssuedSecret {
+  writes: string;
+  shows: string;
+  make(): { secret: string; kept: string };
+}
 
 /** A value a change sends for one of the resource's columns. */
 export interface SentValue {
@@ -158,6 +172,15 @@ export type RowCheck = (
   sent: ReadonlyArray<SentValue>,
 ) => Promise<RowRuleFailure | null>;
 
+/**
+ * A RowCheck asked of an import's batch of rows at once (one query, not one a row): each row's failure, or null,
+ * in the rows' order.
+ */
+export type ImportCheck = (
+  client: Pick<pg.PoolClient, 'query'>,
+  rows: ReadonlyArray<{ before: Readonly<Record<string, unknown>> | null; sent: ReadonlyArray<SentValue> }>,
+) => Promise<Array<RowRuleFailure | null>>;
+
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
   /** The base table that add, edit and delete change, and its alias in every SQL expression. */
@@ -173,6 +196,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   updatedAt?: string;
   scope?: RowScope<ColumnOf<D>>;
   fixedValues?: Readonly<Record<string, FixedValue>>;
+  /** A secret each add issues (an API token's), shown once in the add's answer: see IssuedSecret. */
+  issuesSecret?: IssuedSecret;
   /**
    * An add whose `field` has a value is stored once per row `members` selects (its one column; $1: the
    * field's value, $2: the adding user's id), each copy setting the base table's `column` to it: a message
@@ -196,6 +221,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   screenExtras?: ScreenExtrasHook;
   /** The resource's own rule that reads other rows (RowCheck). */
   rowCheck?: RowCheck;
+  /** The same rule for many rows at once, which an import asks in place of rowCheck (ImportCheck). */
+  importCheck?: ImportCheck;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).

@@ -7,7 +7,7 @@
 import { Version } from '../../common/resources/types.ts';
 import { storeRows } from '../stores/visible-stores.ts';
 import { defineResource, reference } from './define.ts';
-import { saleDayAfterOpening } from './sale-day.ts';
+import { saleDayAfterOpening, saleDaysAfterOpening } from './sale-day.ts';
 import { storesDef } from './stores.ts';
 
 // The sums the totals tables keep (row_count, sales, transactions, margin_sum: migrations 003, 016, 017), read
@@ -112,12 +112,17 @@ export const salesDef = defineResource({
     { ...Version, sql: 'sa.version' },
   ],
   defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
+  // A store's day.
+  names: ['StoreNumber', 'SaleDate'],
   pageSize: 25,
   access: { list: { role: 'sales' }, export: { role: 'sales' }, add: { role: 'sales' }, edit: { role: 'sales' }, delete: { admin: true } },
   scope: storeRows('StoreID'),
   // One row a store and day: a second is refused on its day, saying why in the business's words.
   constraints: { sales_store_id_sale_date_key: { field: 'SaleDate', message: 'saleDayTaken' } },
   rowCheck: saleDayAfterOpening,
+  importCheck: saleDaysAfterOpening,
+  // A file names a sale by its store's number and its day; the store is found by its number among the user's.
+  import: { key: ['StoreNumber', 'SaleDate'], finds: { StoreID: { by: 'StoreNumber', there: 'StoreNumber' } } },
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },
   sortTies: { StateCode: ['StoreNumber'] },
   // Per store and month, kept by the triggers of migration 003: every filter sales offers is on stores.

@@ -56,6 +56,8 @@ export const statesDef = defineResource({
     { ...Version, sql: 'st.version' },
   ],
   defaultSort: [{ column: 'Name', dir: 'asc' }],
+  names: ['Name'],
   pageSize: 25,
   access: { list: {}, export: {}, add: { admin: true }, edit: { admin: true }, delete: { admin: true } },
+  import: { key: ['Code'] },
 });

@@ -97,6 +97,11 @@ export const storesDef = defineResource({
   updatedAt: 'update_date',
   scope: storeRows('StoreID'),
   rowCheck: openingBeforeSales,
+  // A file names a store by its number; its state by code and its group by name, as the table shows them.
+  import: {
+    key: ['StoreNumber'],
+    finds: { StateID: { by: 'StateCode', there: 'Code' }, GroupID: { by: 'GroupName', there: 'Name' } },
+  },
   // Unique within a region, which is what a regional user sees (migration 009): the refusal names the number.
   constraints: { stores_number_in_region_key: { field: 'StoreNumber', message: 'unique' } },
 });

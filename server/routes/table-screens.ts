@@ -8,6 +8,7 @@ import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { worded } from '../../common/resources/words.ts';
+import { withTableTitles } from '../resources/table-titles.ts';
 
 const tableScreens: SchemaRoutes = async (app) => {
   for (const def of app.resources) {
@@ -25,7 +26,8 @@ const tableScreens: SchemaRoutes = async (app) => {
       const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
       // Asked per request: the detail pages are registered after the table screens (app.detailPages).
       const detail = app.detailPages.has(def.name);
-      const table = tableConfig({ ...resource, screen }, user, storeScoped, app.config.tableWarnings, pdf, detail);
+      const columns = withTableTitles(resource.columns, app.resources);
+      const table = tableConfig({ ...resource, screen, columns }, user, storeScoped, app.config.tableWarnings, pdf, detail);
       const initial = await firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {

@@ -71,6 +71,6 @@ export function tableConfig(
     storeScoped,
     warnings,
     pdf,
-    ...defined({ listMethod: resource.listMethod, refreshAfterChange: resource.refreshAfterChange }),
+    ...defined({ listMethod: resource.listMethod, refreshAfterChange: resource.refreshAfterChange, showsSecret: resource.showsSecret }),
   };
 }

@@ -272,7 +272,7 @@ describe('the data-table island', { skip }, () => {
     await rowBox(1).focus();
     await page.keyboard.press('Space');
     assert.equal(await button(page, '2 Record(s) Selected').isVisible(), true);
-    assert.equal(await button(page, 'Edit').isDisabled(), true, 'Edit wants exactly one row');
+    assert.equal(await button(page, 'Edit').isEnabled(), true, 'Edit of several rows is the bulk edit');
     assert.equal(await button(page, 'Delete').isEnabled(), true);
 
     await header.check();

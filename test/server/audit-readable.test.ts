@@ -15,6 +15,7 @@ const sql = async <T>(text: string, params: unknown[] = []) => (await shared.t.d
 interface Store {
   id: number;
   name: string;
+  number: number;
   version: number;
 }
 
@@ -47,14 +48,16 @@ async function auditRows(length = 5): Promise<AuditRow[]> {
 describe('the Audit log table', () => {
   let store: Store;
   before(async () => {
-    [store] = (await sql<Store>('select store_id as id, name, version from stores where is_active order by store_id limit 1')) as [Store];
+    [store] = (await sql<Store>(
+      'select store_id as id, name, store_number as number, version from stores where is_active order by store_id limit 1',
+    )) as [Store];
   });
 
   test('shows each change as "label: old → new", one a line, in the words of its table', async () => {
     store = await editStore(store, { Name: 'Readable Name', IsActive: false });
     const [entry] = await auditRows(1);
-    assert.equal(entry!.Resource, 'stores');
-    assert.equal(entry!.RowKey, String(store.id));
+    assert.equal(entry!.Resource, 'stores', 'the table as stored: its screen shows its title (namesTables)');
+    assert.equal(entry!.RowKey, String(store.number), 'the row by what names it in its table: the store number');
     assert.equal(entry!.Changes, `Name: ${store.name} → Readable Name\nActive: Yes → No`);
     assert.doesNotMatch(entry!.Changes, /[{}"]|Version|UpdateDate/, 'no JSON, no internal columns');
     assert.equal(JSON.parse(entry!.Before).Name, store.name, 'the record before stays as stored');
@@ -67,8 +70,28 @@ describe('the Audit log table', () => {
       shared.admin.inject({ method: 'PATCH', url: '/api/users', payload: { UserID: trainee!.user_id, Version: version, ...values } });
     assert.equal((await patch({ Roles: ['sales', 'stores'], TemporaryPassword: 'secret temporary' }, trainee!.version)).statusCode, 200);
     const [entry] = await auditRows(1);
-    assert.equal(entry!.Changes, `Roles: ${m.auditEmptyValue} → sales, stores\nMust change password: No → Yes`);
+    assert.equal(
+      entry!.Changes,
+      `Roles: ${m.auditEmptyValue} → sales, stores\nTemporary password: ${m.auditPasswordSet}\nMust change password: No → Yes`,
+    );
+    assert.equal(entry!.RowKey, 'trainee', 'the account by its user name');
     assert.doesNotMatch(JSON.stringify(entry), /secret temporary|scrypt/);
+  });
+
+  test("a message sent says whom to, and the entry's table is named by its title", async () => {
+    const [manager] = await sql<{ user_id: number }>("select user_id from users where user_name = 'manager'");
+    const sent = await shared.admin.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { UserID: manager!.user_id, Title: 'Stock count', Body: 'Please count aisle 4', Severity: 'info' },
+    });
+    assert.equal(sent.statusCode, 200, sent.body);
+    const [entry] = await auditRows(1);
+    assert.equal(entry!.Resource, 'messages');
+    assert.equal(entry!.Action, 'insert', 'the stored action: the table shows it as a word');
+    assert.match(entry!.Changes, /^To: [^\n]+$/m, entry!.Changes);
+    const [name] = await sql<{ name: string }>("select first_name || ' ' || last_name as name from users where user_name = 'manager'");
+    assert.ok(entry!.Changes.includes(`To: ${name!.name}`), entry!.Changes);
   });
 
   test('is read on a phone: Changes shows there, the records before and after only when asked for', async () => {

@@ -4,6 +4,7 @@ import { after, before } from './node-test.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp, type TestAppOptions, type TestConfig } from './app.ts';
 import { BROWSER_ENDPOINT_ENV } from './run-env.ts';
+import { browserTestChromium } from './test-chromium.ts';
 import { chromiumFlags, findChromium } from '../../server/reports/pdf/chromium.ts';
 
 /** The Chromium the app would print PDFs with (CHROMIUM_PATH, else the usual places); null when none. */
@@ -13,7 +14,7 @@ export function chromiumPath(): string | null {
 
 /** A reason to skip browser tests, printed so nobody mistakes a skip for a pass; null when Chromium is here. */
 export function browserSkipReason(): string | false {
-  if (chromiumPath()) return false;
+  if (browserTestChromium()) return false;
   const reason = 'BROWSER TESTS SKIPPED: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)';
   console.warn(`\n!!! ${reason} !!!\n`);
   return reason;
@@ -40,7 +41,7 @@ async function openBrowser(): Promise<Browser> {
   const endpoint = process.env[BROWSER_ENDPOINT_ENV];
   if (endpoint) return chromium.connect(endpoint);
   // Playwright gives each launch a fresh profile of its own; these flags keep Chromium off the closed network.
-  return chromium.launch({ executablePath: chromiumPath()!, headless: true, args: chromiumFlags });
+  return chromium.launch({ executablePath: browserTestChromium()!, headless: true, args: chromiumFlags });
 }
 
 /** The test app on a real port, and a browser. Its pages load the app's own bundle (what benches measure) unless `options` say otherwise. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { loadAssets, type Assets } from '../../server/assets.ts';
+import { staticFileRules } from '../../server/static-files.ts';
 import { cacheDir } from './template-db.ts';
 
 export const testBundleDir = `${join(cacheDir, 'build')}/`;
@@ -14,7 +15,18 @@ export function testBundleAssets(): Assets {
   return loadAssets(testBundleDir, urlPath);
 }
 
+/**
+ * Served as the app serves its own bundle (server/app.ts): the brotli files the build wrote beside each script
+ * (not compressed again on every request, which cost each browser test's server processor time) and cached
+ * for good by their hashed names, so a browser context loads each file once, not once per page.
+ */
 export async function serveTestBundle(app: FastifyInstance): Promise<void> {
   // The app's own static plugin decorates the reply already.
-  await app.register(fastifyStatic, { root: testBundleDir, prefix: urlPath, decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: testBundleDir,
+    prefix: urlPath,
+    decorateReply: false,
+    preCompressed: true,
+    ...staticFileRules(app.config),
+  });
 }

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { defaultMessages as m, useLanguage } from '../../server/messages.ts';
 import type { ChangeAnswer } from '../../islands/data-table/dialogs/change-call.ts';
 import { applyAnswer, REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';
-import type { TableHost } from '../../islands/data-table/table-host.ts';
+import type { NoticeAction, TableHost } from '../../islands/data-table/table-host.ts';
+import { namedRows } from '../../islands/data-table/dialogs/row-names.ts';
+import { UNDO_SECONDS } from '../../common/undo.ts';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 
 function recordingHost(config: Partial<TableConfig> = {}) {
@@ -117,4 +119,75 @@ test('a request refused as a whole shows its Error as a failure; only a delete d
     assert.deepEqual(seen.notices, [['At most 1000 records can be changed at once.', 'error']]);
     assert.deepEqual([seen.marks, seen.refreshes], [[], []]);
   }
+});
+
+/** A host recording each notice with the action it offers (Undo), if any. */
+function noticeHost() {
+  const notices: Array<{ text: string; action?: NoticeAction }> = [];
+  const host = {
+    config: { key: 'StoreID', columns: [{ name: 'StoreNumber', format: 'text' }], listUrl: '/api/stores' },
+    markRows: () => undefined,
+    refresh: async () => undefined,
+    notify: (text: string, _kind: string, action?: NoticeAction) => notices.push({ text, action }),
+  } as unknown as TableHost;
+  return { host, notices };
+}
+
+test('an edit or delete that changed rows offers Undo for its time; an add, or a change of no row, does not', () => {
+  for (const action of ['edit', 'delete'] as const) {
+    const { host, notices } = noticeHost();
+    applyAnswer(host, action, answer({ Succeed: [1], Failed: [{ key: 2, error: m.tableInUse }], UndoID: 9 }));
+    assert.equal(notices[0]!.action?.label, 'Undo', action);
+    assert.equal(notices[0]!.action?.seconds, UNDO_SECONDS);
+  }
+  const added = noticeHost();
+  applyAnswer(added.host, 'add', answer({ Succeed: [1], UndoID: 9 }));
+  const none = noticeHost();
+  applyAnswer(none.host, 'edit', answer({ Failed: [{ key: 2, error: m.forbidden }] }));
+  assert.deepEqual([added.notices[0]!.action, none.notices[0]!.action], [undefined, undefined]);
+});
+
+test("a change of several rows names the row of each reason, unless the reason is every row's", () => {
+  const names = (key: unknown) => `#${String(key)}`;
+  const { host, notices } = noticeHost();
+  const unique = { error: `Store #: ${m.unique}`, fields: { StoreNumber: m.unique } };
+  applyAnswer(
+    host,
+    'edit',
+    answer({
+      Succeed: [1],
+      Failed: [
+        { key: 2, ...unique },
+        { key: 3, error: m.forbidden },
+      ],
+    }),
+    names,
+  );
+  assert.equal(
+    notices[0]!.text,
+    `1 Record(s) Updated Successfully. 2 Record(s) Failed to Update. #2: Store #: ${m.unique} #3: ${m.forbidden}`,
+  );
+  const same = noticeHost();
+  applyAnswer(
+    same.host,
+    'edit',
+    answer({
+      Failed: [
+        { key: 2, error: m.forbidden },
+        { key: 3, error: m.forbidden },
+      ],
+    }),
+    names,
+  );
+  assert.equal(same.notices[0]!.text, `2 Record(s) Failed to Update. ${m.forbidden}`);
+});
+
+test('a list of rows is named up to five, then "and N more"', () => {
+  const config = { key: 'StoreID', columns: [{ name: 'Name', format: 'text' }] } as unknown as TableConfig;
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ StoreID: i + 1, Name: `Store ${i + 1}` }));
+  assert.deepEqual(namedRows(config, rows(2)), ['Store 1', 'Store 2']);
+  assert.deepEqual(namedRows(config, rows(6)).at(-1), 'Store 6', 'one more is named, not counted');
+  assert.deepEqual(namedRows(config, rows(40)), ['Store 1', 'Store 2', 'Store 3', 'Store 4', 'Store 5', 'and 35 more']);
+  // A row without a name is called by its key.
+  assert.deepEqual(namedRows(config, [{ StoreID: 7, Name: '' }]), ['7']);
 });

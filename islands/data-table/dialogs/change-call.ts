@@ -5,6 +5,7 @@
 // A session that has ended (401) is signed in again in place, and the change sent again: the dialog, and
 // what was typed in it, stay as they were. So is a change refused 403 because the page carries an older
 // session's token (the person signed in again in another tab), once the page has read the session's own.
+// An undo (POST <list URL>/undo with the change's UndoID) is sent and answered the same way.
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
@@ -29,6 +30,8 @@ export interface ChangeAnswer {
   Data: Row[];
   /** The request refused as a whole (nothing was changed), in words to show. */
   Error: string | null;
+  /** An edit or delete that changed rows: the id that undoes it, for a short while (common/undo.ts). */
+  UndoID?: number;
 }
 
 const refused = (error: string): ChangeAnswer => ({ Succeed: [], Failed: [], Data: [], Error: error });
@@ -38,17 +41,26 @@ function isAnswer(json: unknown): json is ChangeAnswer {
   return typeof a === 'object' && a !== null && Array.isArray(a.Succeed) && Array.isArray(a.Failed);
 }
 
-export async function sendChange(url: string, action: ChangeAction, body: Record<string, unknown>): Promise<ChangeAnswer> {
+export function sendChange(url: string, action: ChangeAction, body: Record<string, unknown>): Promise<ChangeAnswer> {
+  return send(url, methods[action], body);
+}
+
+/** Undoes the change `undoId` answered, on the table at `url` (its list URL). */
+export function sendUndo(url: string, undoId: number): Promise<ChangeAnswer> {
+  return send(`${url}/undo`, 'POST', { UndoID: undoId });
+}
+
+async function send(url: string, method: string, body: Record<string, unknown>): Promise<ChangeAnswer> {
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { method: methods[action], headers: jsonHeaders(), body: JSON.stringify(body) });
+    res = await fetch(url, { method, headers: jsonHeaders(), body: JSON.stringify(body) });
     text = await res.text();
   } catch {
     return refused(msg('serverUnreachable'));
   }
   if ((res.status === 401 || res.status === 403) && (await (await import('../../shell/sign-in-again.ts')).renewedAfter(res.status))) {
-    return sendChange(url, action, body);
+    return send(url, method, body);
   }
   let json: unknown;
   try {

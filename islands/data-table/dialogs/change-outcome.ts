@@ -5,10 +5,14 @@
 // dialog shows them on its fields and stays open). A row changed or removed by someone else since it was
 // read (the server's "Information NOT found!") closes the dialog and refreshes the table. A table configured
 // to leave the refresh to the user (refreshAfterChange: false) reads nothing again: the rows changed show as
-// the server stored them, marked, and a row changed meanwhile says "...Refresh for changes".
+// the server stored them, marked, and a row changed meanwhile says "...Refresh for changes". An edit or
+// delete that changed rows offers Undo in its notice (undo-change.ts). Given the rows' names, a change of
+// several rows names each row a reason concerns (unless the reason is the same for every row).
 import { tableMsg, type TableMessageKey } from '../../../common/table-messages.ts';
 import type { RowMark, TableHost } from '../table-host.ts';
 import type { ChangeAction, ChangeAnswer, RowFailure } from './change-call.ts';
+import { sentences } from './sentences.ts';
+import { undoAction } from './undo-change.ts';
 
 const outcomeWords: Record<ChangeAction, { mark: RowMark; done: TableMessageKey; failed: TableMessageKey }> = {
   add: { mark: 'inserted', done: 'inserted', failed: 'insertFailed' },
@@ -35,11 +39,7 @@ export interface DialogOutcome {
 /** A row gone or changed since it was read: the server says so apart from its words, which a language file may change. */
 const isConflict = (failure: RowFailure): boolean => failure.conflict === true;
 
-/** One notice of several texts, as sentences: the spec's notices end without a full stop, the server's reasons with one. */
-const sentences = (parts: ReadonlyArray<string>): string =>
-  parts.length === 1 ? parts[0]! : parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
-
-export function applyAnswer(host: TableHost, action: ChangeAction, answer: ChangeAnswer): DialogOutcome {
+export function applyAnswer(host: TableHost, action: ChangeAction, answer: ChangeAnswer, names?: (key: unknown) => string): DialogOutcome {
   const words = outcomeWords[action];
   if (answer.Error !== null) {
     host.notify(answer.Error, 'error');
@@ -54,20 +54,28 @@ export function applyAnswer(host: TableHost, action: ChangeAction, answer: Chang
   const refreshes = host.config.refreshAfterChange !== false;
   if (!refreshes) host.showRows(answer.Data);
   else if (done > 0 || conflict) void host.refresh(action === 'delete' && done > 0 ? REMOVED_ROWS_SHOWN_MS : 0);
+  const undo = action !== 'add' && done > 0 && answer.UndoID !== undefined ? undoAction(host, action, answer.UndoID) : undefined;
   if (failed.length === 0) {
-    host.notify(tableMsg(words.done, done), 'success');
+    host.notify(tableMsg(words.done, done), 'success', undo);
     return { close: true, fields: {}, error: null };
   }
 
   const fields: Record<string, string> = {};
   const reasons = new Set<string>();
+  // A change of one row needs no name; nor does a reason every row failed for.
+  const sameForEvery = failed.length > 1 && failed.every((f) => f.error === failed[0]!.error);
+  const naming = names !== undefined && done + failed.length > 1 && !sameForEvery;
   for (const failure of failed) {
     if (isConflict(failure)) reasons.add(tableMsg(refreshes ? 'notFoundRefreshed' : 'notFoundRefresh'));
-    else if (failure.fields && Object.keys(failure.fields).length > 0) Object.assign(fields, failure.fields);
-    else reasons.add(failure.error);
+    else {
+      const hasFields = failure.fields !== undefined && Object.keys(failure.fields).length > 0;
+      if (hasFields) Object.assign(fields, failure.fields);
+      if (naming) reasons.add(tableMsg('rowFailure', names(failure.key), failure.error));
+      else if (!hasFields) reasons.add(failure.error);
+    }
   }
   const counts = [...(done > 0 ? [tableMsg(words.done, done)] : []), tableMsg(words.failed, failed.length)];
-  host.notify(sentences([...counts, ...reasons]), 'error');
+  host.notify(sentences([...counts, ...reasons]), 'error', undo);
   if (conflict) return { close: true, fields: {}, error: null };
   const error = reasons.size > 0 ? [...reasons].join(' ') : null;
   return { close: action === 'delete', fields, error };

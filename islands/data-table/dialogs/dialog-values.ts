@@ -52,6 +52,27 @@ export function editBody(config: TableConfig, row: Row, values: DialogValues): R
   return { ...values, ...rowIdentity(config, [row]) };
 }
 
+/** A bulk edit: the rows' keys and versions (the plural names), and only the fields chosen, with their values. */
+export function bulkEditBody(
+  config: TableConfig,
+  rows: ReadonlyArray<Row>,
+  values: DialogValues,
+  chosen: ReadonlySet<string>,
+): Record<string, unknown> {
+  const sent = Object.fromEntries(Object.entries(values).filter(([name]) => chosen.has(name)));
+  const { key, version } = config;
+  return { ...sent, [`${key}s`]: rows.map((r) => r[key]), ...(version && { [`${version}s`]: rows.map((r) => r[version]) }) };
+}
+
+/** Each field's value where every row has the same, else blank (a flag: off): what a bulk edit starts from. */
+export function sharedValues(fields: ReadonlyArray<FormField>, rows: ReadonlyArray<Row>): DialogValues {
+  const each = rows.map((row) => startValues(fields, row));
+  const first = each[0] ?? {};
+  return Object.fromEntries(
+    fields.map((f) => [f.name, each.every((v) => v[f.name] === first[f.name]) ? (first[f.name] ?? '') : f.kind === 'flag' ? false : '']),
+  );
+}
+
 export function deleteBody(config: TableConfig, rows: ReadonlyArray<Row>): Record<string, unknown> {
   return rowIdentity(config, rows);
 }

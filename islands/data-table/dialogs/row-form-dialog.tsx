@@ -2,18 +2,20 @@
 // the user types with the shared rules, its message shown once it is modified. Save while any field is
 // invalid shows every message, shakes the dialog and moves focus to the first field at fault; otherwise it
 // sends the change and reads the answer (change-outcome.ts): the server's field messages show on their
-// fields and the dialog stays open; otherwise it closes.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { msg } from '../../../common/messages.ts';
+// fields and the dialog stays open; otherwise it closes, unless the add issued a secret (an API token):
+// then the dialog shows it, once, to be copied (secret-shown.tsx).
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
-import { shake } from '../../shell/shake.ts';
 import type { TableHost } from '../table-host.ts';
 import { sendChange } from './change-call.ts';
 import { applyAnswer } from './change-outcome.ts';
 import { DialogField } from './dialog-field.tsx';
-import { dialogFields, editBody, ruleMessages, startValues, type DialogValues } from './dialog-values.ts';
+import { dialogFields, editBody, startValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { SaveActions } from './save-actions.tsx';
+import { SecretShown } from './secret-shown.tsx';
+import { useDialogForm } from './use-dialog-form.ts';
 
 interface RowFormDialogProps {
   host: TableHost;
@@ -26,52 +28,41 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   const { config } = host;
   const action = row ? 'edit' : 'add';
   const fields = useMemo(() => dialogFields(config, action), [config, action]);
-  const [values, setValues] = useState<DialogValues>(() => startValues(fields, row));
-  const [modified, setModified] = useState<ReadonlySet<string>>(() => new Set());
-  const [serverMessages, setServerMessages] = useState<Record<string, string>>({});
+  const { form, values, messages, messageOf, change, showAll, refuse, serverRefused } = useDialogForm(fields, () =>
+    startValues(fields, row),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** Counts refused saves: after each, focus goes to the first field at fault, once it shows its message. */
-  const [refusals, setRefusals] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  /** The secret the add issued, shown once before the dialog closes. */
+  const [secret, setSecret] = useState<string | null>(null);
   const titleId = useId();
-
-  const messages = useMemo(() => ruleMessages(fields, values), [fields, values]);
-  const messageOf = (name: string): string | null => (modified.has(name) ? (serverMessages[name] ?? messages[name] ?? null) : null);
-
-  useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-
-  function change(name: string, value: string | boolean): void {
-    setValues((old) => ({ ...old, [name]: value }));
-    setModified((old) => new Set(old).add(name));
-    setServerMessages(({ [name]: _, ...others }) => others);
-  }
 
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (busy) return;
-    const dialog = event.currentTarget.closest('dialog');
-    setModified(new Set(fields.map((f) => f.name)));
-    if (Object.keys(messages).length > 0) {
-      if (dialog) shake(dialog);
-      setRefusals((n) => n + 1);
-      return;
-    }
+    showAll(fields.map((f) => f.name));
+    if (Object.keys(messages).length > 0) return refuse(event.currentTarget.closest('dialog'));
     setBusy(true);
     setError(null);
     const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : values);
     const outcome = applyAnswer(host, action, answer);
     setBusy(false);
+    const issued = config.showsSecret && action === 'add' ? answer.Data[0]?.[config.showsSecret] : undefined;
+    if (outcome.close && typeof issued === 'string') return setSecret(issued);
     if (outcome.close) return close();
     // A message for a field this dialog does not show is said above the fields.
     const shown = Object.entries(outcome.fields).filter(([name]) => fields.some((f) => f.name === name));
     const unshown = Object.entries(outcome.fields).filter(([name]) => !fields.some((f) => f.name === name));
-    setServerMessages(Object.fromEntries(shown));
     setError([outcome.error, ...unshown.map(([, message]) => message)].filter(Boolean).join(' ') || null);
-    if (shown.length > 0) setRefusals((n) => n + 1);
+    serverRefused(Object.fromEntries(shown));
   }
+
+  if (secret !== null)
+    return (
+      <ModalDialog titleId={titleId} size="form" onClose={close}>
+        <SecretShown titleId={titleId} secret={secret} done={close} />
+      </ModalDialog>
+    );
 
   return (
     <ModalDialog titleId={titleId} size="form" onClose={close}>
@@ -92,14 +83,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
             onChange={(value) => change(field.name, value)}
           />
         ))}
-        <div className="dialog-actions">
-          <button type="submit" aria-disabled={busy}>
-            {busy ? tableMsg('dialogSaving') : tableMsg('dialogSave')}
-          </button>
-          <button type="button" onClick={close}>
-            {msg('cancel')}
-          </button>
-        </div>
+        <SaveActions busy={busy} onCancel={close} />
       </form>
     </ModalDialog>
   );

@@ -13,6 +13,7 @@ import { defineReport } from '../definition.ts';
 import { ReportRefusal } from '../report-refusal.ts';
 import { parameterText as text } from '../parameters.ts';
 import { fieldChanges, type FieldChange } from '../../audit/field-changes.ts';
+import { actionWord, rowWord } from '../../audit/entry-words.ts';
 import { auditEntries } from './query.ts';
 import { worded } from '../../worded.ts';
 import { titleOf } from '../../../common/resources/words.ts';
@@ -72,8 +73,8 @@ export const auditTrailReport = defineReport({
         when: formatDateTime(e.At),
         who: e.UserName,
         table: titles.get(e.Resource) ?? e.Resource,
-        action: e.Action,
-        key: e.RowKey,
+        action: actionWord(e.Action),
+        key: rowWord(input.served, e.Resource, e.RowKey, e.After ?? e.Before),
         changes: fieldChanges(input.served, e.Resource, e),
       })),
       emptyText: msg('summaryEmpty'),

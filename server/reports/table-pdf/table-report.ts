@@ -1,6 +1,7 @@
 // The PDF of a data table (GET /api/common/report?filename=<resource>): its filtered rows in the list's
 // order, its visible columns, grouped by the main and sub grouping columns with each group's totals, under
 // a header saying who printed it, when, and with which filter. Drawn with the shared report table.
+import { withTableTitles } from '../../resources/table-titles.ts';
 import type { FastifyInstance } from 'fastify';
 import { cellText, formatNumber, formatTotal, formatValue } from '../../../common/format.ts';
 import { msg } from '../../messages.ts';
@@ -60,7 +61,7 @@ export async function tableReport(app: FastifyInstance, def: ResourceDef, reques
   // parseTableRequest has checked each grouping column is one of the table's sortable columns.
   // In the words of the moment: the columns' labels, the groups' and the filters' names.
   const groups = inWords(def, request.groups);
-  const columns = inWords(def, request.visible);
+  const columns = withTableTitles(inWords(def, request.visible), app.resources);
   const { rows, totals } = await tableRows(
     app.db.reads({ user }).pool,
     { def, req: request, user, served: app.resources },

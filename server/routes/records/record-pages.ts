@@ -4,10 +4,9 @@
 // own detail pages, so a table with one keeps it; the table then links each row here as it does to those.
 // The audit log itself is read-only and has none: its entries are the changes.
 import type { SchemaRoutes } from '../../plugins/typed-routes.ts';
-import { cellText } from '../../../common/format.ts';
 import { detailHref } from '../../../common/detail-page.ts';
 import { titleOf } from '../../../common/resources/words.ts';
-import { namingColumn } from '../../../common/resources/types.ts';
+import { rowName } from '../../../common/resources/types.ts';
 import { msg } from '../../messages.ts';
 import { MAX_BIG_KEY } from '../../params/key-param.ts';
 import { withScreen } from '../../details/detail-tables.ts';
@@ -28,14 +27,13 @@ const recordPages: SchemaRoutes = async (app) => {
     // the column's range.
     const of = withScreen(def, MAX_BIG_KEY);
     const shown = def.columns.filter((c) => !c.internal).map((c) => c.name);
-    const first = namingColumn(def);
     detailRoute(app, of, {
       querystring: historyQuery,
       async show(req, reply, row, key) {
         const href = detailHref(of.pagePath, key);
         const changes = await recentChanges(app, req.signedInUser(), { of: { resource: def.name, key } }, historyLength(req.query), href);
         return reply.page('record', {
-          title: msg('detailRecordTitle', titleOf(def), cellText(first, row[first.name])),
+          title: msg('detailRecordTitle', titleOf(def), rowName(def, row)),
           back: { href: of.pagePath, text: msg('detailBackTo', titleOf(def)) },
           fields: recordFields(def, row, shown),
           changes,

@@ -12,10 +12,13 @@ export interface ChangeEntry {
   key: number;
   before: object | null;
   after: object | null;
+  /** Written by an undo: the id of the entry whose change it takes back. */
+  undoes?: number;
 }
 
 export interface ChangeLog {
   /** The table the log writes: announced as changed with the change's own tables. */
   table: TableName;
-  write(client: pg.PoolClient, entry: ChangeEntry): Promise<void>;
+  /** Records the entry; answers its id (an undo names the entry it takes back). */
+  write(client: pg.PoolClient, entry: ChangeEntry): Promise<number>;
 }

@@ -9,7 +9,9 @@
 // demotes or deletes their own account (someone must be left who can sign in and administer). A resource
 // may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
 // half's fanOut: a message to a group, one row per member), added together in its one transaction. Each row
-// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction.
+// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction; an edit or
+// delete the app asks to be undoable also keeps each row for its undo (undo-record.ts, undo-rows.ts) and
+// answers its UndoID.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
@@ -26,12 +28,15 @@ import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
 import { changeTables } from '../../db/table-changes.ts';
 import { baseAssignments, baseValues, linkTables, storedValues, writeLinks } from './stored-values.ts';
+import { dropUndo, openUndo, storedRow, type UndoRecord } from './undo-record.ts';
 
 export interface MutationResult {
   Succeed: number[];
   Failed: Array<{ key: number | null } & RowFailure>;
   Data: Row[];
   Error: string | null;
+  /** An undoable edit or delete that changed rows: the id its undo names (undo-rows.ts). */
+  UndoID?: number;
 }
 
 /**
@@ -42,13 +47,15 @@ export interface ChangeWork {
   pool: pg.Pool;
   served: ReadonlyArray<ResourceDef>;
   log: ChangeLog;
+  /** Keep what an undo needs of an edit's or delete's rows (the table screens' changes). */
+  undoable?: boolean;
 }
 
 /** A row changed (or added): its key, and the row as stored (null once deleted). */
 type Done = { key: number; row: Row | null };
 
 /** One request row's outcome: an add to a group (fanOut) stores several rows at once. */
-type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
+export type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
 
 /**
  * The database failed midway through the request's rows: `result` says which went in (Succeed) and which did
@@ -64,7 +71,7 @@ export class ChangeCutShort extends DatabaseUnavailableError {
 }
 
 /** Thrown inside a row's transaction to roll it back and report why. */
-class RowRefused extends Error {
+export class RowRefused extends Error {
   constructor(readonly failure: RowFailure) {
     super(failure.error);
   }
@@ -81,10 +88,13 @@ export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUs
       const base = stored.filter((c) => c.column.writes);
       const columns = [...base.map((c) => ({ name: c.column.writes!, value: c.value })), ...fixedColumns(def, user)];
       const copies = await fanOutCopies(client, def, user, values.columns);
+      const issued = def.issuesSecret?.make();
+      if (issued) columns.push({ name: def.issuesSecret!.writes, value: issued.kept });
       const done: Done[] = [];
       for (const copy of copies)
         done.push(await insertRow(client, work, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
-      return done;
+      // The secret is in the answer's row only: the change log has the row as stored, without it.
+      return issued ? done.map((d) => ({ ...d, row: { ...d.row, [def.issuesSecret!.shows]: issued.secret } })) : done;
     }),
   );
 }
@@ -142,34 +152,99 @@ export async function editRows(work: ChangeWork, def: ResourceDef, user: Current
   if (!values.ok) return result(body.keys.map((key) => invalid(def, key, values)));
   if (values.columns.length === 0) throw new TableRequestError('tableNothingToChange');
   const stored = await storedValues(values.columns);
-  return eachRow(work, def, user, body, values.columns, async (client, key, before) => {
-    if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, values.columns);
-    obeyRowRule(def, user, before, values.columns);
-    await obeyRowCheck(client, def, before, values.columns);
-    const sets = baseAssignments(stored, 2);
-    if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
-    if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
-    await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...baseValues(stored)]);
-    await writeLinks(client, key, stored);
-    const after = await reachableRow(client, def, user, work.served, 'edit', key, false);
-    // An edit may not move a row out of the user's reach (e.g. a store into another group).
-    if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
-    await work.log.write(client, { user, resource: def.name, action: 'update', key, before, after });
-    return after;
+  return undoable(work, def, user, 'update', (undo) =>
+    eachRow(work, def, user, body, values.columns, (client, key, before) =>
+      editLockedRow(client, work, def, user, { key, before, sent: values.columns, stored }, { undo }),
+    ),
+  );
+}
+
+/**
+ * Edits one row, locked at the version it was read at (`before`): the resource's rules, the update, the reach
+ * check after it and the audit entry (kept for its undo, or naming the entry it undoes). The edits and their
+ * undos (undo-rows.ts) both come through here.
+ */
+export async function editLockedRow(
+  client: pg.PoolClient,
+  work: ChangeWork,
+  def: ResourceDef,
+  user: CurrentUser,
+  { key, before, sent, stored }: { key: number; before: Row; sent: SentValues; stored: SentValues },
+  audit: { undo?: UndoRecord | null; undoes?: number },
+): Promise<Row> {
+  if (isOwnAccount(def, user, key)) keepOwnAccess(def, before, sent);
+  obeyRowRule(def, user, before, sent);
+  await obeyRowCheck(client, def, before, sent);
+  const sets = baseAssignments(stored, 2);
+  if (def.version) sets.push(`${def.version.column} = ${def.version.column} + 1`);
+  if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
+  await client.query(`update ${def.table} set ${sets.join(', ')} where ${def.key.column} = $1`, [key, ...baseValues(stored)]);
+  await writeLinks(client, key, stored);
+  const after = await reachableRow(client, def, user, work.served, 'edit', key, false);
+  // An edit may not move a row out of the user's reach (e.g. a store into another group).
+  if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
+  const logged = withPasswordsSaid(after, sent);
+  const auditId = await work.log.write(client, {
+    user,
+    resource: def.name,
+    action: 'update',
+    key,
+    before,
+    after: logged,
+    undoes: audit.undoes,
   });
+  await audit.undo?.keep(client, key, auditId);
+  return after;
+}
+
+/**
+ * The row after an edit as the audit log records it: a password the edit set (always read back empty) said in
+ * words, so the entry tells that one was set without holding it.
+ */
+function withPasswordsSaid(after: Row, sent: SentValues): Row {
+  const set = sent.filter((s) => s.column.password);
+  return set.length ? { ...after, ...Object.fromEntries(set.map((s) => [s.column.name, msg('auditPasswordSet')])) } : after;
 }
 
 export async function deleteRows(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
-  return eachRow(work, def, user, body, [], async (client, key, before) => {
-    if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete'), forbidden: true });
-    await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
-    await work.log.write(client, { user, resource: def.name, action: 'delete', key, before, after: null });
-    return null;
-  });
+  return undoable(work, def, user, 'delete', (undo) =>
+    eachRow(work, def, user, body, [], async (client, key, before) => {
+      if (isOwnAccount(def, user, key)) throw new RowRefused({ error: msg('tableOwnAccountDelete'), forbidden: true });
+      const kept = undo ? await storedRow(client, def, key) : undefined;
+      await client.query(`delete from ${def.table} where ${def.key.column} = $1`, [key]);
+      const auditId = await work.log.write(client, { user, resource: def.name, action: 'delete', key, before, after: null });
+      await undo?.keep(client, key, auditId, kept);
+      return null;
+    }),
+  );
+}
+
+/**
+ * Runs an edit or delete with its undo record when the app asks for one: the answer names it when a row went
+ * in (a change cut short too), and it is dropped when none did.
+ */
+async function undoable(
+  work: ChangeWork,
+  def: ResourceDef,
+  user: CurrentUser,
+  action: 'update' | 'delete',
+  run: (undo: UndoRecord | null) => Promise<MutationResult>,
+): Promise<MutationResult> {
+  if (!work.undoable) return run(null);
+  const undo = await openUndo(work.pool, def, user, action);
+  try {
+    const answer = await run(undo);
+    if (answer.Succeed.length > 0) return { ...answer, UndoID: undo.id };
+    await dropUndo(work.pool, undo.id);
+    return answer;
+  } catch (err) {
+    if (err instanceof ChangeCutShort && err.result.Succeed.length > 0) err.result.UndoID = undo.id;
+    throw err;
+  }
 }
 
 /** The values checked by the field rules, then each select's value against the choices it offers this user. */
-async function offeredFieldValues(
+export async function offeredFieldValues(
   work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
@@ -197,13 +272,13 @@ function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
 }
 
 /** Refuses the row's change when the resource's own rule (its SQL half's rowRule) does not let it through. */
-function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
+export function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
   const failure = def.rowRule?.(user, before, sent);
   if (failure) throw new RowRefused(failure);
 }
 
 /** Refuses the row's change when the resource's rule that reads the database (its SQL half's rowCheck) does. */
-async function obeyRowCheck(client: pg.PoolClient, def: ResourceDef, before: Row | null, sent: SentValues): Promise<void> {
+export async function obeyRowCheck(client: pg.PoolClient, def: ResourceDef, before: Row | null, sent: SentValues): Promise<void> {
   const failure = await def.rowCheck?.(client, before, sent);
   if (failure) throw new RowRefused(failure);
 }
@@ -230,7 +305,7 @@ async function eachRow(
  * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
  * change log's entries), is announced.
  */
-async function changes<K extends number | null>(
+export async function changes<K extends number | null>(
   work: ChangeWork,
   def: ResourceDef,
   user: CurrentUser,
@@ -259,7 +334,7 @@ async function changes<K extends number | null>(
  * One row's change in its own transaction, on a connection taken for that row alone: between the rows of a
  * long request other requests get a connection (the embedded database has only one).
  */
-async function inRowTransaction(
+export async function inRowTransaction(
   pool: pg.Pool,
   def: ResourceDef,
   key: number | null,
@@ -287,10 +362,15 @@ async function lockForChange(
   if (def.version && version === undefined) throw new RowRefused({ error: msg('tableVersionMissing') });
   const row = await reachableRow(client, def, user, work.served, 'edit', key, true);
   if (!row || (def.version && row[def.version.name] !== version)) throw new RowRefused({ error: msg('notFoundRefreshed'), conflict: true });
+  obeyGuard(def, user, row);
+  return row;
+}
+
+/** Refuses a change to a guarded row (a super administrator's account) by a user the guard does not let through. */
+export function obeyGuard(def: ResourceDef, user: CurrentUser, row: Row): void {
   const guard = def.guardedRows;
   if (guard && row[guard.when.name] === true && !allows(user, guard.access))
     throw new RowRefused({ error: msg(def.guardRefusal ?? 'forbidden'), forbidden: true });
-  return row;
 }
 
 function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string; value: unknown }> {
@@ -307,7 +387,7 @@ function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValu
   return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
 }
 
-function result(outcomes: Outcome[]): MutationResult {
+export function result(outcomes: Outcome[]): MutationResult {
   return {
     Succeed: outcomes.flatMap((o) => (o.ok ? o.done.map((d) => d.key) : [])),
     Failed: outcomes.flatMap((o) => (o.ok ? [] : [{ key: o.key, ...o.failure }])),

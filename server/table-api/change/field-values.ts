@@ -100,10 +100,10 @@ function isPlainValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value !== 'object' && !String(value).includes('\0'));
 }
 
-type Read = { value: unknown } | { error: string };
+export type Read = { value: unknown } | { error: string };
 
 /** One value as its column's type; blank is NULL (or '' for non-null text, false for a checkbox). */
-function readValue(column: ColumnDef, raw: unknown): Read {
+export function readValue(column: ColumnDef, raw: unknown): Read {
   if (raw !== null && typeof raw === 'object') return { error: msg('pattern') };
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
   switch (column.type) {

@@ -32,3 +32,22 @@ export async function reachableRow(
   );
   return r.rows[0] ?? null;
 }
+
+/** The rows of `keys` within the user's scope for `action`, in no particular order (those out of reach left out). */
+export async function reachableRows(
+  db: pg.Pool | pg.PoolClient,
+  def: ResourceDef,
+  user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
+  action: Action,
+  keys: ReadonlyArray<number>,
+): Promise<Row[]> {
+  if (keys.length === 0) return [];
+  const params: unknown[] = [keys];
+  const conditions = [`${def.key.sql} = any($1::int8[])`, ...scopeConditions(def, user, action, undefined, params, served)];
+  const r = await db.query<Row>(
+    `select ${selectList(def.columns)} from ${fromClause(def)} where ${conditions.map((c) => `(${c})`).join(' and ')}`,
+    params,
+  );
+  return r.rows;
+}

@@ -6,7 +6,7 @@
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { useTestApp } from '../../support/app.ts';
-import { formatCurrency, formatDateTime } from '../../../common/format.ts';
+import { formatCurrency, formatDate, formatDateTime } from '../../../common/format.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { MAX_KEY } from '../../../server/params/key-param.ts';
 
@@ -74,7 +74,7 @@ describe('a store detail page', () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const body = (await shared.clerk.inject({ url: `/stores/${west.id}` })).body;
     const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(body)?.[1] ?? '';
-    assert.match(changes, /<td>clerk<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(changes, /<td>clerk<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(changes, /<dt>City<\/dt><dd><span class="before">[^<]+<\/span> → <span class="after">Detailville<\/span><\/dd>/);
   });
 
@@ -158,9 +158,9 @@ describe("a user account's detail page", () => {
     assert.match(res.body, /<dt>Group<\/dt><dd>[^<]+ \(WE\)<\/dd>/);
     assert.match(res.body, /<dt>Email<\/dt><dd>casey@example.com<\/dd>/);
     const [by, to] = [...res.body.matchAll(/<table class="simple-table record-changes">([\s\S]*?)<\/table>/g)].map((t) => t[1] ?? '');
-    assert.match(by!, /<td>clerk<\/td><td>stores<\/td><td>\d+<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(by!, /<td>clerk<\/td><td>Stores<\/td><td>\d+<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(by!, /Renamed by the clerk/);
-    assert.match(to!, /<td>admin<\/td><td class="record-changes-action">update<\/td>/);
+    assert.match(to!, /<td>admin<\/td><td class="record-changes-action">Changed<\/td>/);
     assert.match(to!, /<dt>Email<\/dt>.*casey@example.com/);
   });
 
@@ -228,11 +228,11 @@ describe('the tables told of detail pages', () => {
 });
 
 describe("every other table's row page", () => {
-  type Sale = { id: number; version: number; sales: string; store: number };
+  type Sale = { id: number; version: number; sales: string; store: number; sale_date: Date };
   const saleIn = async (region: string) =>
     (
       await sql<Sale>(
-        `select x.sale_id::int as id, x.version, x.sales::text as sales, s.store_number as store from sales x
+        `select x.sale_id::int as id, x.version, x.sales::text as sales, s.store_number as store, x.sale_date from sales x
          join stores s using (store_id) join groups g using (group_id) where g.code = $1 order by x.sale_id limit 1`,
         [region],
       )
@@ -248,7 +248,10 @@ describe("every other table's row page", () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const res = await shared.analyst.inject({ url: `/sales/${sale.id}` });
     assert.equal(res.statusCode, 200);
-    assert.ok(res.body.includes(`<h1>Daily sales: ${sale.store}</h1>`), 'titled by the table and its first column');
+    assert.ok(
+      res.body.includes(`<h1>Daily sales: ${sale.store}, ${formatDate(sale.sale_date)}</h1>`),
+      'titled by the table and what names a sale: its store and day',
+    );
     assert.ok(res.body.includes(`<dt>Sales</dt><dd>${formatCurrency('1234.5')}</dd>`));
     const changes = /<table class="simple-table record-changes">([\s\S]*?)<\/table>/.exec(res.body)?.[1] ?? '';
     assert.match(changes, /<td>manager<\/td>/);

@@ -169,7 +169,8 @@ describe('cycle-summary', () => {
 
 describe('audit-trail', () => {
   test('shows who changed which record when, and each field before and after', async () => {
-    const store = (await shared.t.db.pool.query(`select store_id, name, version from stores order by store_id limit 1`)).rows[0];
+    const store = (await shared.t.db.pool.query(`select store_id, store_number, name, version from stores order by store_id limit 1`))
+      .rows[0];
     const edit = await shared.admin.inject({
       method: 'PATCH',
       url: '/api/stores',
@@ -193,7 +194,11 @@ describe('audit-trail', () => {
       );
     assert.ok(entry, res.body);
     assert.match(entry[1]!, /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
-    assert.deepEqual(entry.slice(2, 6), ['admin', 'Stores', 'update', String(store.store_id)]);
+    assert.deepEqual(
+      entry.slice(2, 6),
+      ['admin', 'Stores', 'Changed', String(store.store_number)],
+      'the action in words, the store by its number',
+    );
     const name = /<dt>Name<\/dt><dd><span class="before">([^<]*)<\/span> → <span class="after">([^<]*)<\/span><\/dd>/.exec(entry[6]!);
     assert.deepEqual(name?.slice(1).map(unescapeHtml), [store.name, 'Renamed for the audit']);
     assert.match(res.body, /<p class="report-caption">Stores<\/p>/);

@@ -72,22 +72,6 @@ const migration = `create table recipe_vendors (
   version integer not null default 1
 )`;
 
-// Its detail page (a route file under server/routes/ in the product, registered in server/app.ts).
-const shownFields: ShownColumns<typeof vendorsDef> = ['Name', 'Phone', 'StateName'];
-
-async function vendorDetailRoute(app: FastifyInstance) {
-  const of = withScreen(vendorsDef);
-  detailRoute(app, of, {
-    async show(_req, reply, row) {
-      return reply.page('record', {
-        title: String(row.Name),
-        back: { href: of.pagePath, text: msg('detailBackTo', vendorsDef.title) },
-        fields: recordFields(vendorsDef, row, shownFields),
-      });
-    },
-  });
-}
-
 let database: TestDatabase;
 let served: AddedEntityApp;
 let menuAdded: string[];
@@ -96,7 +80,7 @@ let clerk: SignedIn;
 
 before(async () => {
   assert.ok(!resources.some((r) => r.name === vendorsDef.name), 'the example is not a product entity');
-  served = await serveAddedEntity(vendorsDef, migration, vendorDetailRoute);
+  served = await serveAddedEntity(vendorsDef, migration);
   ({ database, menuAdded, admin, clerk } = served);
 });
 
@@ -155,10 +139,10 @@ describe('an entity added as the recipe says', () => {
     assert.equal((await admin.inject({ url: url('recipe-vendors', listQuery) })).json<{ recordsTotal: number }>().recordsTotal, 2);
   });
 
-  test("the row's detail page shows its fields; a key that names no row is not found", async () => {
+  test("the row's detail page, which it gets without writing one, shows its fields; a key that names no row is not found", async () => {
     const page = await admin.inject({ url: `/recipe-vendors/${added}` });
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /<h1>Acme Parts<\/h1>/);
+    assert.match(page.body, /<h1>Vendors: Acme Parts<\/h1>/);
     assert.match(page.body, /<dt>Name<\/dt><dd>Acme Parts<\/dd>/);
     assert.match(page.body, /<dt>Phone<\/dt><dd>555-0100<\/dd>/);
     assert.match(page.body, /<dt>State<\/dt><dd>Vermont<\/dd>/);
@@ -198,17 +182,18 @@ describe('an entity added as the recipe says', () => {
     const entries = res
       .json<{ data: Row[] }>()
       .data.map(({ Resource, Action, RowKey, Changes }) => ({ Resource, Action, RowKey, Changes }));
-    // Its version and keys, internal to the definition, are left out: the entry is read in the vendor's words.
+    // Its version and keys, internal to the definition, are left out: the entry is read in the vendor's words,
+    // its table by its title and its row by its name.
     assert.deepEqual(
-      entries.filter((e) => e.RowKey === String(added)),
+      entries.filter((e) => e.RowKey === 'Acme Parts'),
       [
         {
           Resource: 'recipe-vendors',
           Action: 'insert',
-          RowKey: String(added),
+          RowKey: 'Acme Parts',
           Changes: 'Name: Acme Parts\nPhone: 555-0100\nActive: Yes\nState: Vermont',
         },
-        { Resource: 'recipe-vendors', Action: 'update', RowKey: String(added), Changes: 'Phone: 555-0100 → 555-0199' },
+        { Resource: 'recipe-vendors', Action: 'update', RowKey: 'Acme Parts', Changes: 'Phone: 555-0100 → 555-0199' },
       ],
     );
     const tables = await admin.inject({ url: url('audit/filter-values', { column: 'Resource' }) });

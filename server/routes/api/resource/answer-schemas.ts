@@ -21,11 +21,14 @@ function columnValue(columns: ReadonlyArray<ColumnDef>) {
   return { type: [...new Set(columns.flatMap((c) => jsonTypes[c.type])), 'null'] };
 }
 
-function rows(def: ResourceDef) {
+function rows(def: ResourceDef, secret?: string) {
   const row = {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(def.columns.map((c) => [c.name, columnValue([c])])),
+    properties: {
+      ...Object.fromEntries(def.columns.map((c) => [c.name, columnValue([c])])),
+      ...(secret && { [secret]: { type: 'string' } }),
+    },
   };
   return { type: 'array', items: row };
 }
@@ -85,8 +88,10 @@ function changeAnswer(def: ResourceDef) {
   return {
     Succeed: { type: 'array', items: { type: 'integer' } },
     Failed: { type: 'array', items: failed },
-    Data: rows(def),
+    // An add that issues a secret (an API token) carries it in its row, once.
+    Data: rows(def, def.issuesSecret?.shows),
     Error: textOrNull,
+    UndoID: { type: 'integer' },
   };
 }
 
@@ -123,6 +128,18 @@ export function changeAnswers(def: ResourceDef) {
     503: outcomeOrError,
   };
 }
+
+/** POST /api/<name>/undo: the undo's outcome in the change's shape, or its refusal (403, 409). */
+export function undoAnswers(def: ResourceDef) {
+  return changeAnswers(def);
+}
+
+/** POST /api/<name>/undo's body: the UndoID an edit's or delete's answer gave. */
+export const undoBodySchema = {
+  type: 'object',
+  required: ['UndoID'],
+  properties: { UndoID: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
 
 /**
  * GET /api/<name>/options: { options: [{ value, label }], more }, of the columns the fields choose among (in

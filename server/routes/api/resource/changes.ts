@@ -5,10 +5,19 @@
 // refused for the user's access, 409 when a row had changed or gone since it was read, else 422 (the values
 // sent were refused). Any row changed: 200. The hub
 // then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
-// Every row changed is recorded in the audit log, which this route hands the table API.
+// Every row changed is recorded in the audit log, which this route hands the table API. An edit or delete
+// keeps what its undo needs and answers its UndoID; POST /api/<resource>/undo takes it back (answerUndo).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import { addRow, ChangeCutShort, deleteRows, editRows, type MutationResult } from '../../../table-api/change/change-rows.ts';
+import {
+  addRow,
+  ChangeCutShort,
+  deleteRows,
+  editRows,
+  type ChangeWork,
+  type MutationResult,
+} from '../../../table-api/change/change-rows.ts';
+import { undoChange, UndoRefused } from '../../../table-api/change/undo-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { auditLog } from '../../../audit/audit-log.ts';
@@ -31,7 +40,7 @@ export async function answerChange(
   };
   try {
     const body = readMutationBody(def, action, req.query, req.body);
-    const result = await run[action]({ pool: app.db.pool, served: app.resources, log: auditLog }, def, user, body);
+    const result = await run[action](changeWork(app, action !== 'add'), def, user, body);
     announce(result);
     return reply.code(statusOf(result)).send(result);
   } catch (err) {
@@ -43,6 +52,46 @@ export async function answerChange(
     if (!(err instanceof TableRequestError)) throw err;
     const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };
     return reply.code(400).send(refused);
+  }
+}
+
+/** What the table API is handed for a change: the database, the resources served, the audit log. */
+function changeWork(app: FastifyInstance, undoable: boolean): ChangeWork {
+  return { pool: app.db.pool, served: app.resources, log: auditLog, undoable };
+}
+
+/**
+ * POST /api/<resource>/undo { UndoID }: puts back the rows of the user's own edit or delete, answered in the
+ * change's shape (the rows restored in Succeed, those that could not be in Failed, each with why); refused
+ * whole (Error) when the change is not theirs (403), unknown, already undone or past its time (409). Those
+ * whom the change concerned hear of its undoing as of any change.
+ */
+export async function answerUndo(
+  app: FastifyInstance,
+  def: ResourceDef,
+  undoId: number,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MutationResult | FastifyReply> {
+  const user = req.signedInUser();
+  const announce = (result: MutationResult, action: 'add' | 'edit') => {
+    announceInboxChange(app, def, action, user, result);
+    noticeRowChanges(app, def, 'edit', user, result);
+  };
+  try {
+    const { action, result } = await undoChange(changeWork(app, false), def, user, undoId);
+    // A row a delete's undo put back is added again; an edit's undo is an edit.
+    announce(result, action === 'delete' ? 'add' : 'edit');
+    return reply.code(statusOf(result)).send(result);
+  } catch (err) {
+    if (err instanceof ChangeCutShort) {
+      req.log.error({ err: err.cause }, 'database unavailable midway through an undo');
+      announce(err.result, 'edit');
+      return reply.code(503).send(err.result);
+    }
+    if (!(err instanceof UndoRefused)) throw err;
+    const refused: MutationResult = { Succeed: [], Failed: [], Data: [], Error: err.message };
+    return reply.code(err.status).send(refused);
   }
 }
 

@@ -4,6 +4,7 @@
 //                               their legacy names), otherwise add one row
 //   PATCH  /api/<name>          edit one row (key) or many (plural key), each with its version
 //   DELETE /api/<name>          delete one or many rows, each with its version
+//   POST   /api/<name>/undo     put back the rows of the user's own edit or delete, for a short while after it
 //   GET    /api/<name>/export   every filtered row as CSV or an Excel workbook (the list's own parameters)
 //   GET    /api/<name>/options  the choices of a select field, for whoever may add or edit through it (on a
 //                               resource that has select fields)
@@ -12,11 +13,11 @@
 // whatever the browser shows).
 import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { allows } from '../../../../common/roles.ts';
-import { answerChange } from './changes.ts';
+import { answerChange, answerUndo } from './changes.ts';
 import { answerChoices, choicesQuerySchema, mayChoose } from './options.ts';
 import { answerExport, exportQuerySchema } from './export.ts';
 import { answerList, decorateTableList, readListHook } from './list.ts';
-import { changeAnswers, choicesAnswers, listOrAddAnswers } from './answer-schemas.ts';
+import { changeAnswers, choicesAnswers, listOrAddAnswers, undoAnswers, undoBodySchema } from './answer-schemas.ts';
 import { errorAnswers } from '../error-answer.ts';
 import { answerFilterValues, choicesFromColumns, filterValuesAnswers, filterValuesQuerySchema } from './filter-values.ts';
 
@@ -87,6 +88,16 @@ const resourceRoutes: SchemaRoutes = async (app) => {
 
     app.delete(path, { config: { access: def.access.delete }, schema: { response: changeAnswers(def) } }, async (req, reply) =>
       answerChange(app, def, 'delete', req, reply),
+    );
+
+    // Who may edit or delete here may ask; the undo itself checks the right its change took (undo-rows.ts).
+    app.post(
+      `${path}/undo`,
+      {
+        config: { access: (_req, user) => allows(user, def.access.edit) || allows(user, def.access.delete) },
+        schema: { body: undoBodySchema, response: undoAnswers(def) },
+      },
+      async (req, reply) => answerUndo(app, def, req.body.UndoID, req, reply),
     );
   }
 };

@@ -1,0 +1,70 @@
+// Writes a feed request's rows through the import engine (server/imports/engine/): each added or updated by
+// its table's key, with the one rule set, the token's store scope, version checks and the tables' change
+// announcements of an import, the valid rows written and the refused ones reported. The answer is the table
+// API's { Succeed, Failed, Data, Error }: the keys of the rows added, changed or found unchanged, each refused
+// row with its place in the request (`Row`) and its messages, and the rows as stored; with the counts.
+import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from '../../common/roles.ts';
+import type { ResourceDef, Row } from '../resources/resource-def.ts';
+import { applyRows, type RowOutcome } from '../imports/engine/index.ts';
+import { reachableRows } from '../table-api/query/reachable-row.ts';
+import type { FeedRow } from './feed-rows.ts';
+
+/** One row refused: its place in the request (`Row`: array position, or CSV line), its key when it named a stored row, and why. */
+export interface FeedFailure {
+  Row: number;
+  key: number | null;
+  error: string;
+  fields?: Record<string, string>;
+}
+
+export interface FeedAnswer {
+  Succeed: number[];
+  Failed: FeedFailure[];
+  Data: Row[];
+  Error: string | null;
+  Counts: { Added: number; Changed: number; Unchanged: number; Refused: number };
+}
+
+export async function writeFeedRows(
+  app: FastifyInstance,
+  def: ResourceDef,
+  user: CurrentUser,
+  rows: ReadonlyArray<FeedRow>,
+): Promise<FeedAnswer> {
+  const outcomes: RowOutcome[] = [];
+  const { counts } = await applyRows(app, {
+    def,
+    user,
+    rows: (async function* () {
+      yield* rows;
+    })(),
+    mode: 'add-update',
+    validOnly: true,
+    write: true,
+    // The import's audit entry names the feed as its file; its user is the token (api-token.ts).
+    fileName: 'feed',
+    onRow: (outcome) => void outcomes.push(outcome),
+  });
+  const succeed = outcomes.flatMap((o) => (o.result !== 'refused' && o.key !== undefined ? [o.key] : []));
+  const stored = new Map((await reachableRows(app.db.pool, def, user, app.resources, 'list', succeed)).map((r) => [r[def.key.name], r]));
+  return {
+    Succeed: succeed,
+    Failed: outcomes.flatMap((o) => (o.result === 'refused' ? [failure(o)] : [])),
+    Data: succeed.flatMap((key) => {
+      const row = stored.get(key);
+      return row ? [row] : [];
+    }),
+    Error: null,
+    Counts: { Added: counts.Add, Changed: counts.Change, Unchanged: counts.Unchanged, Refused: counts.Refused },
+  };
+}
+
+function failure(o: RowOutcome): FeedFailure {
+  return {
+    Row: o.row.line,
+    key: o.key ?? null,
+    error: o.messages.join(' '),
+    ...(o.fields && { fields: o.fields }),
+  };
+}

@@ -1,0 +1,52 @@
+// The rows of the table a batch of an import names, found by the import's key (its `key` columns, a found
+// select in place of the column it is found from: a sale by its store's id and its day), within what the user
+// may edit there. In an import that writes they are locked until its transaction ends, so what a row is
+// compared with is what it is changed from.
+import type pg from 'pg';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ColumnDef, ResourceDef, Row } from '../../resources/resource-def.ts';
+import { scopeConditions } from '../../table-api/query/scope.ts';
+import { fromClause, selectList } from '../../table-api/query/sql.ts';
+import { importOf } from './import-fields.ts';
+
+const arrayTypes = { text: 'text', integer: 'int8', number: 'numeric', boolean: 'bool', date: 'date', datetime: 'timestamptz' } as const;
+
+/** The columns a row is matched on, in the key's order: a found select's in place of the column it is found from. */
+export function matchColumns(def: ResourceDef): ColumnDef[] {
+  const spec = importOf(def);
+  return spec.key.map((name) => {
+    const found = Object.entries(spec.finds ?? {}).find(([, f]) => f.by === name)?.[0];
+    const column = def.columns.find((c) => c.name === (found ?? name));
+    if (!column?.writes) throw new Error(`resource ${def.name}: the import key ${name} is no column a field writes`);
+    return column;
+  });
+}
+
+/** For each of `keys` (match values in matchColumns' order), the rows found (none, one, or several when ambiguous). */
+export async function existingRows(
+  client: Pick<pg.PoolClient, 'query'>,
+  def: ResourceDef,
+  user: CurrentUser,
+  served: ReadonlyArray<ResourceDef>,
+  keys: ReadonlyArray<ReadonlyArray<unknown>>,
+  lock: boolean,
+): Promise<Row[][]> {
+  const found: Row[][] = keys.map(() => []);
+  if (keys.length === 0) return found;
+  const columns = matchColumns(def);
+  const params: unknown[] = columns.map((_, n) => keys.map((k) => k[n]));
+  params.push(keys.map((_, i) => i));
+  const list = columns.map((c, n) => `$${n + 1}::${arrayTypes[c.type]}[]`).join(', ');
+  const names = columns.map((_, n) => `k${n}`).join(', ');
+  const on = columns.map((c, n) => `${c.sql} = m.k${n}`).join(' and ');
+  const scope = scopeConditions(def, user, 'edit', undefined, params, served);
+  const where = scope.length ? scope.map((c) => `(${c})`).join(' and ') : 'true';
+  const { rows } = await client.query<Row & { __i: number }>(
+    `select ${selectList(def.columns)}, m.i as "__i"
+     from ${fromClause(def)} join unnest(${list}, $${columns.length + 1}::int[]) as m(${names}, i) on ${on}
+     where ${where} ${lock ? `order by ${def.key.sql} for update of ${def.alias}` : ''}`,
+    params,
+  );
+  for (const { __i, ...row } of rows) found[__i]!.push(row);
+  return found;
+}
