@@ -8,6 +8,8 @@ export const tableMessages = {
   settingsTitle: 'Table settings',
   settingsColumns: 'Columns',
   settingsColumnsHint: 'Tick the columns to show; move them to change their order.',
+  /** Beside a column that phones take out of the rows (islands/data-table/phone/). */
+  settingsOnPhone: "on a phone, in each row's details",
   settingsMoveUp: 'Move {0} up',
   settingsMoveDown: 'Move {0} down',
   settingsGrouping: 'Grouping',
@@ -27,6 +29,10 @@ export const tableMessages = {
   groupMoreRows: 'More rows ({0} of {1} shown)',
   groupMoreGroups: 'More groups ({0} of {1} shown)',
   columnResize: 'Width of {0}',
+  /** A row's button, on a phone, that shows the columns left out of it (DataTables' Responsive child row). */
+  rowDetails: 'Details of {0}',
+  /** Said when a header's width changes by keyboard (Alt+arrow on the focused header). */
+  columnWidthNow: '{0}: {1} px wide',
   columnMoved: '{0} moved to position {1}',
 
   // Dialogs and tables (sections 5 and 8)

@@ -17,6 +17,8 @@ import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
 import { listUrl } from './list-query.ts';
+import { rowName } from '../../common/resources/types.ts';
+import { phoneHiddenColumns } from './phone/phone-columns.ts';
 import { Pager } from './pager.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { TableBody } from './table-body.tsx';
@@ -78,6 +80,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   const [marked, setMarked] = useState<{ url: string; marks: Record<string, RowMark> }>({ url: '', marks: {} });
   const marks = marked.url === url ? marked.marks : noMarks;
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** What a screen reader is told of a change made from the keyboard in the header (a column's width). */
+  const [said, say] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
   // A new answer keeps the selection of the rows it still holds.
@@ -97,6 +101,8 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
 
   const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
+  const phoneHidden = useMemo(() => phoneHiddenColumns(config, state), [config, state]);
+  const nameOf = useCallback((row: Row) => rowName(config, row), [config]);
   const selectedKeys = Object.keys(rowSelection).filter((k) => rowSelection[k]);
 
   const markRows = useCallback(
@@ -167,7 +173,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         className={[infinite.on ? 'dt-infinite' : '', rows.length === 0 ? 'dt-scroll-empty' : ''].filter(Boolean).join(' ')}
       >
         <table className="simple-table dt-table" aria-busy={list.loading || undefined}>
-          <TableHead table={table} layout={layout} />
+          <TableHead table={table} layout={layout} phoneHidden={phoneHidden} announce={say} />
           <TableBody
             table={table}
             marks={marks}
@@ -176,10 +182,15 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
             searched={state.search.trim() !== '' || Object.keys(state.filters).length > 0}
             sizes={layout.sizes}
             grouping={grouping}
+            phoneHidden={phoneHidden}
+            rowName={nameOf}
           />
-          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} />
+          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} phoneHidden={phoneHidden} />
         </table>
       </ScrollRegion>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <p className="dt-processing" hidden={!list.loading}>
         {tableMsg('processing')}
       </p>

@@ -4,6 +4,7 @@
 import { formatTotal, formatValue } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
+import { phoneClass } from './phone/phone-columns.ts';
 import type { DataTableInstance } from './use-data-table.ts';
 
 interface TableFootProps {
@@ -11,9 +12,11 @@ interface TableFootProps {
   totals: Row | null;
   /** Widths the user set: those columns' total cells clip to them. */
   sizes: Readonly<Record<string, number>>;
+  /** The shown columns a phone leaves out of the rows (phone/): their totals too. */
+  phoneHidden: ReadonlySet<string>;
 }
 
-export function TableFoot({ table, totals, sizes }: TableFootProps) {
+export function TableFoot({ table, totals, sizes, phoneHidden }: TableFootProps) {
   const columns = table.getVisibleLeafColumns();
   if (!totals || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
   return (
@@ -30,7 +33,7 @@ export function TableFoot({ table, totals, sizes }: TableFootProps) {
                 : formatValue(value, column.format);
           const cls = [
             column ? `dt-col-${column.total === 'count' ? 'integer' : column.format}` : '',
-            column?.hiddenOnMobile ? 'dt-mobile-hidden' : '',
+            phoneClass(phoneHidden, column?.name),
             column && sizes[column.name] ? 'dt-sized' : '',
           ]
             .filter(Boolean)

@@ -24,6 +24,8 @@ export interface TableState {
   filters: Record<string, string>;
   /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
   columnVisibility: Record<string, boolean>;
+  /** Columns marked hidden on mobile that the user chose to see in the rows on a phone too (phone/). */
+  phoneColumns: string[];
   /** Column names in the order shown; empty: the config's order. */
   columnOrder: string[];
   /** Column widths in pixels the user set; a column not named here takes its natural width. */
@@ -50,6 +52,7 @@ export function defaultTableState(config: TableConfig): TableState {
     search: '',
     filters: {},
     columnVisibility: {},
+    phoneColumns: [],
     columnOrder: [],
     columnSizes: {},
     mainGroup: null,
@@ -105,6 +108,9 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
     filters: isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters,
     columnVisibility:
       (flags(saved.columnVisibility, (x) => typeof x === 'boolean') as Record<string, boolean>) ?? fallback.columnVisibility,
+    phoneColumns: Array.isArray(saved.phoneColumns)
+      ? saved.phoneColumns.filter((n): n is string => typeof n === 'string' && names.has(n))
+      : fallback.phoneColumns,
     columnOrder: Array.isArray(saved.columnOrder)
       ? saved.columnOrder.filter((n): n is string => typeof n === 'string' && names.has(n))
       : fallback.columnOrder,

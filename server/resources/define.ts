@@ -210,7 +210,8 @@ export function defineResource<const Name extends string, const Cols extends Wri
 }
 
 /** A column shown from the referenced row: the column there (a base table column of theirs), or it and a label. */
-type Shows = string | { from: string; label: string };
+/** A column shown from the referenced row: its name there, or that with its own label, or left out of a phone's rows. */
+type Shows = string | { from: string; label?: string; hiddenOnMobile?: boolean };
 
 /** How an entity refers to another's rows (see `reference`). */
 interface ReferenceOptions<Key extends string, Shown extends string> {
@@ -263,9 +264,9 @@ export function reference<const Key extends string, const Shown extends string>(
   const join: Join = { alias, table: target.table, on: `${alias}.${target.key.column} = ${sql}`, ...(optional && { left: true }) };
   const entries = Object.entries<Shows>(options.shows).map(([name, shows]) => ({
     name: name as Shown,
-    ...(typeof shows === 'string' ? { from: shows, label: undefined } : shows),
+    ...(typeof shows === 'string' ? { from: shows, label: undefined, hiddenOnMobile: undefined } : shows),
   }));
-  const shown = entries.map(({ name, from, label: own }, i) => {
+  const shown = entries.map(({ name, from, label: own, hiddenOnMobile }, i) => {
     const { column, base } = there(from);
     return {
       name,
@@ -276,6 +277,7 @@ export function reference<const Key extends string, const Shown extends string>(
       searchable: true as const,
       ...(offersChoices && { choicesFrom: { resource: target.name, column: from } }),
       ...options.column,
+      ...(hiddenOnMobile && { hiddenOnMobile }),
       sql: `${alias}.${base}`,
       join: i === 0 ? join : alias,
       ...(optional && { nullable: true as const }),

@@ -34,6 +34,8 @@ export const menusDef = defineResource({
       format: 'text',
       sortable: true,
       searchable: true,
+      // On a phone in the row's details: the title, address and order keep the row's room.
+      hiddenOnMobile: true,
       sql: 'p.title',
       join: { alias: 'p', table: 'menus', on: 'p.menu_id = m.parent_id', left: true },
       nullable: true,

@@ -36,7 +36,8 @@ export const salesDef = defineResource({
       sql: 'sa.store_id',
       alias: 's',
       label: 'Store',
-      shows: { StoreNumber: 'StoreNumber', StoreName: { from: 'Name', label: 'Store' } },
+      // On a phone the store's name, its number in the row's details: the date and figures keep their room.
+      shows: { StoreNumber: { from: 'StoreNumber', hiddenOnMobile: true }, StoreName: { from: 'Name', label: 'Store' } },
       // Names repeat across a chain: each choice says the store's number and state too.
       picks: 'Choice',
       offersChoices: false,
@@ -100,6 +101,7 @@ export const salesDef = defineResource({
       sortable: true,
       total: 'avg',
       digits: { whole: 2, decimals: 4 },
+      hiddenOnMobile: true,
       sql: 'sa.margin',
       field: {
         label: 'Margin (fraction)',

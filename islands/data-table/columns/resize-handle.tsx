@@ -1,6 +1,7 @@
 // A column's resize edge (spec section 9: "Column resize edge 5 px"): a 5 px strip on the header's right
 // edge that a pointer drags to set the column's width, and a focusable separator (its value the width in
-// pixels) that the arrow keys widen and narrow, 10 px a press. The width goes to the table state's
+// pixels) that the arrow keys widen and narrow, 10 px a press, once it has the focus (a click on it); it is
+// out of the tab order, the keyboard's way being Shift+arrow on the focused header (header-keys.ts). The width goes to the table state's
 // `columnSizes` as it changes; the header is marked meanwhile so the drag is not taken for a reorder.
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,9 +11,9 @@ import { RESIZING_ATTRIBUTE } from './header-drag.ts';
 /** The narrowest and widest a column may be made (the saved state refuses widths outside 20-2000). */
 export const MIN_COLUMN_WIDTH = 40;
 export const MAX_COLUMN_WIDTH = 1200;
-const KEY_STEP = 10;
+export const KEY_STEP = 10;
 
-const clamp = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
+export const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
 
 interface ResizeHandleProps {
   /** The column's label, for the separator's name. */
@@ -52,7 +53,7 @@ export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
       aria-valuenow={value}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}
-      tabIndex={0}
+      tabIndex={-1}
       className="dt-resize"
       onPointerDown={(event) => {
         if (event.button !== 0) return;
@@ -63,7 +64,7 @@ export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
         setDrag({ x: event.clientX, from: measured(event.currentTarget) });
       }}
       onPointerMove={(event) => {
-        if (drag) onResize(clamp(drag.from + event.clientX - drag.x));
+        if (drag) onResize(clampWidth(drag.from + event.clientX - drag.x));
       }}
       onPointerUp={stop}
       onPointerCancel={stop}
@@ -72,8 +73,10 @@ export function ResizeHandle({ label, width, onResize }: ResizeHandleProps) {
       onKeyDown={(event: KeyboardEvent<HTMLSpanElement>) => {
         const step = event.key === 'ArrowRight' ? KEY_STEP : event.key === 'ArrowLeft' ? -KEY_STEP : 0;
         if (!step) return;
+        // Its own arrows: not the header row's moves between headers.
         event.preventDefault();
-        onResize(clamp((width ?? measured(event.currentTarget)) + step));
+        event.stopPropagation();
+        onResize(clampWidth((width ?? measured(event.currentTarget)) + step));
       }}
     />
   );

@@ -6,6 +6,7 @@ import { formatTotal, formatValue } from '../../../common/format.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Column } from '../../../common/resources/types.ts';
 import type { GroupLine } from './group-lines.ts';
+import { phoneClass } from '../phone/phone-columns.ts';
 
 interface GroupHeaderRowProps {
   line: GroupLine;
@@ -15,6 +16,8 @@ interface GroupHeaderRowProps {
   groupColumn: Column;
   /** Widths the user set: those columns' total cells clip to them, as the rows' cells do. */
   sizes: Readonly<Record<string, number>>;
+  /** The shown columns a phone leaves out of the rows (phone/): their totals too. */
+  phoneHidden: ReadonlySet<string>;
   onToggle(line: GroupLine, row: HTMLTableRowElement): void;
 }
 
@@ -24,9 +27,9 @@ export function groupValueText(value: unknown, column: Column): string {
   return text.trim() === '' ? tableMsg('emptyGroup') : text;
 }
 
-export function GroupHeaderRow({ line, columns, groupColumn, sizes, onToggle }: GroupHeaderRowProps) {
+export function GroupHeaderRow({ line, columns, groupColumn, sizes, phoneHidden, onToggle }: GroupHeaderRowProps) {
   const totalClass = (c: Column) =>
-    [`dt-col-${c.total === 'count' ? 'integer' : c.format}`, c.hiddenOnMobile ? 'dt-mobile-hidden' : '', sizes[c.name] ? 'dt-sized' : '']
+    [`dt-col-${c.total === 'count' ? 'integer' : c.format}`, phoneClass(phoneHidden, c.name), sizes[c.name] ? 'dt-sized' : '']
       .filter(Boolean)
       .join(' ');
   const totals = line.figures?.totals ?? {};

@@ -1,6 +1,7 @@
 // The settings' grouping: the main and the sub grouping column (any sortable column: the server sorts by
 // them so each group's rows are contiguous across pages), and whether only one group is open at a time. A
 // new grouping starts on the first page with every group closed; no main grouping means no sub grouping.
+// The choices are in the order of their labels, so typing a label picks it ("Store" before "Store #").
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
 import type { TableState } from '../table-state.ts';
@@ -13,7 +14,7 @@ interface GroupingFieldsProps {
 }
 
 export function GroupingFields({ config, state, change, idPrefix }: GroupingFieldsProps) {
-  const groupable = config.columns.filter((c) => c.sortable && !c.internal);
+  const groupable = config.columns.filter((c) => c.sortable && !c.internal).sort((a, b) => a.label.localeCompare(b.label));
   const regroup = (mainGroup: string | null, subGroup: string | null) =>
     change({ mainGroup, subGroup: mainGroup && subGroup !== mainGroup ? subGroup : null, expandedGroups: [], page: 0 });
   const options = (except: string | null) =>
