@@ -7,12 +7,7 @@
 // real entity of any name keeps this test green.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { Version } from '../../../common/resources/types.ts';
-import { detailRoute } from '../../../server/details/detail-route.ts';
-import { withScreen } from '../../../server/details/detail-tables.ts';
-import { recordFields, type ShownColumns } from '../../../server/details/record-fields.ts';
-import { msg } from '../../../server/messages.ts';
 import { resources } from '../../../server/resources/index.ts';
 import { defineResource, reference } from '../../../server/resources/define.ts';
 import { statesDef } from '../../../server/resources/states.ts';
