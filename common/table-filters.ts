@@ -133,14 +133,15 @@ export function choiceText(column: Pick<Column, 'type' | 'valueLabels'>, value: 
 
 /** A filter in words, as its chip and a printed table's caption say it: "contains "air"", "01/11/2026 to 07/11/2026". */
 export function filterSummary(column: FilteredColumn, filter: ColumnFilter): string {
-  const range = (from: string | null, to: string | null) =>
+  // An open end is said as its field says it: From/To for days, At least/At most for numbers.
+  const range = (from: string | null, to: string | null, numeric = false) =>
     from !== null && from === to
       ? from
       : from !== null && to !== null
         ? tableMsg('filterRangeText', from, to)
         : from !== null
-          ? tableMsg('filterFromText', from)
-          : tableMsg('filterToText', to ?? '');
+          ? tableMsg(numeric ? 'filterAtLeastText' : 'filterFromText', from)
+          : tableMsg(numeric ? 'filterAtMostText' : 'filterToText', to ?? '');
   switch (filter.kind) {
     case 'text':
       return tableMsg('filterSaysContains', filter.text);
@@ -151,7 +152,7 @@ export function filterSummary(column: FilteredColumn, filter: ColumnFilter): str
     case 'number': {
       // A whole-number column shown as text (a store's number) reads best as typed.
       const shown = (v: string | null) => (v === null ? null : column.format === 'text' ? v : formatValue(v, column.format));
-      return range(shown(filter.min), shown(filter.max));
+      return range(shown(filter.min), shown(filter.max), true);
     }
   }
 }

@@ -122,6 +122,8 @@ export const tableMessages = {
   filterRangeText: '{0} to {1}',
   filterFromText: 'from {0}',
   filterToText: 'up to {0}',
+  filterAtLeastText: 'at least {0}',
+  filterAtMostText: 'at most {0}',
   filterBadDate: 'The filter on "{0}" needs a day as dd/MM/yyyy or a range as dd/MM/yyyy~dd/MM/yyyy: "{1}" is not one.',
   filterBadNumber: 'The filter on "{0}" needs a number or a range as min~max: "{1}" is not one.',
   filterBadWholeNumber: 'The filter on "{0}" needs a whole number or a range as min~max: "{1}" is not one.',

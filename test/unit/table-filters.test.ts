@@ -115,8 +115,8 @@ describe('a filter written back and said in words', () => {
     };
     assert.deepEqual(said(date, '1/2/2026~28/2/2026'), ['01/02/2026~28/02/2026', '01/02/2026 to 28/02/2026']);
     assert.deepEqual(said(date, '5/2/2026'), ['05/02/2026', '05/02/2026']);
-    assert.deepEqual(said(sales, '1000~'), ['1000~', 'from $1,000.00']);
-    assert.deepEqual(said(margin, '~0.2'), ['~0.2', 'up to 20.00%']);
+    assert.deepEqual(said(sales, '1000~'), ['1000~', 'at least $1,000.00'], 'an open end in the words of its field (At least)');
+    assert.deepEqual(said(margin, '~0.2'), ['~0.2', 'at most 20.00%']);
     assert.deepEqual(said(active, 'yes|no'), ['yes|no', 'Yes, No']);
     assert.deepEqual(said(name, 'air'), ['air', 'contains "air"']);
     const region: Column = { ...kind, name: 'Region', label: 'Region', values: ['NE', 'WE'], valueLabels: { NE: 'Northeast', WE: 'West' } };
