@@ -103,6 +103,7 @@ export const tableMessages = {
   filterFirstDay: 'first day',
   filterLastDay: 'last day',
   filterMin: 'At least',
+  filterEquals: 'Equals',
   filterMax: 'At most',
   filterPercent: '{0} (%)',
   filterToday: 'Today',

@@ -170,6 +170,43 @@ describe('column filters on Daily sales', { skip }, () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+  test('Last 7 days ends yesterday, Store # is one number, and an open range says At least as its field does', async () => {
+    const { page, context } = await env.newPage('admin');
+    const errors = pageErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/sales');
+    await islandsLive(page);
+    await filtersButton(page).click();
+
+    // The seven whole days before today: today's sales are not in yet.
+    await chooseColumn(page, 'Date');
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    const [first, last] = [subDays(new Date(), 7), subDays(new Date(), 1)];
+    await countIs(page, await salesCount('sa.sale_date between $1 and $2', [iso(first), iso(last)]));
+    assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(first)} to ${formatDate(last)}`]);
+
+    // A store's number is typed once.
+    const { rows } = await env.t.db.pool.query<{ n: number }>('select store_number as n from stores order by store_id limit 1');
+    const store = rows[0]!.n;
+    await chooseColumn(page, 'Store #');
+    assert.equal(await page.getByLabel('At least').count(), 0, 'no range of store numbers to fill twice');
+    await page.getByLabel('Equals').fill(String(store));
+    await page.keyboard.press('Enter');
+    await countIs(page, await salesCount('sa.sale_date between $1 and $2 and s.store_number = $3', [iso(first), iso(last), store]));
+    assert.deepEqual((await chips(page).allTextContents()).slice(1), [`Store #: ${store}`]);
+
+    // An amount with one end only.
+    await chooseColumn(page, 'Sales');
+    await page.getByLabel('At least').fill('1000');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.dt-filter-chip > span')].some((c) => c.textContent?.startsWith('Sales')),
+    );
+    assert.ok((await chips(page).allTextContents()).includes('Sales: at least $1,000.00'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('an administrator narrows the audit log to one table, one user and today', async () => {
     const { page, context } = await env.newPage('admin');
     const errors = pageErrors(page);

@@ -153,7 +153,7 @@ function DateEditor({ draft, onDraft, onPick, idPrefix, messageId }: EditorProps
 }
 
 function NumberEditor({ column, draft, onDraft, idPrefix, messageId }: EditorProps) {
-  const end = (key: 'from' | 'to', label: string) => (
+  const end = (key: 'from' | 'to', label: string, both = false) => (
     <div className="field">
       <label htmlFor={`${idPrefix}${key}`}>{column.format === 'percent' ? tableMsg('filterPercent', label) : label}</label>
       <input
@@ -163,10 +163,15 @@ function NumberEditor({ column, draft, onDraft, idPrefix, messageId }: EditorPro
         autoComplete="off"
         value={draft[key]}
         aria-describedby={messageId}
-        onChange={(e) => onDraft({ ...draft, [key]: e.target.value })}
+        onChange={(e) => onDraft(both ? { ...draft, from: e.target.value, to: e.target.value } : { ...draft, [key]: e.target.value })}
       />
     </div>
   );
+  // A whole number shown as text names one thing (a store's number): it is looked up, not ranged. A range
+  // written in the address (1000~1100) still shows as the two ends it is.
+  if (column.type === 'integer' && column.format === 'text' && draft.from === draft.to) {
+    return <div className="dt-filter-range">{end('from', tableMsg('filterEquals'), true)}</div>;
+  }
   return (
     <div className="dt-filter-range">
       {end('from', tableMsg('filterMin'))}
