@@ -136,6 +136,7 @@ export const tableMessages = {
   // The tables' row dialogs (ours; their notices and the delete question are the spec's, above)
   dialogAddTitle: 'Add to {0}',
   dialogEditTitle: 'Edit in {0}',
+  dialogEditRowTitle: 'Edit {0} in {1}',
   dialogDeleteTitle: 'Delete from {0}',
   dialogSave: 'Save',
   dialogSaving: 'Saving…',

@@ -309,7 +309,7 @@ describe('the data-table island', { skip }, () => {
     await page.locator('.dt-table tbody tr').nth(0).getByRole('checkbox').check();
     await button(page, 'Edit').click();
     // The row dialogs' own tests are test/browser/row-dialogs.test.ts.
-    await page.getByRole('dialog', { name: 'Edit in Stores' }).waitFor();
+    await page.getByRole('dialog', { name: /^Edit .+ in Stores$/ }).waitFor();
     assert.equal(await page.getAttribute('.dt-notice', 'role'), 'status');
     await context.close();
   });

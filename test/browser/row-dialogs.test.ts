@@ -200,7 +200,7 @@ describe('row dialogs', { skip }, () => {
       await screen.open(page);
       await screen.select(page, store!.store_number);
       await screen.button(page, 'Edit').click();
-      const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
+      const dialog = page.getByRole('dialog', { name: /^Edit .+ in Stores$/ });
       await dialog.waitFor();
       const opened = dialog.getByRole('textbox', { name: 'Opened', exact: true });
       await opened.fill(store!.after_first);
@@ -220,7 +220,7 @@ describe('row dialogs', { skip }, () => {
     const before = (await storeByNumber(1002))!;
     await screen.select(page, 1002);
     await screen.button(page, 'Edit').click();
-    const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
+    const dialog = page.getByRole('dialog', { name: /^Edit .+ in Stores$/ });
     await dialog.waitFor();
     const name = dialog.getByRole('textbox', { name: 'Name', exact: true });
     assert.equal(await name.inputValue(), before.name);
@@ -418,7 +418,7 @@ describe('row dialogs', { skip }, () => {
       await openTable(page, '/admin/users');
       await page.getByRole('checkbox', { name: 'Select row admin', exact: true }).check();
       await screen.button(page, 'Edit').click();
-      const dialog = page.getByRole('dialog', { name: 'Edit in Users' });
+      const dialog = page.getByRole('dialog', { name: /^Edit .+ in Users$/ });
       await dialog.waitFor();
       await dialog.getByRole('textbox', { name: 'Middle name', exact: true }).fill('Q');
       await dialog.getByRole('button', { name: 'Save' }).click();

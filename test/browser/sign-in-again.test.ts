@@ -31,7 +31,7 @@ describe('signing in again over an open form', { skip: browserSkipReason() }, ()
     await page.waitForSelector('html[data-hub="connected"]');
     await page.getByRole('checkbox', { name: `Select row ${storeNumber}`, exact: true }).check();
     await page.getByRole('toolbar').getByRole('button', { name: 'Edit', exact: true }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit in Stores' });
+    const edit = page.getByRole('dialog', { name: /^Edit .+ in Stores$/ });
     await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(`${before} ${typed}`);
 
     const other = await context.newPage();

@@ -95,7 +95,7 @@ describe('undo and bulk edit', { skip }, () => {
       await openTable(page, '/stores');
       await select(page, n);
       await toolbarButton(page, 'Edit').click();
-      const dialog = page.getByRole('dialog', { name: 'Edit in Stores' });
+      const dialog = page.getByRole('dialog', { name: /^Edit .+ in Stores$/ });
       await dialog.getByRole('textbox', { name: 'City', exact: true }).fill('Edited City');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await notice(page, '1 Record(s) Updated Successfully').waitFor();

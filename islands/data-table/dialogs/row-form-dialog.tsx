@@ -5,6 +5,7 @@
 // fields and the dialog stays open; otherwise it closes, unless the add issued a secret (an API token):
 // then the dialog shows it, once, to be copied (secret-shown.tsx).
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { rowName } from '../../../common/resources/types.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
 import type { TableHost } from '../table-host.ts';
@@ -36,6 +37,13 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   /** The secret the add issued, shown once before the dialog closes. */
   const [secret, setSecret] = useState<string | null>(null);
   const titleId = useId();
+  // An edit names its row, as the table does (its naming columns), so a person sees which one they change.
+  const named = row ? rowName(config, row) : '';
+  const title = !row
+    ? tableMsg('dialogAddTitle', config.title)
+    : named
+      ? tableMsg('dialogEditRowTitle', named, config.title)
+      : tableMsg('dialogEditTitle', config.title);
 
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -67,7 +75,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   return (
     <ModalDialog titleId={titleId} size="form" onClose={close}>
       <form ref={form} className="row-dialog-form" noValidate onSubmit={save} aria-busy={busy}>
-        <h2 id={titleId}>{tableMsg(row ? 'dialogEditTitle' : 'dialogAddTitle', config.title)}</h2>
+        <h2 id={titleId}>{title}</h2>
         {error && (
           <p className="form-error" role="alert">
             {error}
