@@ -30,9 +30,8 @@ function json(row: object | null): string | null {
 }
 
 /**
- * The action an entry shows, in SQL over audit_log under `alias`: its own ('insert', 'update', 'delete'), marked
- * "(undo)" when it puts back an earlier change (an undo's edit, or a deleted row added back).
+ * The action an entry shows, in SQL over audit_log under the alias `a` (as every reader of the log names it):
+ * its own ('insert', 'update', 'delete'), marked "(undo)" when it puts back an earlier change (an undo's edit,
+ * or a deleted row added back). Written out whole, as the definitions' SQL is (sql-stays-on-server.test.ts).
  */
-export function auditActionSql(alias: string): string {
-  return `${alias}.action || case when ${alias}.undoes is null then '' else ' (undo)' end`;
-}
+export const AUDIT_ACTION_SQL = `a.action || case when a.undoes is null then '' else ' (undo)' end`;

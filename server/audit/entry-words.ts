@@ -12,7 +12,7 @@ export const actionLabels = {
   insert: 'Added',
   update: 'Changed',
   delete: 'Deleted',
-  // An undo's entries (auditActionSql marks them).
+  // An undo's entries (AUDIT_ACTION_SQL marks them).
   'insert (undo)': 'Added back (undo)',
   'update (undo)': 'Changed back (undo)',
 } as const;

@@ -4,7 +4,7 @@
 // readable-entries.ts), both over the resources the app serves (app.resources). A page lists the most recent
 // few, and links to itself listing more (`?changes=`).
 import type { FastifyInstance } from 'fastify';
-import { auditActionSql } from '../audit/audit-log.ts';
+import { AUDIT_ACTION_SQL } from '../audit/audit-log.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { formatDateTime } from '../../common/format.ts';
 import type { CurrentUser } from '../../common/roles.ts';
@@ -70,7 +70,7 @@ export async function recentChanges(
   const readable = readableEntriesSql(reader, 'a', params, app.resources);
   params.push(limit + 1);
   const r = await app.db.pool.query<ChangeRow>(
-    `select a.at, a.user_name, a.resource, ${auditActionSql('a')} as action, a.row_key, a.before, a.after
+    `select a.at, a.user_name, a.resource, ${AUDIT_ACTION_SQL} as action, a.row_key, a.before, a.after
      from audit_log a where ${condition} and ${readable} order by a.at desc, a.audit_id desc limit $${params.length}`,
     params,
   );

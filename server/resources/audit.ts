@@ -7,7 +7,7 @@
 import { changesText, fieldChanges, recordedRow } from '../audit/field-changes.ts';
 import { readableEntriesSql } from '../audit/readable-entries.ts';
 import { actionLabels, auditActions, rowWord } from '../audit/entry-words.ts';
-import { auditActionSql } from '../audit/audit-log.ts';
+import { AUDIT_ACTION_SQL } from '../audit/audit-log.ts';
 import { defineResource } from './define.ts';
 import type { ServedScopeRule } from './resource-sql.ts';
 
@@ -62,7 +62,7 @@ export const auditDef = defineResource({
       hiddenOnMobile: true,
       values: auditActions,
       valueLabels: actionLabels,
-      sql: auditActionSql('a'),
+      sql: AUDIT_ACTION_SQL,
     },
     { name: 'RowKey', label: 'Row', type: 'text', format: 'text', searchable: true, hiddenOnMobile: true, sql: 'a.row_key' },
     { name: 'Changes', label: 'Changes', type: 'text', format: 'text', sql: rawChanges },

@@ -2,7 +2,7 @@
 // zone), optionally to one table, oldest first: who, when, what, which record, and the record before and after;
 // only the entries the reader may read (server/audit/readable-entries.ts) among the resources the app serves.
 import type pg from 'pg';
-import { auditActionSql } from '../../audit/audit-log.ts';
+import { AUDIT_ACTION_SQL } from '../../audit/audit-log.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { readableEntriesSql } from '../../audit/readable-entries.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
@@ -29,7 +29,7 @@ export async function auditEntries(
   const table = range.resource === null ? '' : `and a.resource = $${params.push(range.resource)}`;
   const readable = readableEntriesSql(reader, 'a', params, served);
   const r = await pool.query<AuditEntry>(
-    `select a.at as "At", a.user_name as "UserName", a.resource as "Resource", ${auditActionSql('a')} as "Action", a.row_key as "RowKey",
+    `select a.at as "At", a.user_name as "UserName", a.resource as "Resource", ${AUDIT_ACTION_SQL} as "Action", a.row_key as "RowKey",
             a.before as "Before", a.after as "After"
      from audit_log a where a.at >= $1 and a.at < $2 ${table} and ${readable}
      order by a.at, a.audit_id limit $3`,
