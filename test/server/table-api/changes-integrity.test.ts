@@ -67,7 +67,9 @@ describe('history', () => {
     );
     assert.ok(id);
     const leaver = await signIn(shared.t.app, 'leaver', 'leaver password 1');
-    const [store] = await rows<{ store_id: number; version: number }>('select store_id, version from stores order by store_id limit 1');
+    const [store] = await rows<{ store_id: number; store_number: number; version: number }>(
+      'select store_id, store_number, version from stores order by store_id limit 1',
+    );
     const edited = await change(leaver, 'PATCH', 'stores', { StoreID: store!.store_id, Version: store!.version, City: 'Left behind' });
     assert.deepEqual(edited.Succeed, [store!.store_id]);
     assert.equal(
@@ -79,7 +81,8 @@ describe('history', () => {
     assert.deepEqual(gone.Succeed, [id]);
 
     const audit = (await shared.admin.inject({ url: `/api/audit?length=-1&search[value]=stores` })).json().data as Row[];
-    const entry = audit.find((r) => r.RowKey === String(store!.store_id) && r.Action === 'update');
+    // The entry names the store by its number, as the audit log names rows.
+    const entry = audit.find((r) => r.RowKey === String(store!.store_number) && r.Action === 'update');
     assert.equal(entry?.UserName, 'leaver', 'the audit log still names who changed the store');
     const itdesk = await signIn(shared.t.app, 'itdesk');
     const reports = (await itdesk.inject({ url: '/api/user-errors?length=-1&search[value]=leaving' })).json().data as Row[];
