@@ -37,6 +37,8 @@ export interface TableConfig {
   import?: { key: string[] };
   /** Each row has a detail page at `${pagePath}/${key}`, which the table opens in an overlay. */
   detail: boolean;
+  /** The tables' dialogs' stylesheet (static/css/table-dialogs.css), loaded when the first one opens. */
+  dialogStyles?: string;
   /** The column whose text names a row (`Resource.names`): the detail link sits in its cells, row checkboxes say it. */
   names?: ReadonlyArray<string>;
   /** The rows follow the header's store selection (the list call carries `stores=`). */

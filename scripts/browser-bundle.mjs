@@ -32,7 +32,12 @@ export function browserOptions(entry, outdir) {
   return {
     // Paths in the metafile are then relative to the project root, whatever the working directory.
     absWorkingDir: root,
-    entryPoints: { app: join(root, entry), 'app-style': join(root, 'static/css/app.css') },
+    // The tables' dialogs' own sheet comes when one opens, not with every page (dialog-styles.ts).
+    entryPoints: {
+      app: join(root, entry),
+      'app-style': join(root, 'static/css/app.css'),
+      'table-dialogs': join(root, 'static/css/table-dialogs.css'),
+    },
     bundle: true,
     format: 'esm',
     splitting: true,
@@ -52,14 +57,14 @@ export function browserOptions(entry, outdir) {
 
 /**
  * Writes outdir's manifest.json from a build of `entry` (its metafile): `app.js` and `app.css` for the pages,
- * and each lazily loaded module by its own name. Then removes the files older than the previous build.
+ * `table-dialogs.css` for the tables' dialogs, and each lazily loaded module by its own name. Then removes the files older than the previous build.
  */
 export function writeManifest(metafile, entry, outdir) {
   const manifest = {};
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!out.entryPoint || file.endsWith('.map')) continue;
     const name = out.entryPoint === entry ? 'app.js' : basename(out.entryPoint).replace(/\.tsx?$/, '.js');
-    manifest[name.endsWith('.css') ? 'app.css' : name] = relative(outdir, join(root, file));
+    manifest[name] = relative(outdir, join(root, file));
   }
   // The stylesheet entry emits only CSS; esbuild names it after the entry key.
   for (const file of Object.keys(metafile.outputs)) {

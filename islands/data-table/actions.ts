@@ -1,6 +1,7 @@
 // What each toolbar button does beyond the table's own state: the dialogs, the exports and the settings are
 // modules of their own, imported on first use (they are not in the screen's first load) and handed the
 // table's host (table-host.ts).
+import { dialogStyles } from './dialogs/dialog-styles.ts';
 import type { TableHost } from './table-host.ts';
 import type { TableState } from './table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
@@ -8,6 +9,7 @@ import type { SetTableState } from './use-table-state.ts';
 export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';
 
 export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
+  if (['add', 'edit', 'delete', 'import', 'settings'].includes(action)) await dialogStyles(host.config.dialogStyles);
   switch (action) {
     case 'refresh':
       return host.refresh();

@@ -27,7 +27,10 @@ const tableScreens: SchemaRoutes = async (app) => {
       // Asked per request: the detail pages are registered after the table screens (app.detailPages).
       const detail = app.detailPages.has(def.name);
       const columns = withTableTitles(resource.columns, app.resources);
-      const table = tableConfig({ ...resource, screen, columns }, user, storeScoped, app.config.tableWarnings, pdf, detail);
+      const table = {
+        ...tableConfig({ ...resource, screen, columns }, user, storeScoped, app.config.tableWarnings, pdf, detail),
+        dialogStyles: app.assets.url('table-dialogs.css'),
+      };
       const initial = await firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       return reply.page('table-screen', {
