@@ -216,7 +216,8 @@ describe('dashboard, summaries and charts', { skip }, () => {
     const [cards, box] = await Promise.all([page.locator('.cards').boundingBox(), panel.boundingBox()]);
     assert.ok(box!.x >= cards!.x + cards!.width, 'the panel is to the right of the cards');
     await panel.getByRole('button', { name: 'Close' }).click();
-    assert.equal(await panel.isVisible(), false);
+    // Closed once the data-load code, imported on use, has run.
+    await panel.waitFor({ state: 'hidden' });
     await context.close();
   });
 

@@ -22,6 +22,7 @@ describe('axe-core on the table screens', { skip: browserSkipReason() }, () => {
     '/admin/users',
     '/admin/groups',
     '/admin/menus',
+    '/admin/tokens',
     '/admin/audit',
     '/admin/user-errors',
   ];
