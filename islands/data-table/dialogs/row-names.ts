@@ -1,8 +1,7 @@
-// What the dialogs and notices call a row: the text of the column that names the table's rows (namingColumn:
-// the config's `names`, else its first shown column), as the table shows it, else its key; and a list of
+// What the dialogs and notices call a row: its name as the table shows it (common rowName: the config's
+// `names`, else its first shown column), else its key; and a list of
 // rows named up to a few, then "and N more", as the delete question shows them.
-import { formatValue } from '../../../common/format.ts';
-import { namingColumn } from '../../../common/resources/types.ts';
+import { rowName as namedAs } from '../../../common/resources/types.ts';
 import type { Row, TableConfig } from '../../../common/table-config.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 
@@ -10,9 +9,7 @@ import { tableMsg } from '../../../common/table-messages.ts';
 export const NAMED_ROWS = 5;
 
 export function rowName(config: TableConfig, row: Row): string {
-  const column = namingColumn(config);
-  const text = formatValue(row[column.name], column.format).trim();
-  return text || String(row[config.key] ?? '');
+  return namedAs(config, row) || String(row[config.key] ?? '');
 }
 
 /** The rows' names, the first few, then "and N more" for the rest. */

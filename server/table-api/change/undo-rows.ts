@@ -11,7 +11,7 @@
 import { UNDO_SECONDS } from '../../../common/undo.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import { fieldsOn } from '../../../common/form-definition.ts';
-import { namingColumn } from '../../../common/resources/types.ts';
+import { rowName as namedAs } from '../../../common/resources/types.ts';
 import { msg, type MessageKey } from '../../messages.ts';
 import type { ResourceDef, Row } from '../../resources/resource-def.ts';
 import { reachableRow } from '../query/reachable-row.ts';
@@ -97,10 +97,9 @@ async function claim(work: ChangeWork, def: ResourceDef, user: CurrentUser, undo
   return record.action;
 }
 
-/** The row as a person knows it: its naming column's text as the change found it, else its key. */
+/** The row as a person knows it: its name as the change found it (the table's naming columns), else its key. */
 function rowName(def: ResourceDef, kept: KeptRow): string {
-  const value = kept.before[namingColumn(def).name];
-  return value === null || value === undefined || value === '' ? String(kept.key) : String(value);
+  return namedAs(def, kept.before) || String(kept.key);
 }
 
 /** The edit fields `before` holds, with its values: all of them (a deleted row), or those the change moved. */
