@@ -70,6 +70,10 @@ export const tableMessages = {
   tableRefresh: 'Refresh',
   tableChangedElsewhere: 'Someone else changed these rows.',
   tableSettings: 'Settings',
+  /** The toolbar's Views button (issue 39), and what it says while a saved view is shown, and once changed since. */
+  tableViews: 'Views',
+  tableViewCurrent: 'View: {0}',
+  tableViewChanged: 'View: {0} (changed)',
   tablePdf: 'PDF',
   tableExcel: 'Excel',
   tableCsv: 'CSV',

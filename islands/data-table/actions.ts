@@ -3,7 +3,7 @@
 // table's host (table-host.ts).
 import { dialogStyles } from './dialogs/dialog-styles.ts';
 import type { TableHost } from './table-host.ts';
-import type { TableState } from './table-state.ts';
+import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
 export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';

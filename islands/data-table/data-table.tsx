@@ -30,7 +30,7 @@ import { TableNotice, type Notice } from './table-notice.tsx';
 import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
-import { defaultTableState, visibleColumns } from './table-state.ts';
+import { defaultTableState, visibleColumns } from '../../common/table-state.ts';
 import { tableWarning, unknownColumnData } from './table-warnings.ts';
 import { Toolbar } from './toolbar.tsx';
 import { useDataTable } from './use-data-table.ts';

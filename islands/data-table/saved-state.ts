@@ -3,7 +3,7 @@
 // table whose "save state" is off keeps nothing, and forgets what it kept before; nor is the default state
 // kept, so that a screen with nothing saved can show the server's rows without its code (wake-rule.ts).
 import type { TableConfig } from '../../common/table-config.ts';
-import { checkedState, type TableState } from './table-state.ts';
+import { checkedState, type TableState } from '../../common/table-state.ts';
 import { savedStateKey } from './wake-rule.ts';
 import { tableWarning, unknownSavedColumns } from './table-warnings.ts';
 

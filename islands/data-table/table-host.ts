@@ -2,7 +2,7 @@
 // its selection and query, and the ways to show a change's outcome. The island implements it; those
 // modules only call it, so they never reach into the island's state.
 import type { Row, TableConfig } from '../../common/table-config.ts';
-import type { TableState } from './table-state.ts';
+import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
 export type RowMark = 'inserted' | 'updated' | 'removed' | 'failed';

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import { listQuery } from './list-query.ts';
 import type { NoticeAction, RowMark, TableHost } from './table-host.ts';
-import { visibleColumns, type TableState } from './table-state.ts';
+import { visibleColumns, type TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
 export interface HostSources {

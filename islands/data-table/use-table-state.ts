@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TableConfig } from '../../common/table-config.ts';
 import { readSavedState, writeSavedState } from './saved-state.ts';
-import { defaultTableState, type TableState } from './table-state.ts';
+import { defaultTableState, type TableState } from '../../common/table-state.ts';
 
 export type SetTableState = (change: Partial<TableState> | ((state: TableState) => Partial<TableState>)) => void;
 

@@ -7,7 +7,7 @@ import { formatNumber } from '../../../common/format.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { filterSummary, isFilterProblem, readColumnFilter } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 
 const FilterPanel = lazy(() => import('./filter-panel.tsx'));
 

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TableConfig } from '../../../common/table-config.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
-import { orderedColumns, type TableState } from '../table-state.ts';
+import { orderedColumns, type TableState } from '../../../common/table-state.ts';
 import { FilterEditor } from './filter-editors.tsx';
 import { draftOf, emptyDraft, textOf, type Draft } from './filter-draft.ts';
 import type { DayRange } from './quick-days.ts';

@@ -2,9 +2,10 @@
 // columns, grouping, page, refresh and save options, one group open at a time, infinite scroll) and what
 // the grouping, resizing and reordering code plugs into (expanded groups, column order and sizes). Plain
 // data, so it is saved as JSON and read back checked against the table's config (a renamed column or a
-// hand-edited value falls back to the default).
-import type { TableConfig } from '../../common/table-config.ts';
-import { isFilterProblem, readColumnFilter } from '../../common/table-filters.ts';
+// hand-edited value falls back to the default). In common/: the server checks a saved view's state with the
+// same reading (table-views.ts).
+import type { Column } from './resources/types.ts';
+import { isFilterProblem, readColumnFilter } from './table-filters.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
 export const pageSizes = [10, 25, 50, 100, -1] as const;
@@ -44,7 +45,14 @@ export interface TableState {
   infiniteScroll: boolean;
 }
 
-export function defaultTableState(config: TableConfig): TableState {
+/** What of a table its state is read against (a TableConfig, or a resource's definition on the server). */
+export interface StateConfig {
+  columns: ReadonlyArray<Column>;
+  defaultSort: ReadonlyArray<SortTerm>;
+  pageSize: number;
+}
+
+export function defaultTableState(config: Pick<StateConfig, 'defaultSort' | 'pageSize'>): TableState {
   return {
     pageSize: (pageSizes as readonly number[]).includes(config.pageSize) ? config.pageSize : 25,
     page: 0,
@@ -66,26 +74,26 @@ export function defaultTableState(config: TableConfig): TableState {
 }
 
 /** Whether a column is shown under `state` (the user's choice, else the definition's). */
-export function isColumnVisible(config: TableConfig, state: TableState, name: string): boolean {
+export function isColumnVisible(config: Pick<StateConfig, 'columns'>, state: TableState, name: string): boolean {
   const chosen = state.columnVisibility[name];
   return chosen ?? !config.columns.find((c) => c.name === name)?.hidden;
 }
 
 /** Every column, shown or not, in the order the user gave them (the config's for those not moved). */
-export function orderedColumns(config: TableConfig, state: Pick<TableState, 'columnOrder'>): string[] {
+export function orderedColumns(config: Pick<StateConfig, 'columns'>, state: Pick<TableState, 'columnOrder'>): string[] {
   const names = config.columns.map((c) => c.name);
   return [...state.columnOrder.filter((n) => names.includes(n)), ...names.filter((n) => !state.columnOrder.includes(n))];
 }
 
 /** The columns shown, in their shown order. */
-export function visibleColumns(config: TableConfig, state: TableState): string[] {
+export function visibleColumns(config: Pick<StateConfig, 'columns'>, state: TableState): string[] {
   return orderedColumns(config, state).filter((n) => isColumnVisible(config, state, n));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A saved state read back: each value kept only when it still fits the table; the rest from `fallback`. */
-export function checkedState(config: TableConfig, saved: unknown, fallback: TableState): TableState {
+export function checkedState(config: Pick<StateConfig, 'columns'>, saved: unknown, fallback: TableState): TableState {
   if (!isRecord(saved)) return fallback;
   const names = new Set(config.columns.map((c) => c.name));
   const sortable = new Set(config.columns.filter((c) => c.sortable).map((c) => c.name));
@@ -129,7 +137,7 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
 }
 
 /** Saved filters kept where they still read as filters of this table's columns (a hand-edited one is dropped). */
-function checkedFilters(config: TableConfig, saved: Record<string, unknown>): Record<string, string> {
+function checkedFilters(config: Pick<StateConfig, 'columns'>, saved: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(saved).filter(([name, text]) => {
       const column = config.columns.find((c) => c.name === name);
