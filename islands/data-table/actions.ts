@@ -6,10 +6,10 @@ import type { TableHost } from './table-host.ts';
 import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
-export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'pdf' | 'xlsx' | 'csv' | 'copy';
+export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'views' | 'pdf' | 'xlsx' | 'csv' | 'copy';
 
 export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
-  if (['add', 'edit', 'delete', 'import', 'settings'].includes(action)) await dialogStyles(host.config.dialogStyles);
+  if (['add', 'edit', 'delete', 'import', 'settings', 'views'].includes(action)) await dialogStyles(host.config.dialogStyles);
   switch (action) {
     case 'refresh':
       return host.refresh();
@@ -29,6 +29,8 @@ export async function runAction(action: ToolbarAction, host: TableHost, state: T
       return (await import('./import/import-dialog.tsx')).openImportDialog(host);
     case 'settings':
       return (await import('./settings/settings-panel.tsx')).openSettings(host, state, setState);
+    case 'views':
+      return (await import('./views/views-dialog.tsx')).openViews(host);
     case 'pdf':
       return (await import('./export/export-actions.ts')).exportPdf(host);
     case 'xlsx':

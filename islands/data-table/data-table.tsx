@@ -3,7 +3,8 @@
 // sorting, paging and searching. The server renders it with its first page of rows (server/table-screen/),
 // and the browser hydrates with that page rather than asking for it again. State: use-table-state.ts;
 // rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts). Row
-// groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/.
+// groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/; saved views
+// (the one the screen opens with, and the Views dialog): views/.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { tableMsg } from '../../common/table-messages.ts';
@@ -31,6 +32,7 @@ import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
 import { defaultTableState, visibleColumns } from '../../common/table-state.ts';
+import { sameViewState, stateWithView } from '../../common/table-views.ts';
 import { tableWarning, unknownColumnData } from './table-warnings.ts';
 import { Toolbar } from './toolbar.tsx';
 import { useDataTable } from './use-data-table.ts';
@@ -41,8 +43,13 @@ import { useTableState } from './use-table-state.ts';
 const noRows: Row[] = [];
 const noMarks: Record<string, RowMark> = {};
 
-export default function DataTable({ config, initial, initialStores = null }: DataTableProps) {
-  const { state, setState, restored } = useTableState(config);
+export default function DataTable({ config, initial, initialStores = null, view: openingView, viewFrom }: DataTableProps) {
+  const { state, setState, restored, view, showView, nameView } = useTableState(config, { view: openingView, viewFrom });
+  // Changed since its view opened: what the toolbar says, and what Replace would keep.
+  const viewChanged = useMemo(
+    () => view !== null && !sameViewState(state, stateWithView(config, state, view.State)),
+    [config, state, view],
+  );
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
@@ -141,6 +148,10 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     showRows: list.showRows,
     markRows,
     notify,
+    view,
+    viewChanged,
+    showView,
+    nameView,
   });
 
   const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
@@ -155,6 +166,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         selected={selectedKeys.length}
         rowCount={rows.length}
         syncedAt={page?.syncedAt ?? null}
+        view={view && { name: view.Name, changed: viewChanged }}
         onAction={onAction}
         onSelectAll={(select) => table.toggleAllPageRowsSelected(select)}
       />

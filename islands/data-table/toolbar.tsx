@@ -2,7 +2,7 @@
 // Import only where the table takes files; enabled only for the needed selection: one row or more, Edit of
 // several being the bulk edit), Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N
 // Record(s) Selected", which clears the selection, or "Select All", which selects the page); and when the
-// rows were last read.
+// rows were last read. Views (issue 39) names the saved view shown, and says when the table was changed since.
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { LastUpdated } from './last-updated.tsx';
@@ -13,11 +13,13 @@ interface ToolbarProps {
   selected: number;
   rowCount: number;
   syncedAt: string | null;
+  /** The saved view shown, and whether the table was changed since it opened; null: none. */
+  view: { name: string; changed: boolean } | null;
   onAction: (action: ToolbarAction) => void;
   onSelectAll: (select: boolean) => void;
 }
 
-export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSelectAll }: ToolbarProps) {
+export function Toolbar({ config, selected, rowCount, syncedAt, view, onAction, onSelectAll }: ToolbarProps) {
   const { can } = config;
   // A button the user may never use on this table is not drawn: a read-only table offers no Add, Edit or
   // Delete, and a screen that adds elsewhere (Users' full form) shows its own link alone.
@@ -36,6 +38,9 @@ export function Toolbar({ config, selected, rowCount, syncedAt, onAction, onSele
         {button('import', tableMsg('tableImport'), true, config.import !== undefined)}
         {button('refresh', tableMsg('tableRefresh'), true)}
         {button('settings', tableMsg('tableSettings'), true)}
+        <button type="button" className="dt-button dt-action-views" aria-haspopup="dialog" onClick={() => onAction('views')}>
+          {view ? tableMsg(view.changed ? 'tableViewChanged' : 'tableViewCurrent', view.name) : tableMsg('tableViews')}
+        </button>
       </span>
       <span className="dt-group">
         {config.pdf?.available === false ? (
