@@ -32,9 +32,10 @@ describe('saved views', { skip }, () => {
        select $1, 'Sam', 'Colleague', password_hash, (select group_id from groups where code = $2) from users where user_name = 'clerk'`,
       [name, group],
     );
-    await query(`insert into user_roles (user_id, role_id) select u.user_id, r.role_id from users u, roles r where u.user_name = $1 and r.code = 'stores'`, [
-      name,
-    ]);
+    await query(
+      `insert into user_roles (user_id, role_id) select u.user_id, r.role_id from users u, roles r where u.user_name = $1 and r.code = 'stores'`,
+      [name],
+    );
   }
 
   const viewsButton = (page: Page) => page.getByRole('toolbar').locator('.dt-action-views');
@@ -136,7 +137,12 @@ describe('saved views', { skip }, () => {
       await looksRight(page, `views-rename-${width}`);
       await item().getByRole('button', { name: 'Save', exact: true }).click();
       await dialog(page).getByRole('status').getByText('View "Port stores" saved as "Port cities".').waitFor();
-      assert.equal(await item().getByRole('button', { name: 'Rename Port cities' }).evaluate((el) => el === document.activeElement), true);
+      assert.equal(
+        await item()
+          .getByRole('button', { name: 'Rename Port cities' })
+          .evaluate((el) => el === document.activeElement),
+        true,
+      );
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
       assert.equal(await viewsButton(page).textContent(), 'View: Port cities');
@@ -170,7 +176,12 @@ describe('saved views', { skip }, () => {
       await openViews(page);
       await item().getByRole('button', { name: 'Delete Port cities' }).click();
       await item().getByText('Delete the view "Port cities"? It is shared: it goes for everyone.').waitFor();
-      assert.equal(await item().getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement), true);
+      assert.equal(
+        await item()
+          .getByRole('button', { name: 'Cancel' })
+          .evaluate((el) => el === document.activeElement),
+        true,
+      );
       await page.keyboard.press('Escape');
       await item().getByRole('button', { name: 'Delete Port cities' }).waitFor();
       assert.equal(await dialog(page).isVisible(), true, 'the dialog stays');

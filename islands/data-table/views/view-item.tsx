@@ -130,7 +130,13 @@ export function ViewItem({ host, view, isDefault, shown, onOpen, onDefault, onKe
               <button type="button" data-asks="replace" aria-label={viewMsg('viewReplaceOf', view.Name)} onClick={ask('replace')}>
                 {viewMsg('viewReplace')}
               </button>
-              <button type="button" className="danger" data-asks="delete" aria-label={viewMsg('viewDeleteOf', view.Name)} onClick={ask('delete')}>
+              <button
+                type="button"
+                className="danger"
+                data-asks="delete"
+                aria-label={viewMsg('viewDeleteOf', view.Name)}
+                onClick={ask('delete')}
+              >
                 {viewMsg('viewDelete')}
               </button>
             </>
