@@ -19,6 +19,13 @@ interface ToolbarProps {
   onSelectAll: (select: boolean) => void;
 }
 
+/**
+ * A view's name as the toolbar says it: a long one cut short (its whole name in the button's title), so a
+ * name of one long word cannot widen the toolbar past a phone's screen; cut here rather than by CSS, whose
+ * every byte pages without tables carry too.
+ */
+const shortName = (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
+
 export function Toolbar({ config, selected, rowCount, syncedAt, view, onAction, onSelectAll }: ToolbarProps) {
   const { can } = config;
   // A button the user may never use on this table is not drawn: a read-only table offers no Add, Edit or
@@ -38,8 +45,14 @@ export function Toolbar({ config, selected, rowCount, syncedAt, view, onAction, 
         {button('import', tableMsg('tableImport'), true, config.import !== undefined)}
         {button('refresh', tableMsg('tableRefresh'), true)}
         {button('settings', tableMsg('tableSettings'), true)}
-        <button type="button" className="dt-button dt-action-views" aria-haspopup="dialog" onClick={() => onAction('views')}>
-          {view ? tableMsg(view.changed ? 'tableViewChanged' : 'tableViewCurrent', view.name) : tableMsg('tableViews')}
+        <button
+          type="button"
+          className="dt-button dt-action-views"
+          aria-haspopup="dialog"
+          title={view && view.name !== shortName(view.name) ? view.name : undefined}
+          onClick={() => onAction('views')}
+        >
+          {view ? tableMsg(view.changed ? 'tableViewChanged' : 'tableViewCurrent', shortName(view.name)) : tableMsg('tableViews')}
         </button>
       </span>
       <span className="dt-group">

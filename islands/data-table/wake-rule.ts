@@ -21,13 +21,13 @@ function hasSavedState(pagePath: string): boolean {
   }
 }
 
-const sameStores = (a: readonly number[] | null, b: readonly number[] | null) =>
-  a === b || (a !== null && b !== null && a.length === b.length && [...a].sort().join() === [...b].sort().join());
+// The same ids in any order, or both none ("null"): ids joined by commas cannot read alike otherwise.
+const sameStores = (a: readonly number[] | null, b: readonly number[] | null) => String(a && [...a].sort()) === String(b && [...b].sort());
 
 export const tableWakeRule: WakeRule = {
   now(props) {
     const { config, initialStores = null, viewFrom } = props as DataTableProps;
-    return viewFrom !== undefined || hasSavedState(config.pagePath) || (config.storeScoped && !sameStores(selectedStores(), initialStores));
+    return !!viewFrom || hasSavedState(config.pagePath) || (config.storeScoped && !sameStores(selectedStores(), initialStores));
   },
   events: ['stores:changed', CHANGED_EVENT],
 };

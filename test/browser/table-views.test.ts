@@ -214,4 +214,20 @@ describe('saved views', { skip }, () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('a long name of one word is cut short on the toolbar of a phone, its whole name in the title', async () => {
+    const name = 'Northeast'.repeat(6).slice(0, 60);
+    const [{ view_id: id }] = (await query<{ view_id: number }>(
+      `insert into table_views (table_name, owner_id, name, state) select 'stores', user_id, $1, '{"pageSize":50}' from users where user_name = 'clerk'
+       returning view_id`,
+      [name],
+    )) as [{ view_id: number }];
+    const { page, context } = await env.newPage('clerk', { viewport: { width: 375, height: 800 } });
+    await page.goto(`/stores?view=${id}`);
+    await page.waitForFunction(() => document.querySelector('.dt-action-views')?.textContent?.startsWith('View: Northeast'));
+    assert.equal(await viewsButton(page).textContent(), `View: ${name.slice(0, 27)}…`);
+    assert.equal(await viewsButton(page).getAttribute('title'), name);
+    await looksRight(page, 'views-long-name-375');
+    await context.close();
+  });
 });
