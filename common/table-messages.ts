@@ -121,6 +121,8 @@ export const tableMessages = {
   filterChoicesFailed: 'The values could not be loaded: please try again.',
   filterActive: 'Active filters',
   filterChip: '{0}: {1}',
+  /** A date filter kept as a day relative to today (Last 7 days: a saved view opens with the last 7 days of its day). */
+  filterQuickDay: '{0}, {1}',
   filterRemove: 'Remove the filter {0}',
   filterRows: '{0} row(s) match',
   filterSaysContains: 'contains "{0}"',

@@ -5,7 +5,8 @@
 // hand-edited value falls back to the default). In common/: the server checks a saved view's state with the
 // same reading (table-views.ts).
 import type { Column } from './resources/types.ts';
-import { isFilterProblem, readColumnFilter } from './table-filters.ts';
+import { filterKind, isFilterProblem, readColumnFilter } from './table-filters.ts';
+import { isQuickDay, quickDayText, type QuickDay } from './quick-days.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
 export const pageSizes = [10, 25, 50, 100, -1] as const;
@@ -23,6 +24,11 @@ export interface TableState {
   search: string;
   /** Column filters: a column's name to its per-column search text (common/table-filters.ts). */
   filters: Record<string, string>;
+  /**
+   * Date filters chosen as a day relative to today (a quick pick: common/quick-days.ts), by column: each is
+   * written again from the day the state opens (withTodaysDays), so a view keeps "Last 7 days", not a week.
+   */
+  dayFilters: Record<string, QuickDay>;
   /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
   columnVisibility: Record<string, boolean>;
   /** Columns marked hidden on mobile that the user chose to see in the rows on a phone too (phone/). */
@@ -59,6 +65,7 @@ export function defaultTableState(config: Pick<StateConfig, 'defaultSort' | 'pag
     sort: config.defaultSort.map((t) => ({ ...t })),
     search: '',
     filters: {},
+    dayFilters: {},
     columnVisibility: {},
     phoneColumns: [],
     columnOrder: [],
@@ -101,6 +108,7 @@ export function checkedState(config: Pick<StateConfig, 'columns'>, saved: unknow
   const sort = Array.isArray(saved.sort)
     ? saved.sort.filter((t): t is SortTerm => isRecord(t) && column(t.column) !== null && (t.dir === 'asc' || t.dir === 'desc'))
     : null;
+  const filters = isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters;
   const flags = (v: unknown, valid: (x: unknown) => boolean) =>
     isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => names.has(k) && valid(x))) : null;
   return {
@@ -113,7 +121,8 @@ export function checkedState(config: Pick<StateConfig, 'columns'>, saved: unknow
         : fallback.page,
     sort: sort?.length ? sort.map(({ column, dir }) => ({ column, dir })) : fallback.sort,
     search: typeof saved.search === 'string' ? saved.search.slice(0, 200) : fallback.search,
-    filters: isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters,
+    filters,
+    dayFilters: isRecord(saved.dayFilters) ? checkedDayFilters(config, saved.dayFilters, filters) : fallback.dayFilters,
     columnVisibility:
       (flags(saved.columnVisibility, (x) => typeof x === 'boolean') as Record<string, boolean>) ?? fallback.columnVisibility,
     phoneColumns: Array.isArray(saved.phoneColumns)
@@ -150,4 +159,21 @@ function checkedFilters(config: Pick<StateConfig, 'columns'>, saved: Record<stri
       );
     }),
   ) as Record<string, string>;
+}
+
+/** Saved relative days kept where they are a quick pick of a date column that has its filter. */
+function checkedDayFilters(config: Pick<StateConfig, 'columns'>, saved: Record<string, unknown>, filters: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(saved).filter(([name, day]) => {
+      const column = config.columns.find((c) => c.name === name);
+      return column && filterKind(column) === 'date' && name in filters && isQuickDay(day);
+    }),
+  ) as Record<string, QuickDay>;
+}
+
+/** `state` with each relative day's filter written as of `now`: what it filters on the day it opens. */
+export function withTodaysDays(state: TableState, now = new Date()): TableState {
+  const days = Object.entries(state.dayFilters);
+  if (days.length === 0) return state;
+  return { ...state, filters: { ...state.filters, ...Object.fromEntries(days.map(([name, day]) => [name, quickDayText(day, now)])) } };
 }

@@ -3,11 +3,11 @@
 // of the state, the limits on views, a view as the API answers it (server/table-views/, docs/api.md), a view
 // applied to the table, and the check of a state sent to be kept: refused unless the table reads it back
 // exactly as it was sent (a hand-made state naming a column the table lacks is told so, not half kept).
-import { checkedState, defaultTableState, type StateConfig, type TableState } from './table-state.ts';
+import { checkedState, defaultTableState, withTodaysDays, type StateConfig, type TableState } from './table-state.ts';
 
 /**
- * What a view keeps: the columns (shown, on a phone, order, widths), the sort, the search and filters, the
- * grouping and the page size. Not the page, the open groups, nor the behaviour settings (refresh every
+ * What a view keeps: the columns (shown, on a phone, order, widths), the sort, the search and filters (a
+ * day relative to today kept as such), the grouping and the page size. Not the page, the open groups, nor the behaviour settings (refresh every
  * time, infinite scroll, save state), which stay the person's own.
  */
 export const viewStateKeys = [
@@ -15,6 +15,7 @@ export const viewStateKeys = [
   'sort',
   'search',
   'filters',
+  'dayFilters',
   'columnVisibility',
   'phoneColumns',
   'columnOrder',
@@ -68,15 +69,15 @@ export function viewStateOf(state: ViewState): ViewState {
 
 /**
  * The table's state showing `view`: each part the view keeps from it (read against the table as a saved
- * state is: a column gone since is left out), the table's default for the parts it does not name; the first
- * page, no group open, and `base`'s behaviour settings.
+ * state is: a column gone since is left out), the table's default for the parts it does not name; its
+ * relative days as of `now`; the first page, no group open, and `base`'s behaviour settings.
  */
-export function stateWithView(config: StateConfig, base: TableState, view: Partial<ViewState>): TableState {
+export function stateWithView(config: StateConfig, base: TableState, view: Partial<ViewState>, now = new Date()): TableState {
   const defaults = defaultTableState(config);
   const read = checkedState(config, { ...viewStateOf(defaults), ...view }, defaults);
   // No sort is kept as none (the table's own order, its headers showing none), where a saved state takes the default's.
   const sort = Array.isArray(view.sort) && view.sort.length === 0 ? [] : read.sort;
-  return { ...base, ...viewStateOf(read), sort, page: 0, expandedGroups: [] };
+  return withTodaysDays({ ...base, ...viewStateOf(read), sort, page: 0, expandedGroups: [] }, now);
 }
 
 /** JSON with every object's keys in order: two states are the same whatever order their keys were written in. */

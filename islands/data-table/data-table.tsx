@@ -176,7 +176,7 @@ export default function DataTable({ config, initial, initialStores = null, view:
         onPageSize={(pageSize) => setState({ pageSize, page: 0 })}
         onSearch={onSearch}
       />
-      <FilterBar config={config} state={state} page={page} onFilters={(filters) => setState({ filters, page: 0 })} />
+      <FilterBar config={config} state={state} page={page} onFilters={(change) => setState({ ...change, page: 0 })} />
       <TableNotice notice={notice} onEnd={endNotice} />
       <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void refresh()} />
       <ScrollRegion

@@ -12,6 +12,8 @@ import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
 import { assertFits, screenshot } from '../support/screen.ts';
 import { openTable } from '../support/tables.ts';
+import { subDays } from 'date-fns/subDays';
+import { formatDate } from '../../common/format.ts';
 
 const skip = browserSkipReason();
 
@@ -228,6 +230,40 @@ describe('saved views', { skip }, () => {
     assert.equal(await viewsButton(page).textContent(), `View: ${name.slice(0, 27)}…`);
     assert.equal(await viewsButton(page).getAttribute('title'), name);
     await looksRight(page, 'views-long-name-375');
+    await context.close();
+  });
+
+  test('a view of "Last 7 days" saved last week opens with the last 7 days of today', async () => {
+    const { page, context } = await env.newPage('manager', { viewport: { width: 1280, height: 900 } });
+    await openTable(page, '/sales');
+    await page.locator('.dt-filter-toggle').click();
+    const column = page.getByLabel('Column', { exact: true });
+    await column.selectOption({ label: 'Date' });
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    const week = (from: Date) => `${formatDate(subDays(from, 7))} to ${formatDate(subDays(from, 1))}`;
+    const chip = page.locator('.dt-filter-chip > span');
+    await chip.filter({ hasText: `Date: Last 7 days, ${week(new Date())}` }).waitFor();
+    await viewsButton(page).click();
+    await page.getByRole('dialog', { name: 'Views of Daily sales' }).getByRole('textbox', { name: 'Name' }).fill('Last week');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await notice(page, 'View "Last week" saved.').waitFor();
+    const [kept] = await viewsOf('manager');
+    assert.deepEqual(kept!.state.dayFilters, { SaleDate: 'last7Days' });
+
+    // As if kept a week ago: its days are last week's.
+    const weekAgo = subDays(new Date(), 7);
+    await query(`update table_views set state = jsonb_set(state, '{filters,SaleDate}', to_jsonb($2::text)) where view_id = $1`, [
+      kept!.view_id,
+      `${formatDate(subDays(weekAgo, 7))}~${formatDate(subDays(weekAgo, 1))}`,
+    ]);
+    const again = await env.newPage('manager', { viewport: { width: 1280, height: 900 } });
+    await again.page.goto(`/sales?view=${kept!.view_id}`);
+    await again.page
+      .locator('.dt-filter-chip > span')
+      .filter({ hasText: `Date: Last 7 days, ${week(new Date())}` })
+      .waitFor();
+    assert.equal(await viewsButton(again.page).textContent(), 'View: Last week', 'unchanged since it opened');
+    await again.context.close();
     await context.close();
   });
 });

@@ -5,17 +5,19 @@ import { useEffect, useState } from 'react';
 import type { Column } from '../../../common/resources/types.ts';
 import { choiceText, filterKind, knownChoices } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
+import { quickDayWords } from './quick-day-words.ts';
 import { DateInput } from '../dialogs/date-input.tsx';
 import type { Draft } from './filter-draft.ts';
-import { quickDays, thisCycle, type DayRange } from './quick-days.ts';
+import { quickDays, type DayRange, type QuickDay } from '../../../common/quick-days.ts';
+import { thisCycle } from './quick-days.ts';
 
 interface EditorProps {
   column: Column;
   listUrl: string;
   draft: Draft;
   onDraft(draft: Draft): void;
-  /** A quick pick: the range is applied at once. */
-  onPick(range: DayRange): void;
+  /** A quick pick: the range is applied at once; `day` when it is a day relative to today (kept as such). */
+  onPick(range: DayRange, day?: QuickDay): void;
   idPrefix: string;
   /** The id of the message under the fields, which describes them. */
   messageId: string;
@@ -126,15 +128,11 @@ function DateEditor({ draft, onDraft, onPick, idPrefix, messageId }: EditorProps
   return (
     <div className="dt-filter-dates">
       <div className="dt-filter-picks">
-        <button type="button" onClick={() => onPick(quickDays.today())}>
-          {tableMsg('filterToday')}
-        </button>
-        <button type="button" onClick={() => onPick(quickDays.yesterday())}>
-          {tableMsg('filterYesterday')}
-        </button>
-        <button type="button" onClick={() => onPick(quickDays.last7Days())}>
-          {tableMsg('filterLast7Days')}
-        </button>
+        {quickDayWords.map(([day, words]) => (
+          <button key={day} type="button" onClick={() => onPick(quickDays[day](), day)}>
+            {tableMsg(words)}
+          </button>
+        ))}
         <button type="button" onClick={pickCycle}>
           {tableMsg('filterThisCycle')}
         </button>

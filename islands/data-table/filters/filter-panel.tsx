@@ -8,14 +8,15 @@ import { tableMsg } from '../../../common/table-messages.ts';
 import { orderedColumns, type TableState } from '../../../common/table-state.ts';
 import { FilterEditor } from './filter-editors.tsx';
 import { draftOf, emptyDraft, textOf, type Draft } from './filter-draft.ts';
-import type { DayRange } from './quick-days.ts';
+import type { DayRange, QuickDay } from '../../../common/quick-days.ts';
 
 export interface FilterPanelProps {
   config: TableConfig;
   state: TableState;
   /** The column to open on (a chip's, or the first). */
   first: string | null;
-  onFilter(name: string, text: string): void;
+  /** Sets a column's filter ('' takes it off); `day` when it is a day relative to today, kept as such. */
+  onFilter(name: string, text: string, day?: QuickDay): void;
   /** Esc: the panel closes (APG "Disclosure": the focus goes back to the button that opened it). */
   onClose(): void;
 }
@@ -45,20 +46,20 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
     setDraft(draftOf(c, state.filters[next]));
     setProblem('');
   };
-  const apply = (d: Draft) => {
+  const apply = (d: Draft, day?: QuickDay) => {
     const read = textOf(column, d);
     if ('problem' in read) return setProblem(read.problem);
     setProblem('');
-    onFilter(column.name, read.text);
+    onFilter(column.name, read.text, day);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply(draft);
   };
-  const pick = (range: DayRange) => {
+  const pick = (range: DayRange, day?: QuickDay) => {
     const d = { ...draft, from: range.from, to: range.to };
     setDraft(d);
-    apply(d);
+    apply(d, day);
   };
   return (
     <form
