@@ -40,6 +40,15 @@ export function ShareCheck({ checked, onChange }: CheckProps) {
   );
 }
 
+/** A refusal said above a form's fields, or nothing. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function DefaultCheck({ checked, onChange }: CheckProps) {
   return (
     <div className="field view-check">

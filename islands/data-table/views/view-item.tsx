@@ -3,21 +3,18 @@
 // (a toggle), and where they may change it, rename it (sharing it or not), replace what it keeps with the
 // table as it is now, or delete it. Each of those is asked in place: the row shows its form or its question
 // (Esc or Cancel gives the row back, focus on the button that asked), then says what happened or why not.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import { viewStateOf, type TableView } from '../../../common/table-views.ts';
 import { viewMsg } from '../../../common/view-messages.ts';
-import { useDialogForm } from '../dialogs/use-dialog-form.ts';
 import type { Answer } from '../json-call.ts';
 import type { TableHost } from '../table-host.ts';
-import { NameInput, nameField, ShareCheck } from './view-fields.tsx';
+import { FormError, NameInput, ShareCheck } from './view-fields.tsx';
+import { isStale, useViewForm } from './use-view-form.ts';
 import { changeView, deleteView } from './views-api.ts';
 
 type Mode = 'idle' | 'rename' | 'replace' | 'delete';
-
-/** A refusal because the view was changed (409) or deleted (404) since the list was read. */
-const isStale = (status: number | undefined) => status === 404 || status === 409;
 
 interface ViewItemProps {
   host: TableHost;
@@ -167,11 +164,7 @@ export function ViewItem({ host, view, isDefault, shown, onOpen, onDefault, onKe
           </div>
         </fieldset>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </li>
   );
 }
@@ -185,40 +178,19 @@ interface RenameFormProps {
 
 /** A view's name and sharing, changed in place: the name checked as typed, the server's refusal under it. */
 function RenameForm({ view, onKept, onStale, onCancel }: RenameFormProps) {
-  const fields = useMemo(() => [nameField()], []);
-  const { form, values, messages, messageOf, change, showAll, refuse, serverRefused } = useDialogForm(fields, () => ({ Name: view.Name }));
   const [shared, setShared] = useState(view.Shared);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, busy, error, save, name } = useViewForm({
+    name: view.Name,
+    send: (name) => changeView(view.ViewID, { Version: view.Version, Name: name, Shared: shared }),
+    onKept,
+    onStale,
+  });
   useEffect(() => form.current?.querySelector<HTMLInputElement>('input[name="Name"]')?.select(), [form]);
-
-  async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    if (busy) return;
-    const dialog = event.currentTarget.closest('dialog');
-    showAll(['Name']);
-    if (Object.keys(messages).length > 0) return refuse(dialog);
-    setBusy(true);
-    setError(null);
-    const answer = await changeView(view.ViewID, { Version: view.Version, Name: String(values.Name).trim(), Shared: shared });
-    setBusy(false);
-    if (answer.ok) return onKept(answer.value);
-    if (answer.fields?.Name) {
-      serverRefused({ Name: answer.fields.Name });
-      return refuse(dialog);
-    }
-    if (isStale(answer.status)) onStale(answer.error);
-    else setError(answer.error);
-  }
 
   return (
     <form ref={form} className="row-dialog-form views-form" noValidate onSubmit={save} aria-busy={busy}>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <NameInput value={String(values.Name ?? '')} message={messageOf('Name')} onChange={(v) => change('Name', v)} />
+      <FormError error={error} />
+      <NameInput {...name} />
       <ShareCheck checked={shared} onChange={setShared} />
       <div className="dialog-actions">
         <button type="submit" className="primary" aria-disabled={busy}>

@@ -12,6 +12,7 @@ import { openDialog, type CloseDialog } from '../dialogs/open-dialog.tsx';
 import type { TableHost } from '../table-host.ts';
 import { SaveViewForm } from './save-view-form.tsx';
 import { ViewItem } from './view-item.tsx';
+import { FormError } from './view-fields.tsx';
 import { listViews, setDefaultView } from './views-api.ts';
 
 /** Opens the Views dialog beside the table (table-host.ts names this entry point). */
@@ -115,11 +116,7 @@ function ViewsDialog({ host, close }: { host: TableHost; close: CloseDialog }) {
         <p className="views-said" role="status">
           {said}
         </p>
-        {(failed ?? stale) && (
-          <p className="form-error" role="alert">
-            {failed ?? stale}
-          </p>
-        )}
+        <FormError error={failed ?? stale} />
         {views === null ? (
           !failed && <p>{viewMsg('viewsLoading')}</p>
         ) : (
