@@ -266,4 +266,21 @@ describe('saved views', { skip }, () => {
     await again.context.close();
     await context.close();
   });
+
+  test('a view deleted in another tab is no longer shown once the views are read', async () => {
+    const [{ view_id: id }] = (await query<{ view_id: number }>(
+      `insert into table_views (table_name, owner_id, name, state) select 'stores', user_id, 'Going', '{"pageSize":10}' from users where user_name = 'clerk'
+       returning view_id`,
+    )) as [{ view_id: number }];
+    const { page, context } = await env.newPage('clerk', { viewport: { width: 1280, height: 800 } });
+    await page.goto(`/stores?view=${id}`);
+    await page.waitForFunction(() => document.querySelector('.dt-action-views')?.textContent === 'View: Going');
+    await query('delete from table_views where view_id = $1', [id]);
+    await openViews(page);
+    await page.waitForFunction(() => document.querySelector('.dt-action-views')?.textContent === 'Views');
+    assert.equal(await dialog(page).getByRole('button', { name: 'Going', exact: true }).count(), 0);
+    assert.equal(await dialog(page).getByRole('button', { name: 'Show the table without a view' }).count(), 0);
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('view'));
+    await context.close();
+  });
 });

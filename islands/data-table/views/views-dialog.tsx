@@ -84,8 +84,15 @@ function ViewsDialog({ host, close }: { host: TableHost; close: CloseDialog }) {
   };
 
   const listed = views?.Views ?? [];
-  // The view shown, when the list does not hold it (shared by another group, opened from a link), is among the shared ones.
-  const all = shown && views && !listed.some((v) => v.ViewID === shown.view.ViewID) ? [...listed, shown.view] : listed;
+  const unlisted = shown && views && !listed.some((v) => v.ViewID === shown.view.ViewID) ? shown.view : null;
+  // The person's own view shown, and not listed, was deleted since (in another tab): the table shows none.
+  useEffect(() => {
+    if (!unlisted?.Mine) return;
+    host.nameView(null);
+    setShown(null);
+  }, [unlisted, host]);
+  // Another's shown and not listed (shared by another group, opened from a link) is among the shared ones.
+  const all = unlisted && !unlisted.Mine ? [...listed, unlisted] : listed;
   const item = (view: TableView) => (
     <ViewItem
       key={view.ViewID}
