@@ -74,6 +74,11 @@ describe('column filters on Daily sales', { skip }, () => {
     const yesterday = subDays(new Date(), 1);
     await page.getByRole('button', { name: 'Yesterday' }).focus();
     await page.keyboard.press('Enter');
+    // A pick fills From and To and nothing else, as typing would: the focus is on Apply, one Enter away.
+    assert.equal(await page.getByRole('textbox', { name: 'From (dd/MM/yyyy)' }).inputValue(), formatDate(yesterday));
+    assert.equal(await chips(page).count(), 0);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Apply');
+    await page.keyboard.press('Enter');
     await countIs(page, await salesCount('sa.sale_date = $1', [iso(yesterday)]));
     assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(yesterday)}`]);
 
@@ -84,6 +89,7 @@ describe('column filters on Daily sales', { skip }, () => {
     );
     await page.getByRole('button', { name: 'This cycle' }).click();
     if (cycles[0]) {
+      await page.getByRole('button', { name: 'Apply' }).click();
       const { start_date: first, end_date: last } = cycles[0];
       await countIs(page, await salesCount('sa.sale_date between $1 and $2', [first, last]));
       assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(first)} to ${formatDate(last)}`]);
@@ -181,6 +187,7 @@ describe('column filters on Daily sales', { skip }, () => {
     // The seven whole days before today: today's sales are not in yet.
     await chooseColumn(page, 'Date');
     await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
     const [first, last] = [subDays(new Date(), 7), subDays(new Date(), 1)];
     await countIs(page, await salesCount('sa.sale_date between $1 and $2', [iso(first), iso(last)]));
     assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(first)} to ${formatDate(last)}`]);
@@ -238,6 +245,7 @@ describe('column filters on Daily sales', { skip }, () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await chooseColumn(page, 'When');
     await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
     const { rows } = await env.t.db.pool.query<{ n: number }>(
       `select count(*)::int as n from audit_log where resource = 'cycles' and user_name = 'admin' and at >= current_date and at < current_date + 1`,
     );

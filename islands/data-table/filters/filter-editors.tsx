@@ -14,7 +14,7 @@ interface EditorProps {
   listUrl: string;
   draft: Draft;
   onDraft(draft: Draft): void;
-  /** A quick pick: the range is applied at once. */
+  /** A quick pick: the range fills From and To (Apply applies it). */
   onPick(range: DayRange): void;
   idPrefix: string;
   /** The id of the message under the fields, which describes them. */
