@@ -479,13 +479,18 @@ describe('row dialogs', { skip }, () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.locator('.field-message', { hasText: 'less than or equal to 100' }).waitFor();
     const typed = shown === '12.37%' ? '12.38' : '12.37';
-    const count = async () => (await query<{ n: number }>(`select count(*)::int as n from sales where margin = $1`, [fractionOf(typed)]))[0]!.n;
+    const count = async () =>
+      (await query<{ n: number }>(`select count(*)::int as n from sales where margin = $1`, [fractionOf(typed)]))[0]!.n;
     const before = await count();
     await margin.fill(typed);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await screen.waitForNotice(page, '1 Record(s) Updated Successfully');
     assert.equal(await count(), before + 1, 'stored as the fraction');
-    await first.locator('td').last().filter({ hasText: `${typed}%` }).waitFor();
+    await first
+      .locator('td')
+      .last()
+      .filter({ hasText: `${typed}%` })
+      .waitFor();
     await context.close();
   });
 

@@ -54,8 +54,7 @@ export function textOf(column: Column, draft: Draft): { text: string } | { probl
   else {
     // A number as people write amounts ("$1,000", "20%") is read as the number.
     const plain = (v: string) => (kind === 'number' ? v.replace(/[\s,$%]/g, '') : v.trim());
-    const sent = (v: string) =>
-      kind === 'number' && percent(column) ? fractionOf(plain(v)) : plain(v);
+    const sent = (v: string) => (kind === 'number' && percent(column) ? fractionOf(plain(v)) : plain(v));
     const [from, to] = [sent(draft.from), sent(draft.to)];
     raw = from === '' && to === '' ? '' : `${from}${RANGE_MARK}${to}`;
   }
