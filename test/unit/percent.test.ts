@@ -1,6 +1,6 @@
 // The percentage people type and the fraction a percent column holds, turned into each other exactly.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from '../support/node-test.ts';
 import { fractionOf, movePoint, percentOf } from '../../common/percent.ts';
 
 describe('percent and fraction', () => {
