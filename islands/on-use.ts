@@ -5,7 +5,8 @@
 // key or focus inside it, a wheel), when its rule says the markup is not what the person should see (islands
 // name theirs in registry.ts), or when a document event it follows fires. What a person does before the code
 // has come is not lost: clicks are held and replayed once hydrated, and fields typed into or picked from are
-// set back to the server's value for hydration and then given the person's value again as input.
+// set back to the server's value for hydration and then given the person's value again as input. Keys an
+// island answers from anywhere on the page (a table's shortcuts) wake it too, and are pressed again then.
 
 /**
  * Dispatched (bubbling) by an island that waits for use from an effect once it has hydrated: what was held
@@ -20,6 +21,8 @@ export interface WakeRule {
   now(props: unknown): boolean;
   /** Document events after which the markup may be out of date. */
   events: readonly string[];
+  /** Keys pressed anywhere on the page that are this island's to answer (`container`'s): held until it is hydrated. */
+  keys?(event: KeyboardEvent, container: HTMLElement): boolean;
 }
 
 /** Held by an island that waits: hands over what happened before its code came, then replays it. */
@@ -40,10 +43,12 @@ type Edit = { field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * Waits for the first use of `container`'s island (or its rule) and calls `wake` once; until the island is
- * hydrated, clicks inside it (but on links, which work without it) are held for `release` to replay.
+ * hydrated, clicks inside it (but on links, which work without it) and the keys its rule names are held for
+ * `release` to replay.
  */
 export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => void): PendingUse {
   const clicks: MouseEvent[] = [];
+  const keys: KeyboardEvent[] = [];
   let woken = false;
   const start = () => {
     if (woken) return;
@@ -60,16 +65,28 @@ export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => v
     clicks.push(event);
     start();
   };
+  const holdKey = (event: KeyboardEvent) => {
+    // A swap took the island away before it was used: nothing is left to hold keys for.
+    if (!container.isConnected) return document.removeEventListener('keydown', holdKey);
+    if (!rule.keys?.(event, container)) return;
+    // Its default too (a browser's quick find on `/`): the island answers it.
+    event.preventDefault();
+    keys.push(event);
+    start();
+  };
   container.addEventListener('click', hold, true);
   for (const type of intents) container.addEventListener(type, start, { capture: true, passive: true });
   for (const type of rule.events) document.addEventListener(type, start);
+  if (rule.keys) document.addEventListener('keydown', holdKey);
   return {
     release() {
       container.removeEventListener('click', hold, true);
+      document.removeEventListener('keydown', holdKey);
       const edits = takeEdits(container);
       return () => {
         for (const edit of edits) giveBack(edit);
         for (const click of clicks) replay(click);
+        for (const key of keys) press(key);
       };
     },
   };
@@ -99,6 +116,13 @@ function giveBack({ field, value }: Edit): void {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   setter?.call(field, value);
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** The key again where it was pressed (or on the page, when that is gone), for the island's own listener. */
+function press(key: KeyboardEvent): void {
+  const { key: name, code, shiftKey } = key;
+  const target = key.target instanceof Node && key.target.isConnected ? key.target : document;
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: name, code, shiftKey, bubbles: true, cancelable: true, composed: true }));
 }
 
 function replay(click: MouseEvent): void {

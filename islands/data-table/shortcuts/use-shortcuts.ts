@@ -1,0 +1,21 @@
+// useShortcuts: the table's keyboard shortcuts (shortcut-keys.ts) while its island is mounted, answered by
+// `act` with the latest state (a ref, so the listener is added once): each key that is this table's is kept
+// from the browser and handed over.
+import { useEffect, useRef } from 'react';
+import { type ShortcutAction, shortcutOf } from './shortcut-keys.ts';
+
+export function useShortcuts(container: { current: HTMLElement | null }, act: (action: ShortcutAction) => void): void {
+  const latest = useRef(act);
+  latest.current = act;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const island = container.current?.closest('[data-island]');
+      const shortcut = island ? shortcutOf(event, island) : null;
+      if (!shortcut) return;
+      event.preventDefault();
+      latest.current(shortcut.action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [container]);
+}
