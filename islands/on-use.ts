@@ -42,19 +42,20 @@ const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown
 type Edit = { field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement; value: string };
 
 /**
- * Waits for the first use of `container`'s island (or its rule) and calls `wake` once; until the island is
- * hydrated, clicks inside it (but on links, which work without it) and the keys its rule names are held for
- * `release` to replay.
+ * Waits for the first use of `container`'s island (or its rule, which may come a moment later: registry.ts)
+ * and calls `wake` once; until the island is hydrated, clicks inside it (but on links, which work without it)
+ * and the keys its rule names are held for `release` to replay.
  */
-export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => void): PendingUse {
+export function waitForUse(container: HTMLElement, rule: Promise<WakeRule>, wake: () => void): PendingUse {
   const clicks: MouseEvent[] = [];
   const keys: KeyboardEvent[] = [];
+  let events: readonly string[] = [];
   let woken = false;
   const start = () => {
     if (woken) return;
     woken = true;
     for (const type of intents) container.removeEventListener(type, start, true);
-    for (const type of rule.events) document.removeEventListener(type, start);
+    for (const type of events) document.removeEventListener(type, start);
     wake();
   };
   const hold = (event: MouseEvent) => {
@@ -65,19 +66,25 @@ export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => v
     clicks.push(event);
     start();
   };
-  const holdKey = (event: KeyboardEvent) => {
-    // A swap took the island away before it was used: nothing is left to hold keys for.
-    if (!container.isConnected) return document.removeEventListener('keydown', holdKey);
-    if (!rule.keys?.(event, container)) return;
-    // Its default too (a browser's quick find on `/`): the island answers it.
-    event.preventDefault();
-    keys.push(event);
-    start();
-  };
+  let holdKey = (_event: KeyboardEvent) => {};
   container.addEventListener('click', hold, true);
   for (const type of intents) container.addEventListener(type, start, { capture: true, passive: true });
-  for (const type of rule.events) document.addEventListener(type, start);
-  if (rule.keys) document.addEventListener('keydown', holdKey);
+  void rule.then((r) => {
+    if (woken) return;
+    if (r.now(JSON.parse(container.dataset.props ?? '{}'))) return start();
+    events = r.events;
+    for (const type of events) document.addEventListener(type, start);
+    holdKey = (event) => {
+      // A swap took the island away before it was used: nothing is left to hold keys for.
+      if (!container.isConnected) return document.removeEventListener('keydown', holdKey);
+      if (!r.keys?.(event, container)) return;
+      // Its default too (a browser's quick find on `/`): the island answers it.
+      event.preventDefault();
+      keys.push(event);
+      start();
+    };
+    document.addEventListener('keydown', holdKey);
+  });
   return {
     release() {
       container.removeEventListener('click', hold, true);
@@ -85,8 +92,7 @@ export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => v
       const edits = takeEdits(container);
       return () => {
         for (const edit of edits) giveBack(edit);
-        for (const click of clicks) replay(click);
-        for (const key of keys) press(key);
+        for (const held of [...clicks, ...keys]) replay(held);
       };
     },
   };
@@ -118,18 +124,11 @@ function giveBack({ field, value }: Edit): void {
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
-/** The key again where it was pressed (or on the page, when that is gone), for the island's own listener. */
-function press(key: KeyboardEvent): void {
-  const { key: name, code, shiftKey } = key;
-  const target = key.target instanceof Node && key.target.isConnected ? key.target : document;
-  target.dispatchEvent(new KeyboardEvent('keydown', { key: name, code, shiftKey, bubbles: true, cancelable: true, composed: true }));
-}
-
-function replay(click: MouseEvent): void {
-  const target = click.target as Element;
-  if (!target.isConnected) return;
-  const { shiftKey, ctrlKey, altKey, metaKey, button, detail } = click;
-  target.dispatchEvent(
-    new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, shiftKey, ctrlKey, altKey, metaKey, button, detail }),
-  );
+/**
+ * A held click or key again, where it happened (unless that is gone): the same kind of event, its fields
+ * (the button, the key, the modifiers, bubbling) read from the held one, for the island's own listeners.
+ */
+function replay(event: MouseEvent | KeyboardEvent): void {
+  const target = event.target as Node;
+  if (target.isConnected) target.dispatchEvent(new (event.constructor as typeof Event)(event.type, event));
 }

@@ -18,7 +18,7 @@ import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
 import { printUrl } from './export/print-url.ts';
-import { shortcutWorks, type ShortcutAction } from './shortcuts/shortcut-keys.ts';
+import { shortcutWorks, type ShortcutAction } from './shortcuts/shortcuts.ts';
 import { useShortcuts } from './shortcuts/use-shortcuts.ts';
 import { listUrl } from './list-query.ts';
 import { rowName } from '../../common/resources/types.ts';
@@ -144,7 +144,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
   });
 
   const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
-  // A shortcut does what its button does, when its button would (shortcuts/shortcut-keys.ts).
+  // A shortcut does what its button does, when its button would (shortcuts/shortcuts.ts).
   useShortcuts(container, (action: ShortcutAction) => {
     if (action === 'search') container.current?.querySelector<HTMLInputElement>('.dt-search input')?.focus();
     else if (shortcutWorks(config, selectedKeys.length, action)) onAction(action);

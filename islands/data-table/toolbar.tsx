@@ -8,7 +8,7 @@ import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import type { ToolbarAction } from './actions.ts';
-import { shortcuts } from './shortcuts/shortcut-keys.ts';
+import { shortcuts } from './shortcuts/shortcuts.ts';
 
 interface ToolbarProps {
   config: TableConfig;

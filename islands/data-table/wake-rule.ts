@@ -9,7 +9,7 @@ import type { DataTableProps } from '../../common/table-config.ts';
 import type { WakeRule } from '../on-use.ts';
 import { CHANGED_EVENT } from '../hub/changed-event.ts';
 import { selectedStores } from '../shell/store-label.ts';
-import { shortcutOf } from './shortcuts/shortcut-keys.ts';
+import { shortcutKeyOf } from './shortcuts/shortcut-keys.ts';
 
 export const savedStateKey = (pagePath: string) => `backroom.tableState:${pagePath}`;
 
@@ -31,5 +31,5 @@ export const tableWakeRule: WakeRule = {
     return hasSavedState(config.pagePath) || (config.storeScoped && !sameStores(selectedStores(), initialStores));
   },
   events: ['stores:changed', CHANGED_EVENT],
-  keys: (event, container) => shortcutOf(event, container) !== null,
+  keys: (event, container) => shortcutKeyOf(event, container) !== null,
 };

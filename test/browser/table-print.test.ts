@@ -50,6 +50,7 @@ describe("a table's print view", { skip }, () => {
       await filters.click();
       await page.getByLabel('Column', { exact: true }).selectOption({ label: 'Date' });
       await page.getByRole('button', { name: 'Yesterday' }).click();
+      await page.getByRole('button', { name: 'Apply' }).click();
       await countIs(page, expected.n);
       await filters.click();
       const sales = page.locator('.dt-table th', { has: page.getByRole('button', { name: 'Sales', exact: true }) });

@@ -7,7 +7,7 @@ import { tableMsg } from '../../../common/table-messages.ts';
 import { ModalDialog } from '../dialogs/modal-dialog.tsx';
 import { type CloseDialog, openDialog } from '../dialogs/open-dialog.tsx';
 import type { TableHost } from '../table-host.ts';
-import { type Shortcut, shortcutsFor } from './shortcut-keys.ts';
+import { type Shortcut, shortcutsFor } from './shortcuts.ts';
 
 /** A key as its keyboard names it: a word where it has one. */
 const keyName = (shortcut: Shortcut) => (shortcut.key === 'Delete' ? tableMsg('keyDelete') : shortcut.key);
