@@ -139,7 +139,10 @@ describe('keyboard shortcuts on table screens', { skip }, () => {
 
       const opened = await dialogsOpened(page);
       assert.equal(opened.length, 5, opened.join(', '));
-      assert.deepEqual(opened.filter((d) => !d.startsWith('Edit ')), ['Add to Stores', 'Delete from Stores', 'Keyboard shortcuts', 'Keyboard shortcuts']);
+      assert.deepEqual(
+        opened.filter((d) => !d.startsWith('Edit ')),
+        ['Add to Stores', 'Delete from Stores', 'Keyboard shortcuts', 'Keyboard shortcuts'],
+      );
       assert.deepEqual(errors, []);
       await context.close();
     });
