@@ -101,6 +101,9 @@ describe("a table's print view", { skip }, () => {
       assert.deepEqual(await axeViolations(page), [], 'the overlay');
       await assertFits(page, 'the overlay');
       await screenshot(page, `table-print-overlay-${width}`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.deepEqual(await axeViolations(page), [], 'the overlay, in the dark theme');
+      await page.emulateMedia({ colorScheme: 'light' });
       const href = await page.getByRole('toolbar').getByRole('link', { name: 'Print', exact: true }).getAttribute('href');
       await page.keyboard.press('Escape');
       await popup.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 // Keyboard shortcuts on table screens (issue 39) in real Chromium at 1280 and 375 px: `/` to the search box
 // (on a screen whose table still waits for use, too), `n` Add, `e` Edit the selection, Delete the selection,
-// `?` the list of them, which the toolbar's Shortcuts button also opens; none while typing in a field (the
+// `?` the list of them (axe-clean in both themes), which the toolbar's Shortcuts button also opens; none
+// while typing in a field (the
 // search box, a select, an editable text) or while a dialog is open; none the user may not use (an analyst
 // deletes no sales; the audit log is read-only), and the list says only those the user has. Every dialog the
 // page opens is recorded, so a key that should have done nothing is seen to have opened nothing.
@@ -130,6 +131,10 @@ describe('keyboard shortcuts on table screens', { skip }, () => {
       assert.deepEqual(await axeViolations(page), [], 'the list open');
       await assertFits(page, 'the list open');
       await screenshot(page, `table-shortcuts-${width}`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assert.deepEqual(await axeViolations(page), [], 'the list open, in the dark theme');
+      await screenshot(page, `table-shortcuts-dark-${width}`);
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.waitForFunction(() => !document.querySelector('dialog[open]'));
       assert.ok(await firstRowBox(page).evaluate((box) => box === document.activeElement), 'the focus is back on the checkbox');
