@@ -58,6 +58,7 @@ export interface TableHost {
  *                                 openDeleteDialog(host, rows)
  *   ./export/export-actions.ts   exportPdf(host), exportFile(host, 'xlsx' | 'csv'), copyRows(host)
  *   ./import/import-dialog.tsx   openImportDialog(host): when the import ends, notify and refresh
+ *   ./shortcuts/shortcuts-dialog.tsx openShortcuts(host): the keyboard shortcuts this user has here
  *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
  *                                 host.container (a <dialog>, or a React root of its own) and changes the
  *                                 table through setState (column visibility, mainGroup/subGroup,
