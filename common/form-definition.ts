@@ -69,6 +69,12 @@ export interface FormField<Name extends string = string> {
   on?: ReadonlyArray<'add' | 'edit'>;
   /** What an add stores when the field is left blank or not sent (the insert dialog starts from it too). */
   default?: string;
+  /**
+   * A number typed as the percentage its column shows (12.34 for 12.34%) while the column and the API hold
+   * the fraction (0.1234): the rules are the percentage's, and the dialog and the server turn one into the
+   * other (common/percent.ts), so people never type a fraction.
+   */
+  percent?: boolean;
 }
 
 /** A resource's fields that its add or its edit dialog shows (the server checks the same ones). */

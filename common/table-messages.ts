@@ -78,6 +78,8 @@ export const tableMessages = {
   tableExcel: 'Excel',
   tableCsv: 'CSV',
   tableCopy: 'Copy',
+  tablePrint: 'Print',
+  tableShortcuts: 'Shortcuts',
   tableAll: 'All',
   tableFirst: 'First',
   tablePrevious: 'Previous',
@@ -170,6 +172,17 @@ export const tableMessages = {
   secretCopy: 'Copy',
   secretCopied: 'Copied',
   secretDone: 'Done',
+
+  // The table screens' keyboard shortcuts (ours, issue 39): the list `?` and the Shortcuts button show
+  shortcutsTitle: 'Keyboard shortcuts',
+  shortcutsHint: 'On this table, while the cursor is not in a field:',
+  shortcutSearch: 'Go to the search box',
+  shortcutAdd: 'Add a record',
+  shortcutEdit: 'Edit the selected record(s)',
+  shortcutDelete: 'Delete the selected record(s)',
+  shortcutList: 'Show this list',
+  /** The Delete key's name on the keyboard. */
+  keyDelete: 'Delete',
 } as const;
 
 export type TableMessageKey = keyof typeof tableMessages;

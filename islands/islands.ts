@@ -50,11 +50,10 @@ function start(container: HTMLElement): void {
   // A container marked live was restored from the history cache: its island was in use already.
   if (waiting.has(container)) return;
   if (!rule || loaded.has(name) || container.hasAttribute('data-island-live')) return void mount(container);
-  if (rule.now(JSON.parse(container.dataset.props ?? '{}'))) return void mount(container);
   // A swap may remove the container before it is used: a document event then wakes nothing.
   waiting.set(
     container,
-    waitForUse(container, rule, () => {
+    waitForUse(container, rule(), () => {
       if (container.isConnected) void mount(container);
     }),
   );

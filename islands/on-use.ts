@@ -5,7 +5,8 @@
 // key or focus inside it, a wheel), when its rule says the markup is not what the person should see (islands
 // name theirs in registry.ts), or when a document event it follows fires. What a person does before the code
 // has come is not lost: clicks are held and replayed once hydrated, and fields typed into or picked from are
-// set back to the server's value for hydration and then given the person's value again as input.
+// set back to the server's value for hydration and then given the person's value again as input. Keys an
+// island answers from anywhere on the page (a table's shortcuts) wake it too, and are pressed again then.
 
 /**
  * Dispatched (bubbling) by an island that waits for use from an effect once it has hydrated: what was held
@@ -20,6 +21,8 @@ export interface WakeRule {
   now(props: unknown): boolean;
   /** Document events after which the markup may be out of date. */
   events: readonly string[];
+  /** Keys pressed anywhere on the page that are this island's to answer (`container`'s): held until it is hydrated. */
+  keys?(event: KeyboardEvent, container: HTMLElement): boolean;
 }
 
 /** Held by an island that waits: hands over what happened before its code came, then replays it. */
@@ -39,17 +42,20 @@ const intents = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown
 type Edit = { field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement; value: string };
 
 /**
- * Waits for the first use of `container`'s island (or its rule) and calls `wake` once; until the island is
- * hydrated, clicks inside it (but on links, which work without it) are held for `release` to replay.
+ * Waits for the first use of `container`'s island (or its rule, which may come a moment later: registry.ts)
+ * and calls `wake` once; until the island is hydrated, clicks inside it (but on links, which work without it)
+ * and the keys its rule names are held for `release` to replay.
  */
-export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => void): PendingUse {
+export function waitForUse(container: HTMLElement, rule: Promise<WakeRule>, wake: () => void): PendingUse {
   const clicks: MouseEvent[] = [];
+  const keys: KeyboardEvent[] = [];
+  let events: readonly string[] = [];
   let woken = false;
   const start = () => {
     if (woken) return;
     woken = true;
     for (const type of intents) container.removeEventListener(type, start, true);
-    for (const type of rule.events) document.removeEventListener(type, start);
+    for (const type of events) document.removeEventListener(type, start);
     wake();
   };
   const hold = (event: MouseEvent) => {
@@ -60,16 +66,33 @@ export function waitForUse(container: HTMLElement, rule: WakeRule, wake: () => v
     clicks.push(event);
     start();
   };
+  let holdKey = (_event: KeyboardEvent) => {};
   container.addEventListener('click', hold, true);
   for (const type of intents) container.addEventListener(type, start, { capture: true, passive: true });
-  for (const type of rule.events) document.addEventListener(type, start);
+  void rule.then((r) => {
+    if (woken) return;
+    if (r.now(JSON.parse(container.dataset.props ?? '{}'))) return start();
+    events = r.events;
+    for (const type of events) document.addEventListener(type, start);
+    holdKey = (event) => {
+      // A swap took the island away before it was used: nothing is left to hold keys for.
+      if (!container.isConnected) return document.removeEventListener('keydown', holdKey);
+      if (!r.keys?.(event, container)) return;
+      // Its default too (a browser's quick find on `/`): the island answers it.
+      event.preventDefault();
+      keys.push(event);
+      start();
+    };
+    document.addEventListener('keydown', holdKey);
+  });
   return {
     release() {
       container.removeEventListener('click', hold, true);
+      document.removeEventListener('keydown', holdKey);
       const edits = takeEdits(container);
       return () => {
         for (const edit of edits) giveBack(edit);
-        for (const click of clicks) replay(click);
+        for (const held of [...clicks, ...keys]) replay(held);
       };
     },
   };
@@ -101,11 +124,11 @@ function giveBack({ field, value }: Edit): void {
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
-function replay(click: MouseEvent): void {
-  const target = click.target as Element;
-  if (!target.isConnected) return;
-  const { shiftKey, ctrlKey, altKey, metaKey, button, detail } = click;
-  target.dispatchEvent(
-    new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, shiftKey, ctrlKey, altKey, metaKey, button, detail }),
-  );
+/**
+ * A held click or key again, where it happened (unless that is gone): the same kind of event, its fields
+ * (the button, the key, the modifiers, bubbling) read from the held one, for the island's own listeners.
+ */
+function replay(event: MouseEvent | KeyboardEvent): void {
+  const target = event.target as Node;
+  if (target.isConnected) target.dispatchEvent(new (event.constructor as typeof Event)(event.type, event));
 }

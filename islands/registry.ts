@@ -3,7 +3,6 @@
 // same components (server/islands/render-island.ts), so their first paint needs no script.
 import type { ComponentType } from 'react';
 import type { WakeRule } from './on-use.ts';
-import { tableWakeRule } from './data-table/wake-rule.ts';
 
 // Props arrive as JSON from the page; each component declares its own, so none is imposed here.
 // biome-ignore lint/suspicious/noExplicitAny: each island declares its own props; the loader passes parsed JSON.
@@ -19,11 +18,14 @@ const islands = new Map<string, IslandLoader>([
 
 // Islands that hydrate when first used (islands/on-use.ts), with the rule saying when they must at once;
 // each dispatches HYDRATED_EVENT once hydrated. A table's rows are all in the server's markup and it is the
-// heaviest island; summaries and charts follow the store selection from the start and stay eager.
-const onUse = new Map<string, WakeRule>([['data-table', tableWakeRule]]);
+// heaviest island; summaries and charts follow the store selection from the start and stay eager. A rule
+// loads with the first page that holds its island, not with every page (the shell's first-load budget).
+const onUse = new Map<string, () => Promise<WakeRule>>([
+  ['data-table', () => import('./data-table/wake-rule.ts').then((m) => m.tableWakeRule)],
+]);
 
-/** The rule of an island that waits for its first use; undefined for one that hydrates as its page loads. */
-export function wakeRule(name: string): WakeRule | undefined {
+/** The rule of an island that waits for its first use, loaded; undefined for one that hydrates as its page loads. */
+export function wakeRule(name: string): (() => Promise<WakeRule>) | undefined {
   return onUse.get(name);
 }
 

@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
@@ -58,13 +59,29 @@ function longestFirst(files: TestFile[]): TestFile[] {
  */
 const runAlone = new Set(['test/server/faults.test.ts']);
 
-/** Runs the files, `concurrency` at once, writing their TAP to standard output; whether one failed. */
-async function runBatch(files: TestFile[], concurrency: number): Promise<boolean> {
+/** A failed test as the end of a run lists it: CI's log is long, and its end is what people read first. */
+interface Failure {
+  file: string;
+  name: string;
+  error: string;
+}
+
+/** Runs the files, `concurrency` at once, writing their TAP to standard output; adds each failed test to `failures`. */
+async function runBatch(files: TestFile[], concurrency: number, failures: Failure[]): Promise<boolean> {
   if (files.length === 0) return false;
   let failed = false;
   const stream = run({ files: files.map((f) => f.bundle), concurrency, timeout: FILE_TIMEOUT_MS });
   stream.on('test:fail', (data) => {
-    if (!data.todo) failed = true;
+    if (data.todo) return;
+    failed = true;
+    // A suite fails with its tests: the tests say why.
+    if (data.details.type === 'suite') return;
+    const error = data.details.error as Error & { cause?: unknown };
+    const cause = error.cause instanceof Error ? error.cause : error;
+    // Tests are declared through test/support/node-test.ts, which node names as their file: the test file is
+    // the first one of the stack that is one.
+    const file = /\btest\/[\w/.-]+\.test\.tsx?/.exec(cause.stack ?? '')?.[0] ?? data.file ?? '';
+    failures.push({ file, name: data.name, error: cause.message.trim().split('\n').slice(0, 6).join('\n') });
   });
   const report = stream.compose(tap);
   report.pipe(process.stdout, { end: false });
@@ -81,6 +98,7 @@ export async function runTests(files: TestFile[]): Promise<number> {
   process.env[FILE_TIMINGS_ENV] = timings;
   let browser: BrowserServer | undefined;
   let failed = false;
+  const failures: Failure[] = [];
   try {
     // One Chromium for the run: each browser test file connects to it and takes fresh contexts of its own.
     const executable = browserTestChromium();
@@ -92,16 +110,30 @@ export async function runTests(files: TestFile[]): Promise<number> {
     failed = await runBatch(
       ordered.filter((f) => !runAlone.has(f.source)),
       concurrency,
+      failures,
     );
     const alone = ordered.filter((f) => runAlone.has(f.source));
     if (alone.length) console.log(`# alone: ${alone.map((f) => f.source).join(', ')}`);
-    if (await runBatch(alone, 1)) failed = true;
+    if (await runBatch(alone, 1, failures)) failed = true;
   } finally {
     await browser?.close();
     printSlowest(timings, files);
     rmSync(timings, { recursive: true, force: true });
+    printFailures(failures, files);
   }
   return failed ? 1 : 0;
+}
+
+/** Each failed test with its file and the start of its error, last in the output. */
+function printFailures(failures: Failure[], files: TestFile[]): void {
+  if (failures.length === 0) return;
+  // Node names a test's file as its source map does: the TypeScript's path, or the bundle's URL.
+  const sourceOf = new Map(files.map((f) => [pathToFileURL(f.bundle).href, f.source]));
+  console.log(`# failed: ${failures.length} test(s)`);
+  for (const { file, name, error } of failures) {
+    console.log(`#   ${sourceOf.get(file) ?? relative(root, file)}: ${name}`);
+    for (const line of error.split('\n')) console.log(`#       ${line}`);
+  }
 }
 
 /** The ten test files that took longest, from what each file's process wrote (test/support/node-test.ts). */

@@ -48,6 +48,7 @@ import requestIds, { requestIdGenerator } from './plugins/request-ids.ts';
 import requestLog, { logSerializers } from './plugins/request-log.ts';
 import faviconRoute from './routes/favicon.ts';
 import tableScreens from './routes/table-screens.ts';
+import tablePrint from './routes/table-print.ts';
 import recordPages from './routes/records/record-pages.ts';
 import userErrorReportRoute from './routes/api/admin/user-error.ts';
 import validUsernameRoute from './routes/api/common/valid-username.ts';
@@ -202,6 +203,7 @@ export async function buildApp({
   await app.register(reportStreamRoute);
   await app.register(userErrorReportRoute);
   await app.register(tableScreens);
+  await app.register(tablePrint);
   await app.register(resourceRoutes);
   await app.register(importRoutes);
   await app.register(feedRoutes);

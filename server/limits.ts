@@ -70,7 +70,10 @@ export const limitSettings = {
     jobsPerBrowser: setting('PDF_JOBS_PER_CHROMIUM', 500),
   },
   reports: {
-    /** Rows a printed report or table PDF may hold; past it the user is asked to narrow it. */
+    /**
+     * Rows a printed report or table PDF may hold; past it the user is asked to narrow it. A table's print view
+     * prints the first of them and says of how many.
+     */
     maxRows: setting('REPORT_MAX_ROWS', 5000),
   },
   clientErrors: {

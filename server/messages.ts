@@ -306,6 +306,13 @@ export const serverMessages = {
   reportSearch: 'search "{0}"',
   reportGroupedBy: 'grouped by {0}',
   reportRows: '{0} row(s)',
+  reportSortedBy: 'sorted by {0}',
+  reportAscending: '{0} ascending',
+  reportDescending: '{0} descending',
+  // A table's print view past the rows a printed report holds (GET <screen>/print)
+  printFirstRows: 'Shows the first {0} of {1} rows: narrow the search or the filters to print them all.',
+  printFirstRowsAbout: 'Shows the first {0} of about {1} rows: narrow the search or the filters to print them all.',
+  printNoTotals: 'Totals are left out: they would count only the rows shown.',
   reportTotal: 'Total',
   reportGroupTotal: '{0} total',
   reportPreviousCycle: 'Compared with {0}',

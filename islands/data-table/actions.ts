@@ -1,15 +1,27 @@
-// What each toolbar button does beyond the table's own state: the dialogs, the exports and the settings are
-// modules of their own, imported on first use (they are not in the screen's first load) and handed the
-// table's host (table-host.ts).
+// What each toolbar button (and keyboard shortcut) does beyond the table's own state: the dialogs, the
+// exports, the settings and the shortcuts' list are modules of their own, imported on first use (they are not
+// in the screen's first load) and handed the table's host (table-host.ts).
 import { dialogStyles } from './dialogs/dialog-styles.ts';
 import type { TableHost } from './table-host.ts';
 import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
-export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'views' | 'pdf' | 'xlsx' | 'csv' | 'copy';
+export type ToolbarAction =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'import'
+  | 'refresh'
+  | 'settings'
+  | 'views'
+  | 'shortcuts'
+  | 'pdf'
+  | 'xlsx'
+  | 'csv'
+  | 'copy';
 
 export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
-  if (['add', 'edit', 'delete', 'import', 'settings', 'views'].includes(action)) await dialogStyles(host.config.dialogStyles);
+  if (['add', 'edit', 'delete', 'import', 'settings', 'views', 'shortcuts'].includes(action)) await dialogStyles(host.config.dialogStyles);
   switch (action) {
     case 'refresh':
       return host.refresh();
@@ -31,6 +43,8 @@ export async function runAction(action: ToolbarAction, host: TableHost, state: T
       return (await import('./settings/settings-panel.tsx')).openSettings(host, state, setState);
     case 'views':
       return (await import('./views/views-dialog.tsx')).openViews(host);
+    case 'shortcuts':
+      return (await import('./shortcuts/shortcuts-dialog.tsx')).openShortcuts(host);
     case 'pdf':
       return (await import('./export/export-actions.ts')).exportPdf(host);
     case 'xlsx':

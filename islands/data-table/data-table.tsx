@@ -4,7 +4,7 @@
 // and the browser hydrates with that page rather than asking for it again. State: use-table-state.ts;
 // rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts). Row
 // groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/; saved views
-// (the one the screen opens with, and the Views dialog): views/.
+// (the one the screen opens with, and the Views dialog): views/; keyboard shortcuts: shortcuts/.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { tableMsg } from '../../common/table-messages.ts';
@@ -17,6 +17,9 @@ import { useGroupContents } from './grouping/use-group-contents.ts';
 import { useRowGrouping } from './grouping/use-row-grouping.ts';
 import { useTableHost } from './use-table-host.ts';
 import { useInfiniteScroll } from './infinite-scroll/use-infinite-scroll.ts';
+import { printUrl } from './export/print-url.ts';
+import { shortcutWorks, type ShortcutAction } from './shortcuts/shortcuts.ts';
+import { useShortcuts } from './shortcuts/use-shortcuts.ts';
 import { listUrl } from './list-query.ts';
 import { rowName } from '../../common/resources/types.ts';
 import { phoneHiddenColumns } from './phone/phone-columns.ts';
@@ -101,10 +104,6 @@ export default function DataTable({ config, initial, initialStores = null, view:
     if (page && (page.groups ?? page.data).length === 0 && state.page > 0 && page.recordsFiltered > 0 && state.pageSize > 0)
       setState({ page: Math.ceil(page.recordsFiltered / state.pageSize) - 1 });
   }, [page, state.page, state.pageSize, setState]);
-  // Hydrated: what a person did before the code came is replayed now (islands/on-use.ts).
-  useEffect(() => {
-    container.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
-  }, []);
 
   const table = useDataTable({ config, state, setState, rows, rowCount, rowSelection, setRowSelection, marks });
   const layout = useColumnLayout(config, state, setState);
@@ -155,6 +154,16 @@ export default function DataTable({ config, initial, initialStores = null, view:
   });
 
   const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
+  // A shortcut does what its button does, when its button would (shortcuts/shortcuts.ts).
+  useShortcuts(container, (action: ShortcutAction) => {
+    if (action === 'search') container.current?.querySelector<HTMLInputElement>('.dt-search input')?.focus();
+    else if (shortcutWorks(config, selectedKeys.length, action)) onAction(action);
+  });
+  // Hydrated: what a person did before the code came is replayed now (islands/on-use.ts); after the
+  // shortcuts' listener is in, for a key pressed meanwhile is pressed again.
+  useEffect(() => {
+    container.current?.dispatchEvent(new Event(HYDRATED_EVENT, { bubbles: true }));
+  }, []);
   const onSearch = useCallback((search: string) => setState({ search, page: 0 }), [setState]);
   const start = infinite.start;
   const pageCount = state.pageSize === -1 ? 1 : Math.max(1, Math.ceil(rowCount / state.pageSize));
@@ -167,6 +176,7 @@ export default function DataTable({ config, initial, initialStores = null, view:
         rowCount={rows.length}
         syncedAt={page?.syncedAt ?? null}
         view={view && { name: view.Name, changed: viewChanged }}
+        printUrl={printUrl(config, state, stores)}
         onAction={onAction}
         onSelectAll={(select) => table.toggleAllPageRowsSelected(select)}
       />

@@ -1,5 +1,5 @@
 // Above the table: "Show [10|25|50|100|All] entries" and the search box (type=search, labelled Search:),
-// which asks the server once typing pauses.
+// which asks the server once typing pauses; `/` brings the focus to it (shortcuts/).
 import { useEffect, useId, useRef, useState } from 'react';
 import { tableMsg } from '../../common/table-messages.ts';
 import { pageSizes } from '../../common/table-state.ts';
@@ -46,7 +46,14 @@ export function TableControls({ pageSize, search, onPageSize, onSearch }: TableC
       </label>
       <span className="dt-search">
         <label htmlFor={`${id}search`}>{tableMsg('search')}</label>
-        <input id={`${id}search`} type="search" value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          id={`${id}search`}
+          type="search"
+          value={typed}
+          maxLength={200}
+          aria-keyshortcuts="/"
+          onChange={(e) => setTyped(e.target.value)}
+        />
       </span>
     </div>
   );

@@ -70,6 +70,7 @@ export interface TableHost {
  *   ./import/import-dialog.tsx   openImportDialog(host): when the import ends, notify and refresh
  *   ./views/views-dialog.tsx     openViews(host): the saved views of the table; shows one (showView), and
  *                                 keeps, renames, replaces, shares and deletes them (nameView)
+ *   ./shortcuts/shortcuts-dialog.tsx openShortcuts(host): the keyboard shortcuts this user has here
  *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
  *                                 host.container (a <dialog>, or a React root of its own) and changes the
  *                                 table through setState (column visibility, mainGroup/subGroup,

@@ -1,12 +1,15 @@
 // The toolbar (spec section 2): Add, Edit, Delete and Import (shown only to who may use them on this table,
 // Import only where the table takes files; enabled only for the needed selection: one row or more, Edit of
-// several being the bulk edit), Refresh, Settings, PDF, Excel, CSV and Copy; the selection counter ("N
-// Record(s) Selected", which clears the selection, or "Select All", which selects the page); and when the
-// rows were last read. Views (issue 39) names the saved view shown, and says when the table was changed since.
+// several being the bulk edit), Refresh, Settings, Views (saved views, issue 39: it names the view shown, and
+// says when the table was changed since), Shortcuts (the keyboard shortcuts' list, issue 39), Print (a link
+// to the table's print view, opened in an overlay: data-popup-embed), PDF, Excel, CSV and Copy; the selection
+// counter ("N Record(s) Selected", which clears the selection, or "Select All", which selects the page); and
+// when the rows were last read. The buttons a shortcut presses say their key (aria-keyshortcuts).
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { LastUpdated } from './last-updated.tsx';
 import type { ToolbarAction } from './actions.ts';
+import { shortcuts } from './shortcuts/shortcuts.ts';
 
 interface ToolbarProps {
   config: TableConfig;
@@ -15,6 +18,8 @@ interface ToolbarProps {
   syncedAt: string | null;
   /** The saved view shown, and whether the table was changed since it opened; null: none. */
   view: { name: string; changed: boolean } | null;
+  /** The print view of the table as it is now (export/print-url.ts). */
+  printUrl: string;
   onAction: (action: ToolbarAction) => void;
   onSelectAll: (select: boolean) => void;
 }
@@ -26,13 +31,19 @@ interface ToolbarProps {
  */
 const shortName = (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
 
-export function Toolbar({ config, selected, rowCount, syncedAt, view, onAction, onSelectAll }: ToolbarProps) {
+export function Toolbar({ config, selected, rowCount, syncedAt, view, printUrl, onAction, onSelectAll }: ToolbarProps) {
   const { can } = config;
   // A button the user may never use on this table is not drawn: a read-only table offers no Add, Edit or
   // Delete, and a screen that adds elsewhere (Users' full form) shows its own link alone.
   const button = (action: ToolbarAction, label: string, enabled: boolean, allowed = true) =>
     allowed && (
-      <button type="button" className={`dt-button dt-action-${action}`} disabled={!enabled} onClick={() => onAction(action)}>
+      <button
+        type="button"
+        className={`dt-button dt-action-${action}`}
+        disabled={!enabled}
+        aria-keyshortcuts={shortcuts.find((s) => s.action === action)?.key}
+        onClick={() => onAction(action)}
+      >
         {label}
       </button>
     );
@@ -54,8 +65,22 @@ export function Toolbar({ config, selected, rowCount, syncedAt, view, onAction, 
         >
           {view ? tableMsg(view.changed ? 'tableViewChanged' : 'tableViewCurrent', shortName(view.name)) : tableMsg('tableViews')}
         </button>
+        {button('shortcuts', tableMsg('tableShortcuts'), true)}
       </span>
       <span className="dt-group">
+        {can.export && (
+          // A link: the print view is a page of its own (a new tab with the middle button), in an overlay with
+          // its Print button on a plain click (islands/nav/popups.ts).
+          <a
+            className="button dt-button dt-action-print"
+            href={printUrl}
+            data-popup-embed=""
+            data-popup-title={config.title}
+            hx-boost="false"
+          >
+            {tableMsg('tablePrint')}
+          </a>
+        )}
         {config.pdf?.available === false ? (
           // Disabled, yet in reach: the keyboard and a tap still find it, and its notice says why.
           <button

@@ -1,6 +1,6 @@
 // Behaviours only some pages need, loaded once a page that needs them arrives (the first load, a swap or a
-// history restore), so other pages do not carry them: form validation brings valibot and date-fns (about
-// 10 KB compressed) for pages with a form to check (`form[data-validate]`); the report screen's panel comes
+// history restore), so other pages do not carry them: form validation brings valibot and some of date-fns
+// for pages with a form to check (`form[data-validate]`); the report screen's panel comes
 // with the report form. The server checks every submission with the same rules, so a form sent before the
 // code arrives is still safe.
 import htmx from 'htmx.org';

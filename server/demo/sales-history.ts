@@ -3,20 +3,45 @@
 // - Resumable: its state is a row of `meta` that every step moves on in the step's own transaction; an
 //   interrupted load (a stop, a crash) goes on where it stopped when the app next starts. The row is gone
 //   once the history is complete.
-// - Short steps: a few stores' history per transaction (~5k rows), so on the embedded database's single
-//   connection requests take turns with the load instead of waiting for it.
+// - Short steps that yield to people: a few stores' history per transaction (~5k rows; ~1.5k on the embedded
+//   database, whose one connection a step holds), and on that one connection the load waits for a quiet
+//   moment before each step, so a page waits for one short step at most instead of one per query.
 // - Quick: rows go in without the sales indexes no constraint needs (each row would update five of them at
 //   random places), which are built again, whole, at the end; the totals tables' triggers still see every
 //   chunk, so counts and totals match the rows at every commit, whatever users add or change meanwhile.
 // - Shared: each step locks the state row, so app instances starting together on one PostgreSQL take turns.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { insertSalesRows } from './sales-rows.ts';
 import { allowExportTime } from '../db/query-deadline.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 const KEY = 'sales_history';
-/** Rows per step, about: a step holds the embedded database's one connection for a fraction of a second. */
+/** Rows per step, about: a step holds a connection for a fraction of a second. */
 const ROWS_PER_STEP = 5_000;
+/** On a single connection (the embedded database), where every request waits for the step under way. */
+const ROWS_PER_SHARED_STEP = 1_500;
+/** How long the single connection must have been free of requests before the next step starts. */
+export const QUIET_MS = 150;
+/** The longest a step waits for quiet: the load goes on, a step at a time, however busy people are. */
+export const MOST_YIELD_MS = 2_000;
+
+/** Whether the pool is one connection that people's requests and the load share. */
+const sharedConnection = (pool: pg.Pool) => pool.options.max === 1;
+
+/**
+ * Resolves once nobody has used or waited for the pool's connection for QUIET_MS (a page's queries come one
+ * after another, with moments of the app's own work between them), or after MOST_YIELD_MS.
+ */
+export async function yieldToPeople(pool: pg.Pool, signal?: AbortSignal): Promise<void> {
+  const began = Date.now();
+  let quietSince = Date.now();
+  while (Date.now() - began < MOST_YIELD_MS && !signal?.aborted) {
+    if (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    await sleep(10);
+  }
+}
 
 interface SetAsideIndex {
   name: string;
@@ -71,13 +96,15 @@ export async function salesHistoryProgress(pool: pg.Pool): Promise<number | null
 
 /** Loads what is left of the sales history: 'complete' when it all is (or none was planned), 'stopped' if the signal stopped it first. */
 export async function loadSalesHistory(pool: pg.Pool, options: LoadOptions = {}): Promise<'complete' | 'stopped'> {
+  const shared = sharedConnection(pool);
   for (;;) {
+    if (shared) await yieldToPeople(pool, options.signal);
     if (options.signal?.aborted) return 'stopped';
     // Background work, like an export: a step that rebuilds an index on the whole history may run longer than
     // a page's query deadline on a busy machine, and must not be taken for a hung database.
     const state = await inTransaction(pool, (client) => {
       allowExportTime(client);
-      return step(client, options.storesPerStep);
+      return step(client, options.storesPerStep, shared ? ROWS_PER_SHARED_STEP : ROWS_PER_STEP);
     });
     if (state === 'none') break;
     if (state === 'built') {
@@ -97,14 +124,18 @@ export async function loadSalesHistory(pool: pg.Pool, options: LoadOptions = {})
 }
 
 /** One step of the load and the state after it: 'built' when only the finish is left, 'none' when no load is planned. */
-async function step(client: pg.PoolClient, storesPerStep: number | undefined): Promise<HistoryState | 'built' | 'none'> {
+async function step(
+  client: pg.PoolClient,
+  storesPerStep: number | undefined,
+  rowsPerStep: number,
+): Promise<HistoryState | 'built' | 'none'> {
   const row = (await client.query<{ value: string }>(`select value from meta where key = $1 for update`, [KEY])).rows[0];
   if (!row) return 'none';
   const state = JSON.parse(row.value) as HistoryState;
   if (!state.setAside) {
     state.setAside = await setAsideIndexes(client);
   } else if (state.doneThrough < state.lastStore) {
-    await loadStores(client, state, storesPerStep ?? Math.max(1, Math.round(ROWS_PER_STEP / state.days)));
+    await loadStores(client, state, storesPerStep ?? Math.max(1, Math.round(rowsPerStep / state.days)));
   } else if (!(await restoreAnIndex(client, state.setAside))) {
     return 'built';
   }

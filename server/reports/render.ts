@@ -1,6 +1,7 @@
 // A report's result drawn as HTML: the fragment the screen's panel and the API's HTML answer carry (styled by
 // the app's stylesheet there), and the standalone document Chromium prints into a PDF, which carries the
-// same report stylesheet inline (static/css/report.css, read once). The shared table's lines, thousands in a
+// same report stylesheet inline (static/css/report.css, read once, with the tokens of theme.css before it and
+// the printed page's own rules of report-document.css after it). The shared table's lines, thousands in a
 // big report, are drawn a slice at a time (server/slices.ts): drawing them whole held the event loop for a
 // third of a second, every other request waiting.
 import { readFileSync } from 'node:fs';
@@ -53,6 +54,8 @@ let reportCss: string | undefined;
 
 /** The document Chromium prints: the fragment with its stylesheet inline. */
 export function reportDocument(app: FastifyInstance, title: string, html: string): Promise<string> {
-  reportCss ??= readFileSync(join(staticDir, 'css', 'report.css'), 'utf8');
+  reportCss ??= ['theme.css', 'report.css', 'report-document.css']
+    .map((name) => readFileSync(join(staticDir, 'css', name), 'utf8'))
+    .join('\n');
   return app.view('reports/_document.eta', { title, css: reportCss, html });
 }

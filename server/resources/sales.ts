@@ -92,7 +92,7 @@ export const salesDef = defineResource({
       sql: 'sa.transactions',
       field: { kind: 'number', rules: { required: true, digit: true, max: 1000000 } },
     },
-    // The column keeps four decimals of the fraction (two of the percentage shown): finer is refused, not rounded.
+    // The column keeps four decimals of the fraction (two of the percentage typed and shown): finer is refused, not rounded.
     {
       name: 'Margin',
       label: 'Margin',
@@ -103,10 +103,12 @@ export const salesDef = defineResource({
       digits: { whole: 2, decimals: 4 },
       hiddenOnMobile: true,
       sql: 'sa.margin',
+      // Typed as the percentage the column shows, with its two decimals: -100% to 100%.
       field: {
-        label: 'Margin (fraction)',
+        label: 'Margin (%)',
         kind: 'number',
-        rules: { required: true, number: true, min: -1, max: 1, pattern: '-?\\d*(\\.\\d{1,4})?' },
+        percent: true,
+        rules: { required: true, number: true, min: -100, max: 100, pattern: '-?\\d*(\\.\\d{1,2})?' },
       },
     },
     { ...Version, sql: 'sa.version' },

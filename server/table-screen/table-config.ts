@@ -31,7 +31,22 @@ function browserColumn(c: Column): Column {
 function browserField(f: FormField): FormField {
   const { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, on } = f;
   const choices = f.choices?.map(({ value, label }) => ({ value, label }));
-  return { name, label, kind, rules, placeholder, autocomplete, usernameCheck, uniqueUrl, hint, options, choices, on, default: f.default };
+  return {
+    name,
+    label,
+    kind,
+    rules,
+    placeholder,
+    autocomplete,
+    usernameCheck,
+    uniqueUrl,
+    hint,
+    options,
+    choices,
+    on,
+    default: f.default,
+    percent: f.percent,
+  };
 }
 
 /** Drops the keys whose value is undefined, so the props carried in the page stay short. */

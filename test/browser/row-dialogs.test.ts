@@ -6,6 +6,7 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { fractionOf } from '../../common/percent.ts';
 import { REMOVED_ROWS_SHOWN_MS } from '../../islands/data-table/dialogs/change-outcome.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -462,6 +463,37 @@ describe('row dialogs', { skip }, () => {
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });
+  test("a sale's margin is typed as the percentage the table shows and stored as its fraction", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const first = page.locator('.dt-table tbody tr').first();
+    // Margin is the last column on a wide screen.
+    const shown = (await first.locator('td').last().textContent())!.trim();
+    await first.getByRole('checkbox').check();
+    await screen.button(page, 'Edit').click();
+    const dialog = page.getByRole('dialog', { name: /^Edit .+ in Daily sales$/ });
+    const margin = dialog.getByRole('textbox', { name: 'Margin (%)', exact: true });
+    assert.equal(`${Number(await margin.inputValue()).toFixed(2)}%`, shown, 'the dialog shows the percentage the row does');
+    // The rules are the percentage's: 150 is over 100%.
+    await margin.fill('150');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.field-message', { hasText: 'less than or equal to 100' }).waitFor();
+    const typed = shown === '12.37%' ? '12.38' : '12.37';
+    const count = async () =>
+      (await query<{ n: number }>(`select count(*)::int as n from sales where margin = $1`, [fractionOf(typed)]))[0]!.n;
+    const before = await count();
+    await margin.fill(typed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await screen.waitForNotice(page, '1 Record(s) Updated Successfully');
+    assert.equal(await count(), before + 1, 'stored as the fraction');
+    await first
+      .locator('td')
+      .last()
+      .filter({ hasText: `${typed}%` })
+      .waitFor();
+    await context.close();
+  });
+
   test("choices beyond the first hundred are searched on the server: a sale's store among more stores than the list holds", async () => {
     const [place] = await query<{ group_id: number; state_id: number }>(
       `select group_id, (select state_id from states where code = 'TX') as state_id from groups where code = 'WE'`,

@@ -157,7 +157,7 @@ describe('fixed lists in the add dialogs', { skip }, () => {
     await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(store!.day_before);
     await dialog.getByRole('textbox', { name: 'Sales', exact: true }).fill('100.00');
     await dialog.getByRole('textbox', { name: 'Transactions', exact: true }).fill('3');
-    await dialog.getByRole('textbox', { name: 'Margin (fraction)', exact: true }).fill('0.2');
+    await dialog.getByRole('textbox', { name: 'Margin (%)', exact: true }).fill('20');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.locator('.field-date .field-message', { hasText: `this store opened on ${store!.opened}` }).waitFor();
     assert.equal(await dialog.getByRole('textbox', { name: 'Date', exact: true }).getAttribute('aria-invalid'), 'true');

@@ -240,6 +240,7 @@ describe('saved views', { skip }, () => {
     const column = page.getByLabel('Column', { exact: true });
     await column.selectOption({ label: 'Date' });
     await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
     const week = (from: Date) => `${formatDate(subDays(from, 7))} to ${formatDate(subDays(from, 1))}`;
     const chip = page.locator('.dt-filter-chip > span');
     await chip.filter({ hasText: `Date: Last 7 days, ${week(new Date())}` }).waitFor();

@@ -23,6 +23,7 @@ const refused: Array<{ url: string; method?: 'GET' | 'POST'; payload?: unknown; 
   { url: '/reports?report=audit-trail', rule: 'the reports role and the named report' },
   { url: '/reports/print?report=audit-trail', rule: 'the reports role and the named report' },
   { url: '/api/common/report?filename=users&stream=true&format=pdf', rule: "a table's export rule, named in the query" },
+  { url: '/sales/print', rule: "a table's print view: its export rule" },
   {
     url: '/api/common/reports',
     method: 'POST',

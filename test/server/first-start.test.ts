@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { loadHistoryInBackground } from '../../server/demo/first-start.ts';
-import { loadSalesHistory, planSalesHistory, salesHistoryProgress } from '../../server/demo/sales-history.ts';
+import { MOST_YIELD_MS, loadSalesHistory, planSalesHistory, salesHistoryProgress, yieldToPeople } from '../../server/demo/sales-history.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { defaultMessages as m, fill } from '../../server/messages.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase, signIn } from '../support/app.ts';
@@ -187,6 +187,39 @@ describe('a start after an interrupted sales history load', () => {
       assert.ok(!(await admin.inject({ url: '/' })).body.includes('history-notice'), 'pages stop saying so once it is in');
     } finally {
       await app.close();
+      await opened.drop();
+    }
+  });
+});
+
+describe("the sales history load on the embedded database's one connection", {
+  skip: postgresBase() ? 'the embedded database only' : false,
+}, () => {
+  test('waits for people: no step starts while a request holds or waits for the connection, and then it goes on', async () => {
+    const opened = await openTestDatabase();
+    try {
+      const pool = opened.db.pool;
+      // A request under way holds the one connection, and a second waits for it.
+      const held = await pool.connect();
+      const waiting = pool.query('select 1');
+      const began = Date.now();
+      let yielded = false;
+      const step = yieldToPeople(pool).then(() => (yielded = true));
+      await new Promise((r) => setTimeout(r, 300));
+      if (Date.now() - began < MOST_YIELD_MS) assert.equal(yielded, false, 'no step while people use the connection');
+      held.release();
+      await waiting;
+      await step;
+      assert.equal(yielded, true, 'the load goes on once the connection is quiet');
+
+      // However busy people are, the load still moves on, a step at a time.
+      const busy = await pool.connect();
+      try {
+        await yieldToPeople(pool);
+      } finally {
+        busy.release();
+      }
+    } finally {
       await opened.drop();
     }
   });

@@ -1,8 +1,10 @@
 // The values an insert or update dialog holds and sends: each field's starting value (its default for an
-// add, the row's for an edit, dates as the dd/MM/yyyy people type), the messages of the shared rules
-// (common/validation.ts, which the server runs again), and the JSON bodies of the change calls.
+// add, the row's for an edit, dates as the dd/MM/yyyy people type, a percent field's fraction as its
+// percentage), the messages of the shared rules (common/validation.ts, which the server runs again), and the
+// JSON bodies of the change calls (which send the fraction back).
 import { checkForm, fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import { formatDate } from '../../../common/format.ts';
+import { fractionOf, percentOf } from '../../../common/percent.ts';
 import type { Row, TableConfig } from '../../../common/table-config.ts';
 
 /** Text for every field, true/false for a flag. */
@@ -28,9 +30,20 @@ export function startValues(fields: ReadonlyArray<FormField>, row?: Row): Dialog
     const value = row ? row[field.name] : field.default;
     if (field.kind === 'flag') values[field.name] = isTrue(value);
     else if (value === null || value === undefined) values[field.name] = '';
-    else values[field.name] = field.kind === 'date' && row ? formatDate(String(value)) : String(value);
+    else if (field.kind === 'date' && row) values[field.name] = formatDate(String(value));
+    else values[field.name] = field.percent && row ? percentOf(String(value)) : String(value);
   }
   return values;
+}
+
+/** The values as the API takes them: a percent field's percentage as the fraction its column holds. */
+function sentValues(fields: ReadonlyArray<FormField>, values: DialogValues): DialogValues {
+  const sent = { ...values };
+  for (const field of fields) {
+    const value = sent[field.name];
+    if (field.percent && typeof value === 'string' && value.trim() !== '') sent[field.name] = fractionOf(value);
+  }
+  return sent;
 }
 
 /** Each invalid field's message, by name; empty when the dialog may be sent. */
@@ -48,8 +61,12 @@ function rowIdentity(config: TableConfig, rows: ReadonlyArray<Row>): Record<stri
   return { [`${key}s`]: rows.map((r) => r[key]), ...(version && { [`${version}s`]: rows.map((r) => r[version]) }) };
 }
 
+export function addBody(config: TableConfig, values: DialogValues): Record<string, unknown> {
+  return sentValues(config.fields, values);
+}
+
 export function editBody(config: TableConfig, row: Row, values: DialogValues): Record<string, unknown> {
-  return { ...values, ...rowIdentity(config, [row]) };
+  return { ...sentValues(config.fields, values), ...rowIdentity(config, [row]) };
 }
 
 /** A bulk edit: the rows' keys and versions (the plural names), and only the fields chosen, with their values. */
@@ -59,7 +76,7 @@ export function bulkEditBody(
   values: DialogValues,
   chosen: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const sent = Object.fromEntries(Object.entries(values).filter(([name]) => chosen.has(name)));
+  const sent = Object.fromEntries(Object.entries(sentValues(config.fields, values)).filter(([name]) => chosen.has(name)));
   const { key, version } = config;
   return { ...sent, [`${key}s`]: rows.map((r) => r[key]), ...(version && { [`${version}s`]: rows.map((r) => r[version]) }) };
 }

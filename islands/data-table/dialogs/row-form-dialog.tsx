@@ -12,7 +12,7 @@ import type { TableHost } from '../table-host.ts';
 import { sendChange } from './change-call.ts';
 import { applyAnswer } from './change-outcome.ts';
 import { DialogField } from './dialog-field.tsx';
-import { dialogFields, editBody, startValues } from './dialog-values.ts';
+import { addBody, dialogFields, editBody, startValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { SaveActions } from './save-actions.tsx';
 import { SecretShown } from './secret-shown.tsx';
@@ -52,7 +52,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     if (Object.keys(messages).length > 0) return refuse(event.currentTarget.closest('dialog'));
     setBusy(true);
     setError(null);
-    const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : values);
+    const answer = await sendChange(config.listUrl, action, row ? editBody(config, row, values) : addBody(config, values));
     const outcome = applyAnswer(host, action, answer);
     setBusy(false);
     const issued = config.showsSecret && action === 'add' ? answer.Data[0]?.[config.showsSecret] : undefined;

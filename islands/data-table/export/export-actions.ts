@@ -9,15 +9,16 @@ import { formatCount } from '../../../common/format-count.ts';
 import { msg } from '../../../common/messages.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableHost } from '../table-host.ts';
+import { printedQuery } from './print-url.ts';
 import { rowsAsText } from './rows-text.ts';
 
-/** The PDF stream's URL: `filename=<resource>&stream=true&format=pdf[&maingroup=..&subgroup=..]&<the list's query>`. */
+/** The PDF stream's URL: `filename=<resource>&stream=true&format=pdf[&maingroup=..&subgroup=..]&<the list's query>&shown=..`. */
 export function pdfUrl(host: TableHost): string {
   const query = new URLSearchParams({ filename: host.config.resource, stream: 'true', format: 'pdf' });
-  const { mainGroup, subGroup } = host.view();
+  const { mainGroup, subGroup, visible } = host.view();
   if (mainGroup) query.set('maingroup', mainGroup);
   if (subGroup) query.set('subgroup', subGroup);
-  for (const [name, value] of host.listQuery()) if (!query.has(name)) query.append(name, value);
+  for (const [name, value] of printedQuery(host.listQuery(), visible)) if (!query.has(name)) query.append(name, value);
   return `/api/common/report?${query}`;
 }
 

@@ -1,20 +1,25 @@
 // The table's filters above its rows: the Filters button (a disclosure: it opens the panel, loaded on first
 // use; Esc closes it), and each active filter as a chip saying it in words, with a button removing it, then
 // how many rows the filters leave and "Clear all filters". A removed chip's focus goes to the Filters
-// button, so the keyboard is never left on nothing.
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+// button, so the keyboard is never left on nothing. The panel's styles come with the tables' dialogs'
+// (static/css/table-dialogs.css), out of every page's first load: it shows once they are in.
+import { lazy, type ReactNode, Suspense, use, useId, useRef, useState } from 'react';
 import { formatNumber } from '../../../common/format.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { filterSummary, isFilterProblem, readColumnFilter } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
+import { dialogStyles } from '../dialogs/dialog-styles.ts';
 import type { TableState } from '../../../common/table-state.ts';
 import type { QuickDay } from '../../../common/quick-days.ts';
 import { quickDayWords } from './quick-day-words.ts';
-import { dialogStyles } from '../dialogs/dialog-styles.ts';
 
-// The panel's code and its styles (table-dialogs.css, as the dialogs') come on its first opening, together.
-let panelStyles: Promise<void> = Promise.resolve();
-const FilterPanel = lazy(() => Promise.all([import('./filter-panel.tsx'), panelStyles]).then(([panel]) => panel));
+const FilterPanel = lazy(() => import('./filter-panel.tsx'));
+
+/** Its children, once the stylesheet `href` has loaded (suspending until then). */
+function Styled({ href, children }: { href: string | undefined; children: ReactNode }) {
+  use(dialogStyles(href));
+  return children;
+}
 
 interface FilterBarProps {
   config: TableConfig;
@@ -59,7 +64,8 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
           aria-expanded={open}
           aria-controls={`${id}panel`}
           onClick={() => {
-            if (!open) panelStyles = dialogStyles(config.dialogStyles);
+            // The stylesheet starts loading with the click, beside the panel's code.
+            void dialogStyles(config.dialogStyles);
             setOpen(!open);
           }}
         >
@@ -103,16 +109,18 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
       <div id={`${id}panel`} hidden={!open}>
         {open && (
           <Suspense fallback={<p className="dt-processing">{tableMsg('processing')}</p>}>
-            <FilterPanel
-              config={config}
-              state={state}
-              first={chips[0]?.name ?? null}
-              onFilter={setFilter}
-              onClose={() => {
-                setOpen(false);
-                toggle.current?.focus();
-              }}
-            />
+            <Styled href={config.dialogStyles}>
+              <FilterPanel
+                config={config}
+                state={state}
+                first={chips[0]?.name ?? null}
+                onFilter={setFilter}
+                onClose={() => {
+                  setOpen(false);
+                  toggle.current?.focus();
+                }}
+              />
+            </Styled>
           </Suspense>
         )}
       </div>

@@ -2,6 +2,7 @@
 // the table sends, checked by the same reader the server uses (common/table-filters.ts), so a value the
 // server would refuse is explained beside the field before it is sent. A percent column is typed as the
 // percentage it shows (20 for 20%) and sent as the fraction it stores.
+import { fractionOf, percentOf } from '../../../common/percent.ts';
 import type { Column } from '../../../common/resources/types.ts';
 import {
   CHOICE_MARK,
@@ -26,12 +27,6 @@ export const emptyDraft: Draft = { text: '', choices: [], from: '', to: '' };
 
 const percent = (column: Column) => column.format === 'percent';
 
-/** Moves the decimal point two places without the float's noise (0.1234 <-> 12.34). */
-function shiftPoint(value: string, places: 2 | -2): string {
-  const n = Number(value) * 10 ** places;
-  return String(Number(n.toFixed(12)));
-}
-
 export function draftOf(column: Column, text: string | undefined): Draft {
   if (!text) return emptyDraft;
   const read = readColumnFilter(column, text);
@@ -44,7 +39,7 @@ export function draftOf(column: Column, text: string | undefined): Draft {
     case 'date':
       return { ...emptyDraft, from: read.from ? dayText(read.from) : '', to: read.to ? dayText(read.to) : '' };
     case 'number': {
-      const shown = (v: string | null) => (v === null ? '' : percent(column) ? shiftPoint(v, 2) : v);
+      const shown = (v: string | null) => (v === null ? '' : percent(column) ? percentOf(v) : v);
       return { ...emptyDraft, from: shown(read.min), to: shown(read.max) };
     }
   }
@@ -59,8 +54,7 @@ export function textOf(column: Column, draft: Draft): { text: string } | { probl
   else {
     // A number as people write amounts ("$1,000", "20%") is read as the number.
     const plain = (v: string) => (kind === 'number' ? v.replace(/[\s,$%]/g, '') : v.trim());
-    const sent = (v: string) =>
-      kind === 'number' && percent(column) && plain(v) !== '' && Number.isFinite(Number(plain(v))) ? shiftPoint(plain(v), -2) : plain(v);
+    const sent = (v: string) => (kind === 'number' && percent(column) ? fractionOf(plain(v)) : plain(v));
     const [from, to] = [sent(draft.from), sent(draft.to)];
     raw = from === '' && to === '' ? '' : `${from}${RANGE_MARK}${to}`;
   }

@@ -16,7 +16,7 @@ interface EditorProps {
   listUrl: string;
   draft: Draft;
   onDraft(draft: Draft): void;
-  /** A quick pick: the range is applied at once; `day` when it is a day relative to today (kept as such). */
+  /** A quick pick: the range fills From and To (Apply applies it); `day` when it is a day relative to today. */
   onPick(range: DayRange, day?: QuickDay): void;
   idPrefix: string;
   /** The id of the message under the fields, which describes them. */

@@ -35,7 +35,10 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
   const column = columns.find((c) => c.name === name) ?? columns[0];
   const [draft, setDraft] = useState<Draft>(() => (column ? draftOf(column, state.filters[column.name]) : emptyDraft));
   const [problem, setProblem] = useState('');
+  /** The relative day a quick pick filled From and To with: applied as that day while they hold its days. */
+  const [picked, setPicked] = useState<(DayRange & { day: QuickDay }) | null>(null);
   const select = useRef<HTMLSelectElement>(null);
+  const applyButton = useRef<HTMLButtonElement>(null);
   // Opened: the focus goes to its first field.
   useEffect(() => select.current?.focus(), []);
   if (!column) return null;
@@ -45,21 +48,25 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
     setName(next);
     setDraft(draftOf(c, state.filters[next]));
     setProblem('');
+    setPicked(null);
   };
-  const apply = (d: Draft, day?: QuickDay) => {
+  const apply = (d: Draft) => {
     const read = textOf(column, d);
     if ('problem' in read) return setProblem(read.problem);
     setProblem('');
-    onFilter(column.name, read.text, day);
+    onFilter(column.name, read.text, picked && picked.from === d.from && picked.to === d.to ? picked.day : undefined);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply(draft);
   };
+  // A quick pick fills From and To, and Apply applies them as it does every filter: nothing in the panel
+  // changes the table by itself. The focus goes to Apply, one Enter away.
   const pick = (range: DayRange, day?: QuickDay) => {
-    const d = { ...draft, from: range.from, to: range.to };
-    setDraft(d);
-    apply(d, day);
+    setDraft({ ...draft, from: range.from, to: range.to });
+    setPicked(day ? { ...range, day } : null);
+    setProblem('');
+    applyButton.current?.focus();
   };
   return (
     <form
@@ -93,7 +100,7 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
         {problem}
       </p>
       <div className="dt-filter-actions">
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" ref={applyButton}>
           {tableMsg('filterApply')}
         </button>
         <button

@@ -3,11 +3,11 @@
 // text that could start a formula; a workbook's 1234.5, 0.1234, 2026-03-07), or as people type them. Only
 // the shape changes, never the value: a percentage is the fraction it shows, digit for digit, and anything
 // not in one of these shapes goes to the rules as it is, to be refused in their words.
+import { movePoint } from '../../../common/percent.ts';
 import { msg } from '../../messages.ts';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 
 const FORMULA_START = /^'[=+\-@\t\r]/;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 /** The cell's text as the field's rules read it (see the top). */
 export function cellText(column: ColumnDef, raw: string): string {
@@ -20,7 +20,7 @@ export function cellText(column: ColumnDef, raw: string): string {
     case 'currency':
       return text.replace(/^(-?)\$/, '$1');
     case 'percent':
-      return text.endsWith('%') ? percentAsFraction(text.slice(0, -1).trim()) : text;
+      return text.endsWith('%') ? (movePoint(text.slice(0, -1), -2) ?? text) : text;
     case 'boolean':
       return booleanText(text);
     default:
@@ -43,16 +43,4 @@ function booleanText(text: string): string {
   if (lower === msg('yes').toLowerCase()) return 'true';
   if (lower === msg('no').toLowerCase()) return 'false';
   return text;
-}
-
-/** "12.34" (percent) as "0.1234", exactly: the decimal point moved two places, thousands commas dropped. */
-function percentAsFraction(text: string): string {
-  const plain = text.replaceAll(',', '');
-  if (!DECIMAL.test(plain)) return `${text}%`;
-  const negative = plain.startsWith('-');
-  const [whole = '', decimals = ''] = (negative ? plain.slice(1) : plain).split('.');
-  const padded = whole.padStart(3, '0');
-  const fraction = `${padded.slice(0, -2).replace(/^0+(?=\d)/, '')}.${padded.slice(-2)}${decimals}`.replace(/\.?0+$/, '');
-  const value = fraction === '' || fraction === '0' ? '0' : fraction;
-  return negative && value !== '0' ? `-${value}` : value;
 }

@@ -6,6 +6,7 @@ import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
 import { check, validateForm } from '../../../common/validation.ts';
 import { calendarDayOf } from '../../../common/calendar.ts';
+import { percentOf } from '../../../common/percent.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { worded } from '../../../common/resources/words.ts';
 
@@ -45,7 +46,7 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
   // (which would otherwise call a list "required" or measure its length). A list of codes is a list.
   const plain = checked.filter((f) => f.kind !== 'choices' && isPlainValue(given[f.name]));
-  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules ?? {}])), given);
+  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules ?? {}])), asTyped(plain, given));
   const messages: FieldMessages = {};
   for (const field of checked) {
     if (field.kind === 'choices') continue;
@@ -68,6 +69,16 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
     else columns.push({ column, value: read.value });
   }
   return Object.keys(messages).length ? { ok: false, fields: messages } : { ok: true, columns };
+}
+
+/** The values as people type them, which the rules are written for: a percent field's fraction as its percentage. */
+function asTyped(fields: ReadonlyArray<FormField>, values: Record<string, unknown>): Record<string, unknown> {
+  const typed = { ...values };
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.percent && (typeof value === 'string' || typeof value === 'number')) typed[field.name] = percentOf(String(value));
+  }
+  return typed;
 }
 
 /** An add's values with each blank or missing field that has a default set to it. */

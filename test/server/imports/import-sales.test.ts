@@ -69,7 +69,7 @@ describe('importing daily sales', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    assert.equal(head, 'Store #,Date,Sales,Transactions,Margin (fraction)');
+    assert.equal(head, 'Store #,Date,Sales,Transactions,Margin (%)');
     assert.ok(row);
     const up = await upload(shared.analyst, 'sales', res.rawPayload, 'example.csv');
     assert.deepEqual(up.Mapping, ['StoreNumber', 'SaleDate', 'Sales', 'Transactions', 'Margin']);

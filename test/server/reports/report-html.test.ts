@@ -6,6 +6,7 @@ import { format } from 'date-fns/format';
 import { subDays } from 'date-fns/subDays';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { unescapeHtml } from '../../support/forms.ts';
+import { reportDocument } from '../../../server/reports/render.ts';
 
 const shared = useTestApp('analyst', 'admin');
 const day = (d: Date) => format(d, 'dd/MM/yyyy');
@@ -209,5 +210,14 @@ describe('audit-trail', () => {
     const res = await run(shared.analyst, 'audit-trail', range, { folder: 'Administration' });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json(), { error: 'you are not Authorized to view this page or part of the page content.' });
+  });
+});
+
+describe('the document Chromium prints a PDF from', () => {
+  test("carries its stylesheet inline: the theme's tokens, the report's rules and its printed page's", async () => {
+    const doc = await reportDocument(shared.t.app, 'Sales by store', '<article class="report"></article>');
+    for (const rule of ['--ink: #1d2733;', '.report-table th', '.report-document {']) assert.ok(doc.includes(rule), rule);
+    // The dark theme is the screen's: a PDF, printed, is paper.
+    assert.match(doc, /@media screen and \(prefers-color-scheme: dark\)/);
   });
 });

@@ -70,7 +70,8 @@ describe("an HTML report's print view", () => {
     const query = new URLSearchParams({ report: 'sales-by-store', ...range });
     const res = await shared.admin.inject({ url: `/reports/print?${query}` });
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /^<!doctype html>\n<html lang="en">/);
+    // Paper: light whatever the screen's theme.
+    assert.match(res.body, /^<!doctype html>\n<html lang="en" class="paper">/);
     assert.match(res.body, /<title>Sales by store · Backroom<\/title>/);
     assert.match(res.body, /<link rel="stylesheet" href="\/static\/[^"]+\.css">/);
     assert.doesNotMatch(res.body, /<script|class="sidebar"|data-popup-page/);

@@ -218,6 +218,9 @@ describe('values', () => {
     assert.deepEqual(cents.Failed[0]!.fields, { Sales: 'value must increment by 0.01' });
     const margin = await change(shared.admin, 'POST', 'sales', { ...sale, Margin: '0.123456' });
     assert.deepEqual(margin.Failed[0]!.fields, { Margin: m.pattern });
+    // The margin's rules are the percentage people type (-100 to 100): a fraction of 1.5 is 150%.
+    const over = await change(shared.admin, 'POST', 'sales', { ...sale, Margin: '1.5' });
+    assert.deepEqual(over.Failed[0]!.fields, { Margin: 'please enter a value less than or equal to 100.' });
     const fine = await change(shared.admin, 'POST', 'sales', { ...sale, Sales: '1.23', Margin: '0.1234' });
     assert.deepEqual(fine.Failed, []);
     assert.deepEqual([fine.Data[0]!.Sales, fine.Data[0]!.Margin], ['1.23', '0.1234']);
