@@ -6,7 +6,7 @@
 // same reading (table-views.ts).
 import type { Column } from './resources/types.ts';
 import { filterKind, isFilterProblem, readColumnFilter } from './table-filters.ts';
-import { isQuickDay, quickDayText, type QuickDay } from './quick-days.ts';
+import { isQuickDay, type QuickDay } from './quick-day-words.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
 export const pageSizes = [10, 25, 50, 100, -1] as const;
@@ -25,8 +25,8 @@ export interface TableState {
   /** Column filters: a column's name to its per-column search text (common/table-filters.ts). */
   filters: Record<string, string>;
   /**
-   * Date filters chosen as a day relative to today (a quick pick: common/quick-days.ts), by column: each is
-   * written again from the day the state opens (withTodaysDays), so a view keeps "Last 7 days", not a week.
+   * Date filters chosen as a day relative to today (a quick pick: common/quick-day-words.ts), by column: each
+   * is written again from the day the state opens (quick-days.ts), so a view keeps "Last 7 days", not a week.
    */
   dayFilters: Record<string, QuickDay>;
   /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
@@ -169,11 +169,4 @@ function checkedDayFilters(config: Pick<StateConfig, 'columns'>, saved: Record<s
       return column && filterKind(column) === 'date' && name in filters && isQuickDay(day);
     }),
   ) as Record<string, QuickDay>;
-}
-
-/** `state` with each relative day's filter written as of `now`: what it filters on the day it opens. */
-export function withTodaysDays(state: TableState, now = new Date()): TableState {
-  const days = Object.entries(state.dayFilters);
-  if (days.length === 0) return state;
-  return { ...state, filters: { ...state.filters, ...Object.fromEntries(days.map(([name, day]) => [name, quickDayText(day, now)])) } };
 }

@@ -3,7 +3,8 @@
 // of the state, the limits on views, a view as the API answers it (server/table-views/, docs/api.md), a view
 // applied to the table, and the check of a state sent to be kept: refused unless the table reads it back
 // exactly as it was sent (a hand-made state naming a column the table lacks is told so, not half kept).
-import { checkedState, defaultTableState, withTodaysDays, type StateConfig, type TableState } from './table-state.ts';
+import { checkedState, defaultTableState, type StateConfig, type TableState } from './table-state.ts';
+import { withTodaysDays } from './quick-days.ts';
 
 /**
  * What a view keeps: the columns (shown, on a phone, order, widths), the sort, the search and filters (a
@@ -28,10 +29,6 @@ export const viewStateKeys = [
 export type ViewStateKey = (typeof viewStateKeys)[number];
 export type ViewState = Pick<TableState, ViewStateKey>;
 
-/** A view's name: trimmed, 1 to this many characters. */
-export const VIEW_NAME_MAX = 60;
-/** Its rules (common/validation.ts), the same in the Views dialog and on the server. */
-export const viewNameRules = { required: true, maxLength: VIEW_NAME_MAX } as const;
 /** The most views one person keeps of one table (shared or not). */
 export const VIEWS_PER_TABLE = 50;
 /** The most characters a view's state takes as JSON (a table's every column filtered and sized stays far below). */

@@ -35,7 +35,6 @@ import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
 import { defaultTableState, visibleColumns } from '../../common/table-state.ts';
-import { sameViewState, stateWithView } from '../../common/table-views.ts';
 import { tableWarning, unknownColumnData } from './table-warnings.ts';
 import { Toolbar } from './toolbar.tsx';
 import { useDataTable } from './use-data-table.ts';
@@ -47,12 +46,7 @@ const noRows: Row[] = [];
 const noMarks: Record<string, RowMark> = {};
 
 export default function DataTable({ config, initial, initialStores = null, view: openingView, viewFrom }: DataTableProps) {
-  const { state, setState, restored, view, showView, nameView } = useTableState(config, { view: openingView, viewFrom });
-  // Changed since its view opened: what the toolbar says, and what Replace would keep.
-  const viewChanged = useMemo(
-    () => view !== null && !sameViewState(state, stateWithView(config, state, view.State)),
-    [config, state, view],
-  );
+  const { state, setState, restored, view, viewChanged, showView, nameView } = useTableState(config, { view: openingView, viewFrom });
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);

@@ -5,7 +5,7 @@
 // without a view, so that a screen with nothing saved can show the server's rows without its code
 // (wake-rule.ts).
 import type { TableConfig } from '../../common/table-config.ts';
-import { checkedState, withTodaysDays, type TableState } from '../../common/table-state.ts';
+import { checkedState, type TableState } from '../../common/table-state.ts';
 import type { TableView } from '../../common/table-views.ts';
 import type { ShownTable } from './views/opening-state.ts';
 import { savedStateKey } from './wake-rule.ts';
@@ -23,9 +23,7 @@ export function readSavedState(config: TableConfig, fallback: TableState): Shown
     const unknown = unknownSavedColumns(config, saved);
     if (unknown) tableWarning(config.warnings, unknown);
     const view = (saved as { view?: Partial<TableView> } | null)?.view;
-    // Its relative days (Last 7 days) are today's, as a view's are when it opens.
-    const state = withTodaysDays(checkedState(config, saved, fallback));
-    return { state, view: typeof view?.ViewID === 'number' ? (view as TableView) : null };
+    return { state: checkedState(config, saved, fallback), view: typeof view?.ViewID === 'number' ? (view as TableView) : null };
   } catch {
     // Storage refused (privacy settings) or the text is not JSON: nothing kept.
     return null;

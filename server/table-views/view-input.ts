@@ -1,8 +1,8 @@
 // The checks of what a request asks to keep as a view, each refusal in words and naming its field: the name
-// (trimmed, by the rules the Views dialog checks with: common/validation.ts) and the state, against the
+// (trimmed, as the Views dialog checks it first: common/view-names.ts) and the state, against the
 // columns of the view's table (common/table-views.ts). Also the shape every refusal of the views API takes.
-import { validateField } from '../../common/validation.ts';
-import { VIEW_STATE_MAX_CHARS, viewNameRules, viewStateProblem } from '../../common/table-views.ts';
+import { VIEW_STATE_MAX_CHARS, viewStateProblem } from '../../common/table-views.ts';
+import { viewNameProblem } from '../../common/view-names.ts';
 import type { StateConfig } from '../../common/table-state.ts';
 import { msg } from '../messages.ts';
 
@@ -18,7 +18,7 @@ export const isRefusal = (value: unknown): value is ViewRefusal =>
 
 /** Why `name` (already trimmed) cannot name a view; null when it can. */
 export function nameRefusal(name: string): ViewRefusal | null {
-  const problem = validateField(viewNameRules, name);
+  const problem = viewNameProblem(name);
   return problem ? { status: 400, error: msg('viewFieldProblem', msg('viewName'), problem), fields: { Name: problem } } : null;
 }
 

@@ -8,7 +8,8 @@
 import { before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { DataTableProps } from '../../common/table-config.ts';
-import { stateWithView, VIEW_NAME_MAX, VIEWS_PER_TABLE, type TableView, type TableViews } from '../../common/table-views.ts';
+import { stateWithView, VIEWS_PER_TABLE, type TableView, type TableViews } from '../../common/table-views.ts';
+import { VIEW_NAME_MAX } from '../../common/view-names.ts';
 import { defaultTableState } from '../../common/table-state.ts';
 import { listUrl } from '../../islands/data-table/list-query.ts';
 import { defaultMessages as m, msg } from '../../server/messages.ts';

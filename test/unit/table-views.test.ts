@@ -4,7 +4,8 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { TableConfig } from '../../common/table-config.ts';
-import { checkedState, defaultTableState, withTodaysDays, type TableState } from '../../common/table-state.ts';
+import { checkedState, defaultTableState, type TableState } from '../../common/table-state.ts';
+import { quickDays, withTodaysDays } from '../../common/quick-days.ts';
 import { sameViewState, stateWithView, viewStateOf, viewStateProblem, type TableView } from '../../common/table-views.ts';
 import { openingState } from '../../islands/data-table/views/opening-state.ts';
 
@@ -126,9 +127,15 @@ describe('what a table screen opens with', () => {
   });
 
   test("without one in the address: the tab's own state, else the default view, else the table's own", () => {
-    assert.equal(openingState(config, kept, { view: morningView, viewFrom: 'default' }), kept);
+    assert.deepEqual(openingState(config, kept, { view: morningView, viewFrom: 'default' }), kept);
     const byDefault = openingState(config, null, { view: morningView, viewFrom: 'default' });
     assert.deepEqual([byDefault.view, byDefault.state.mainGroup], [morningView, 'StoreName']);
     assert.deepEqual(openingState(config, null, {}), { state: defaults, view: null });
+  });
+
+  test('the tab\'s own state with its relative days as of today', () => {
+    const { from, to } = quickDays.last7Days(new Date());
+    const opened = openingState(config, { state: morning, view: null }, {});
+    assert.equal(opened.state.filters.SaleDate, `${from}~${to}`);
   });
 });

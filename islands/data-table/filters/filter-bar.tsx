@@ -10,8 +10,7 @@ import { filterSummary, isFilterProblem, readColumnFilter } from '../../../commo
 import { tableMsg } from '../../../common/table-messages.ts';
 import { dialogStyles } from '../dialogs/dialog-styles.ts';
 import type { TableState } from '../../../common/table-state.ts';
-import type { QuickDay } from '../../../common/quick-days.ts';
-import { quickDayWords } from './quick-day-words.ts';
+import { quickDayWords, type QuickDay } from '../../../common/quick-day-words.ts';
 
 const FilterPanel = lazy(() => import('./filter-panel.tsx'));
 

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import type { Column } from '../../../common/resources/types.ts';
 import { choiceText, filterKind, knownChoices } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
-import { quickDayWords } from './quick-day-words.ts';
 import { DateInput } from '../dialogs/date-input.tsx';
 import type { Draft } from './filter-draft.ts';
-import { quickDays, type DayRange, type QuickDay } from '../../../common/quick-days.ts';
+import { quickDays, type DayRange } from '../../../common/quick-days.ts';
+import { quickDayWords, type QuickDay } from '../../../common/quick-day-words.ts';
 import { thisCycle } from './quick-days.ts';
 
 interface EditorProps {

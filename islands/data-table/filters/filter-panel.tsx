@@ -8,7 +8,8 @@ import { tableMsg } from '../../../common/table-messages.ts';
 import { orderedColumns, type TableState } from '../../../common/table-state.ts';
 import { FilterEditor } from './filter-editors.tsx';
 import { draftOf, emptyDraft, textOf, type Draft } from './filter-draft.ts';
-import type { DayRange, QuickDay } from '../../../common/quick-days.ts';
+import type { DayRange } from '../../../common/quick-days.ts';
+import type { QuickDay } from '../../../common/quick-day-words.ts';
 
 export interface FilterPanelProps {
   config: TableConfig;

@@ -4,11 +4,13 @@
 // (a reload keeps the changes made since); a view it names that cannot be opened shows the table's own
 // state. Without one, the tab's own state as it left it, with the view it showed; else the default view;
 // else the table's own state. The person's behaviour settings (refresh, infinite scroll, save state) are
-// kept whatever opens.
+// kept whatever opens, and a filter kept as a relative day (Last 7 days) is that day's. Loaded only for a
+// screen that has a view or a relative day to open, or once a view is chosen (use-table-state.ts), with
+// what tells whether the table changed since its view opened.
 import type { DataTableProps, TableConfig } from '../../../common/table-config.ts';
 import { defaultTableState, type TableState } from '../../../common/table-state.ts';
-import { stateWithView, type TableView } from '../../../common/table-views.ts';
-import { tableWarning, unknownSavedColumns } from '../table-warnings.ts';
+import { sameViewState, stateWithView, type TableView } from '../../../common/table-views.ts';
+import { withTodaysDays } from '../../../common/quick-days.ts';
 
 export interface ShownTable {
   state: TableState;
@@ -18,9 +20,6 @@ export interface ShownTable {
 
 /** The table's state showing `view` (null: its own state), `base`'s behaviour settings kept. */
 export function showing(config: TableConfig, base: TableState, view: TableView | null): ShownTable {
-  // A column named by the view and gone since is left out, and said, as for a kept state.
-  const unknown = view && unknownSavedColumns(config, view.State);
-  if (unknown) tableWarning(config.warnings, unknown);
   return { state: stateWithView(config, base, view?.State ?? {}), view };
 }
 
@@ -29,11 +28,16 @@ export function openingState(
   kept: ShownTable | null,
   { view, viewFrom }: Pick<DataTableProps, 'view' | 'viewFrom'>,
 ): ShownTable {
-  const base = kept?.state ?? defaultTableState(config);
+  const base = kept ? withTodaysDays(kept.state) : defaultTableState(config);
   if (viewFrom === 'address') {
-    if (view && kept?.view?.ViewID === view.ViewID) return { state: kept.state, view };
+    if (view && kept?.view?.ViewID === view.ViewID) return { state: base, view };
     return showing(config, base, view ?? null);
   }
-  if (kept) return kept;
+  if (kept) return { state: base, view: kept.view };
   return view ? showing(config, base, view) : { state: base, view: null };
+}
+
+/** Whether the table was changed since `view` opened on it (what Views says, and what Replace would keep). */
+export function changedSince(config: TableConfig, state: TableState, view: TableView): boolean {
+  return !sameViewState(state, stateWithView(config, state, view.State));
 }

@@ -25,8 +25,8 @@ interface ViewItemProps {
   onOpen(): void;
   /** Makes it the table's default view, or none (`on` false); the refusal's words, or null once done. */
   onDefault(on: boolean): Promise<string | null>;
-  /** It was kept anew (renamed, shared, replaced): `words` say how. */
-  onKept(view: TableView, words: string): void;
+  /** It was kept anew (renamed or shared; or replaced, when it now keeps the table as it is): `words` say how. */
+  onKept(view: TableView, words: string, replaced: boolean): void;
   onDeleted(words: string): void;
   /** A change refused as the view was changed or deleted meanwhile (`words` say so): the list is read again. */
   onStale(words: string): void;
@@ -81,12 +81,12 @@ export function ViewItem({ host, view, isDefault, shown, onOpen, onDefault, onKe
     run(
       () => changeView(view.ViewID, { Version: view.Version, State: viewStateOf(host.state()) }),
       (kept) => {
-        onKept(kept, viewMsg('viewReplaced', kept.Name));
+        onKept(kept, viewMsg('viewReplaced', kept.Name), true);
         back();
       },
     );
   const renamed = (kept: TableView) => {
-    onKept(kept, viewMsg('viewRenamed', view.Name, kept.Name));
+    onKept(kept, viewMsg('viewRenamed', view.Name, kept.Name), false);
     back();
   };
   const remove = () =>
@@ -102,14 +102,12 @@ export function ViewItem({ host, view, isDefault, shown, onOpen, onDefault, onKe
 
   return (
     <li className="views-item" ref={item} onKeyDown={cancelOnEscape}>
-      <div className="views-line">
-        <button type="button" className="views-open" aria-current={shown !== 'no' || undefined} onClick={onOpen}>
-          {view.Name}
-        </button>
-        {tags.length > 0 && <span className="views-tags">{tags.join(' · ')}</span>}
-      </div>
+      <button type="button" className="views-open" aria-current={shown !== 'no' || undefined} onClick={onOpen}>
+        {view.Name}
+      </button>
+      {tags.length > 0 && <span className="views-tags">{tags.join(' · ')}</span>}
       {mode === 'idle' && (
-        <div className="views-actions">
+        <div className="dialog-actions">
           <button
             type="button"
             aria-pressed={isDefault}
@@ -188,7 +186,7 @@ function RenameForm({ view, onKept, onStale, onCancel }: RenameFormProps) {
   useEffect(() => form.current?.querySelector<HTMLInputElement>('input[name="Name"]')?.select(), [form]);
 
   return (
-    <form ref={form} className="row-dialog-form views-form" noValidate onSubmit={save} aria-busy={busy}>
+    <form ref={form} className="row-dialog-form" noValidate onSubmit={save} aria-busy={busy}>
       <FormError error={error} />
       <NameInput {...name} />
       <ShareCheck checked={shared} onChange={setShared} />

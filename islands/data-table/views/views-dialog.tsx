@@ -5,7 +5,7 @@
 // other changes keep it open and say what happened in it. Loaded on first use, with its words
 // (common/view-messages.ts) and calls (views-api.ts).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { sameViewState, stateWithView, type TableView, type TableViews } from '../../../common/table-views.ts';
+import type { TableView, TableViews } from '../../../common/table-views.ts';
 import { viewMsg } from '../../../common/view-messages.ts';
 import { ModalDialog } from '../dialogs/modal-dialog.tsx';
 import { openDialog, type CloseDialog } from '../dialogs/open-dialog.tsx';
@@ -58,11 +58,11 @@ function ViewsDialog({ host, close }: { host: TableHost; close: CloseDialog }) {
     host.notify(viewMsg('viewSaved', view.Name), 'success');
     close();
   };
-  const kept = (view: TableView, words: string) => {
+  const kept = (view: TableView, words: string, replaced: boolean) => {
     if (shown?.view.ViewID === view.ViewID) {
       host.nameView(view);
-      const state = host.state();
-      setShown({ view, changed: !sameViewState(state, stateWithView(config, state, view.State)) });
+      // Replaced, it keeps the table as it is; renamed or shared, the table is as changed since as it was.
+      setShown({ view, changed: !replaced && shown.changed });
     }
     done(words);
   };
@@ -120,9 +120,7 @@ function ViewsDialog({ host, close }: { host: TableHost; close: CloseDialog }) {
           {viewMsg('viewsTitle', config.title)}
         </h2>
         <p className="views-intro">{viewMsg('viewsIntro')}</p>
-        <p className="views-said" role="status">
-          {said}
-        </p>
+        <p role="status">{said}</p>
         <FormError error={failed ?? stale} />
         {views === null ? (
           !failed && <p>{viewMsg('viewsLoading')}</p>
@@ -150,7 +148,7 @@ function ViewsDialog({ host, close }: { host: TableHost; close: CloseDialog }) {
           </p>
         )}
         <SaveViewForm host={host} onSaved={saved} />
-        <div className="dialog-actions views-close">
+        <div className="dialog-actions">
           <button type="button" onClick={() => close()}>
             {viewMsg('viewsClose')}
           </button>
