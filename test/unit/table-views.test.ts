@@ -133,7 +133,7 @@ describe('what a table screen opens with', () => {
     assert.deepEqual(openingState(config, null, {}), { state: defaults, view: null });
   });
 
-  test('the tab\'s own state with its relative days as of today', () => {
+  test("the tab's own state with its relative days as of today", () => {
     const { from, to } = quickDays.last7Days(new Date());
     const opened = openingState(config, { state: morning, view: null }, {});
     assert.equal(opened.state.filters.SaleDate, `${from}~${to}`);
