@@ -4,6 +4,7 @@
 // of the database.
 import type { FormField } from './form-definition.ts';
 import type { Column } from './resources/types.ts';
+import type { TableView } from './table-views.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -112,4 +113,11 @@ export interface DataTableProps {
   initial: TablePage;
   /** The store selection the first page was read for (null: every store the user sees). */
   initialStores?: number[] | null;
+  /**
+   * The saved view the screen opens with (issue 39): the one its address names, or the person's default
+   * (`viewFrom` says which; 'address' without a view: the address named one that cannot be opened, and the
+   * table shows its own state). The first page is read for the default state; the island applies the view.
+   */
+  view?: TableView;
+  viewFrom?: 'address' | 'default';
 }

@@ -70,6 +70,10 @@ export const tableMessages = {
   tableRefresh: 'Refresh',
   tableChangedElsewhere: 'Someone else changed these rows.',
   tableSettings: 'Settings',
+  /** The toolbar's Views button (issue 39), and what it says while a saved view is shown, and once changed since. */
+  tableViews: 'Views',
+  tableViewCurrent: 'View: {0}',
+  tableViewChanged: 'View: {0} (changed)',
   tablePdf: 'PDF',
   tableExcel: 'Excel',
   tableCsv: 'CSV',
@@ -119,6 +123,8 @@ export const tableMessages = {
   filterChoicesFailed: 'The values could not be loaded: please try again.',
   filterActive: 'Active filters',
   filterChip: '{0}: {1}',
+  /** A date filter kept as a day relative to today (Last 7 days: a saved view opens with the last 7 days of its day). */
+  filterQuickDay: '{0}, {1}',
   filterRemove: 'Remove the filter {0}',
   filterRows: '{0} row(s) match',
   filterSaysContains: 'contains "{0}"',

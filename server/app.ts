@@ -67,6 +67,7 @@ import inboxReadRoute from './routes/api/common/inbox-read.ts';
 import sessionTokenRoute from './routes/api/common/session-token.ts';
 import storeSelectionsRoute from './routes/api/common/store-selections.ts';
 import viewStateRoute from './routes/api/common/view-state.ts';
+import tableViewsRoutes from './routes/api/table-views.ts';
 import summaryRoutes from './routes/api/summaries/index.ts';
 import chartRoutes from './routes/api/charts/index.ts';
 import dashboardRoute from './routes/dashboard.ts';
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(sessionTokenRoute);
   await app.register(storeSelectionsRoute);
   await app.register(viewStateRoute);
+  await app.register(tableViewsRoutes);
   await app.register(summaryRoutes);
   await app.register(chartRoutes);
   await app.register(dashboardRoute);

@@ -1,6 +1,6 @@
 // The texts only the server writes (pages, reports, refusals, what the system raises), beside the browser's
 // own in common/ (messages.ts, table-messages.ts, validation-messages.ts, session-messages.ts, on-use-messages.ts,
-// store-dialog-messages.ts, import-messages.ts): server code takes `msg` from here
+// store-dialog-messages.ts, import-messages.ts, view-messages.ts): server code takes `msg` from here
 // and reaches every catalogue, while the browser's bundles carry only theirs. A language file read at start
 // (server/language.ts, through common/messages.ts's useLanguage) replaces all of them.
 import {
@@ -14,6 +14,7 @@ import { sessionMessages, sessionMsg, type SessionMessageKey } from '../common/s
 import { onUseMessages, onUseMsg, type OnUseMessageKey } from '../common/on-use-messages.ts';
 import { storeDialogMessages, storeDialogMsg, type StoreDialogMessageKey } from '../common/store-dialog-messages.ts';
 import { importMessages, importMsg, type ImportMessageKey } from '../common/import-messages.ts';
+import { viewMessages, viewMsg, type ViewMessageKey } from '../common/view-messages.ts';
 import { tableMessages, tableMsg, type TableMessageKey } from '../common/table-messages.ts';
 import { validationMessages, validationMsg, type ValidationMessageKey } from '../common/validation-messages.ts';
 
@@ -462,6 +463,24 @@ export const serverMessages = {
   inboxGroupEmpty: 'Nobody else in this group can receive it.',
   viewStatePart: 'There is no part "{0}" of the view state: the parts are {1}.',
 
+  // Saved views of the tables (ours, issue 39: server/table-views/, server/routes/api/table-views.ts)
+  viewFieldProblem: '{0}: {1}',
+  viewTableUnknown: 'There is no table "{0}" to keep views of.',
+  viewNotFound: 'This view does not exist, or is not shared with you.',
+  viewNotYours: 'Only the person who made the shared view "{0}", or an administrator, can change it.',
+  viewNameTaken: 'You already have a view named "{0}" of this table: choose another name, or replace that view.',
+  viewsTooMany: 'You already keep {0} views of this table, the most one person may: delete one you no longer use first.',
+  viewChangedMeanwhile:
+    'The view "{0}" was changed meanwhile (in another tab, or by someone else): open the views again to see it as it is now.',
+  viewChangeNothing: 'Say what to change of the view: its Name, Shared or State.',
+  viewStateNotObject: "A view's State must be an object of the table's settings.",
+  viewStateTooLarge: "A view's State takes at most {1} characters; this one takes {0}.",
+  viewStateUnknownPart:
+    'A view keeps a table\'s columns, their order and widths, its sort, search, filters, grouping and page size: "{0}" is none of them.',
+  viewStateUnusable:
+    'The view\'s "{0}" cannot be used on this table: it names a column the table does not have, or a value it does not take.',
+  viewMissing: 'The view in this link does not exist any more, or is not shared with you: the table shows its own settings.',
+
   // What the system raises by itself (server/inbox/system/)
   salesMissingTitle: 'Daily sales missing for {0} store(s) on {1}',
   salesMissingBody: 'No daily sales arrived for: {0}.',
@@ -493,6 +512,7 @@ export type MessageKey =
   | OnUseMessageKey
   | StoreDialogMessageKey
   | ImportMessageKey
+  | ViewMessageKey
   | ServerMessageKey;
 
 /** Every default message, of every catalogue (tests compare them with the specification). */
@@ -504,6 +524,7 @@ export const defaultMessages: Readonly<Record<MessageKey, string>> = {
   ...onUseMessages,
   ...storeDialogMessages,
   ...importMessages,
+  ...viewMessages,
   ...serverMessages,
 };
 
@@ -519,5 +540,6 @@ export function msg(key: MessageKey, ...args: Array<string | number>): string {
   if (holds(onUseMessages, key)) return onUseMsg(key, ...args);
   if (holds(storeDialogMessages, key)) return storeDialogMsg(key, ...args);
   if (holds(importMessages, key)) return importMsg(key, ...args);
+  if (holds(viewMessages, key)) return viewMsg(key, ...args);
   return browserMsg(key, ...args);
 }

@@ -3,13 +3,25 @@
 // in the screen's first load) and handed the table's host (table-host.ts).
 import { dialogStyles } from './dialogs/dialog-styles.ts';
 import type { TableHost } from './table-host.ts';
-import type { TableState } from './table-state.ts';
+import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 
-export type ToolbarAction = 'add' | 'edit' | 'delete' | 'import' | 'refresh' | 'settings' | 'shortcuts' | 'pdf' | 'xlsx' | 'csv' | 'copy';
+export type ToolbarAction =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'import'
+  | 'refresh'
+  | 'settings'
+  | 'views'
+  | 'shortcuts'
+  | 'pdf'
+  | 'xlsx'
+  | 'csv'
+  | 'copy';
 
 export async function runAction(action: ToolbarAction, host: TableHost, state: TableState, setState: SetTableState): Promise<void> {
-  if (['add', 'edit', 'delete', 'import', 'settings', 'shortcuts'].includes(action)) await dialogStyles(host.config.dialogStyles);
+  if (['add', 'edit', 'delete', 'import', 'settings', 'views', 'shortcuts'].includes(action)) await dialogStyles(host.config.dialogStyles);
   switch (action) {
     case 'refresh':
       return host.refresh();
@@ -29,6 +41,8 @@ export async function runAction(action: ToolbarAction, host: TableHost, state: T
       return (await import('./import/import-dialog.tsx')).openImportDialog(host);
     case 'settings':
       return (await import('./settings/settings-panel.tsx')).openSettings(host, state, setState);
+    case 'views':
+      return (await import('./views/views-dialog.tsx')).openViews(host);
     case 'shortcuts':
       return (await import('./shortcuts/shortcuts-dialog.tsx')).openShortcuts(host);
     case 'pdf':

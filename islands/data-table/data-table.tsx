@@ -3,8 +3,8 @@
 // sorting, paging and searching. The server renders it with its first page of rows (server/table-screen/),
 // and the browser hydrates with that page rather than asking for it again. State: use-table-state.ts;
 // rows: use-list.ts; toolbar actions load their modules on first use (actions.ts, table-host.ts). Row
-// groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/; keyboard
-// shortcuts: shortcuts/.
+// groups, column widths and order, and infinite scroll: grouping/, columns/, infinite-scroll/; saved views
+// (the one the screen opens with, and the Views dialog): views/; keyboard shortcuts: shortcuts/.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { tableMsg } from '../../common/table-messages.ts';
@@ -34,7 +34,7 @@ import { TableNotice, type Notice } from './table-notice.tsx';
 import { ChangedElsewhere } from './changed-elsewhere.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import { TableInfo } from './table-info.tsx';
-import { defaultTableState, visibleColumns } from './table-state.ts';
+import { defaultTableState, visibleColumns } from '../../common/table-state.ts';
 import { tableWarning, unknownColumnData } from './table-warnings.ts';
 import { Toolbar } from './toolbar.tsx';
 import { useDataTable } from './use-data-table.ts';
@@ -45,8 +45,8 @@ import { useTableState } from './use-table-state.ts';
 const noRows: Row[] = [];
 const noMarks: Record<string, RowMark> = {};
 
-export default function DataTable({ config, initial, initialStores = null }: DataTableProps) {
-  const { state, setState, restored } = useTableState(config);
+export default function DataTable({ config, initial, initialStores = null, view: openingView, viewFrom }: DataTableProps) {
+  const { state, setState, restored, view, viewChanged, showView, nameView } = useTableState(config, { view: openingView, viewFrom });
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
@@ -141,6 +141,10 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
     showRows: list.showRows,
     markRows,
     notify,
+    view,
+    viewChanged,
+    showView,
+    nameView,
   });
 
   const onAction = (action: ToolbarAction) => void runAction(action, host, state, setState);
@@ -165,6 +169,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         selected={selectedKeys.length}
         rowCount={rows.length}
         syncedAt={page?.syncedAt ?? null}
+        view={view && { name: view.Name, changed: viewChanged }}
         printUrl={printUrl(config, state, stores)}
         onAction={onAction}
         onSelectAll={(select) => table.toggleAllPageRowsSelected(select)}
@@ -175,7 +180,7 @@ export default function DataTable({ config, initial, initialStores = null }: Dat
         onPageSize={(pageSize) => setState({ pageSize, page: 0 })}
         onSearch={onSearch}
       />
-      <FilterBar config={config} state={state} page={page} onFilters={(filters) => setState({ filters, page: 0 })} />
+      <FilterBar config={config} state={state} page={page} onFilters={(change) => setState({ ...change, page: 0 })} />
       <TableNotice notice={notice} onEnd={endNotice} />
       <ChangedElsewhere changed={list.changedElsewhere} onRefresh={() => void refresh()} />
       <ScrollRegion

@@ -3,7 +3,7 @@
 // keys the session's cache of answers, so it carries no echo (`draw` is added when sending).
 import { storesParam } from '../shell/store-reference.ts';
 import type { TableConfig } from '../../common/table-config.ts';
-import { visibleColumns, type TableState } from './table-state.ts';
+import { visibleColumns, type TableState } from '../../common/table-state.ts';
 
 interface QueryOptions {
   /** The page to read (start and length); the exports and the PDF read every filtered row instead. */

@@ -2,7 +2,7 @@
 // which asks the server once typing pauses; `/` brings the focus to it (shortcuts/).
 import { useEffect, useId, useRef, useState } from 'react';
 import { tableMsg } from '../../common/table-messages.ts';
-import { pageSizes } from './table-state.ts';
+import { pageSizes } from '../../common/table-state.ts';
 
 const SEARCH_PAUSE_MS = 400;
 

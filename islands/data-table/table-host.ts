@@ -2,7 +2,8 @@
 // its selection and query, and the ways to show a change's outcome. The island implements it; those
 // modules only call it, so they never reach into the island's state.
 import type { Row, TableConfig } from '../../common/table-config.ts';
-import type { TableState } from './table-state.ts';
+import type { TableState } from '../../common/table-state.ts';
+import type { TableView } from '../../common/table-views.ts';
 import type { SetTableState } from './use-table-state.ts';
 
 export type RowMark = 'inserted' | 'updated' | 'removed' | 'failed';
@@ -50,6 +51,15 @@ export interface TableHost {
   state(): TableState;
   /** Changes the view state (merged into it, saved when save state is on); the table follows. */
   setState: SetTableState;
+  /** The saved view the table shows (issue 39), and whether the table was changed since it opened; null: none. */
+  shownView(): { view: TableView; changed: boolean } | null;
+  /** Shows `view` (its state over the table's, from the first page), or the table's own state when null; the address names it. */
+  showView(view: TableView | null): void;
+  /**
+   * The table now shows `view`, its state left as it is: one just saved from it, or the one shown kept anew
+   * (renamed, replaced, shared); null: none any more (the view shown was deleted).
+   */
+  nameView(view: TableView | null): void;
 }
 
 /*
@@ -58,6 +68,8 @@ export interface TableHost {
  *                                 openDeleteDialog(host, rows)
  *   ./export/export-actions.ts   exportPdf(host), exportFile(host, 'xlsx' | 'csv'), copyRows(host)
  *   ./import/import-dialog.tsx   openImportDialog(host): when the import ends, notify and refresh
+ *   ./views/views-dialog.tsx     openViews(host): the saved views of the table; shows one (showView), and
+ *                                 keeps, renames, replaces, shares and deletes them (nameView)
  *   ./shortcuts/shortcuts-dialog.tsx openShortcuts(host): the keyboard shortcuts this user has here
  *   ./settings/settings-panel.tsx openSettings(host, state, setState): draws its own panel beside
  *                                 host.container (a <dialog>, or a React root of its own) and changes the

@@ -1,9 +1,10 @@
 // The toolbar (spec section 2): Add, Edit, Delete and Import (shown only to who may use them on this table,
 // Import only where the table takes files; enabled only for the needed selection: one row or more, Edit of
-// several being the bulk edit), Refresh, Settings, Shortcuts (the keyboard shortcuts' list, issue 39), Print
-// (a link to the table's print view, opened in an overlay: data-popup-embed), PDF, Excel, CSV and Copy; the
-// selection counter ("N Record(s) Selected", which clears the selection, or "Select All", which selects the
-// page); and when the rows were last read. The buttons a shortcut presses say their key (aria-keyshortcuts).
+// several being the bulk edit), Refresh, Settings, Views (saved views, issue 39: it names the view shown, and
+// says when the table was changed since), Shortcuts (the keyboard shortcuts' list, issue 39), Print (a link
+// to the table's print view, opened in an overlay: data-popup-embed), PDF, Excel, CSV and Copy; the selection
+// counter ("N Record(s) Selected", which clears the selection, or "Select All", which selects the page); and
+// when the rows were last read. The buttons a shortcut presses say their key (aria-keyshortcuts).
 import { tableMsg } from '../../common/table-messages.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 import { LastUpdated } from './last-updated.tsx';
@@ -15,13 +16,22 @@ interface ToolbarProps {
   selected: number;
   rowCount: number;
   syncedAt: string | null;
+  /** The saved view shown, and whether the table was changed since it opened; null: none. */
+  view: { name: string; changed: boolean } | null;
   /** The print view of the table as it is now (export/print-url.ts). */
   printUrl: string;
   onAction: (action: ToolbarAction) => void;
   onSelectAll: (select: boolean) => void;
 }
 
-export function Toolbar({ config, selected, rowCount, syncedAt, printUrl, onAction, onSelectAll }: ToolbarProps) {
+/**
+ * A view's name as the toolbar says it: a long one cut short (its whole name in the button's title), so a
+ * name of one long word cannot widen the toolbar past a phone's screen; cut here rather than by CSS, whose
+ * every byte pages without tables carry too.
+ */
+const shortName = (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name);
+
+export function Toolbar({ config, selected, rowCount, syncedAt, view, printUrl, onAction, onSelectAll }: ToolbarProps) {
   const { can } = config;
   // A button the user may never use on this table is not drawn: a read-only table offers no Add, Edit or
   // Delete, and a screen that adds elsewhere (Users' full form) shows its own link alone.
@@ -46,6 +56,15 @@ export function Toolbar({ config, selected, rowCount, syncedAt, printUrl, onActi
         {button('import', tableMsg('tableImport'), true, config.import !== undefined)}
         {button('refresh', tableMsg('tableRefresh'), true)}
         {button('settings', tableMsg('tableSettings'), true)}
+        <button
+          type="button"
+          className="dt-button dt-action-views"
+          aria-haspopup="dialog"
+          title={view && view.name !== shortName(view.name) ? view.name : undefined}
+          onClick={() => onAction('views')}
+        >
+          {view ? tableMsg(view.changed ? 'tableViewChanged' : 'tableViewCurrent', shortName(view.name)) : tableMsg('tableViews')}
+        </button>
         {button('shortcuts', tableMsg('tableShortcuts'), true)}
       </span>
       <span className="dt-group">

@@ -14,7 +14,7 @@ import type { Row, TableConfig } from '../../common/table-config.ts';
 import type { Features } from './features.ts';
 import { features } from './features.ts';
 import { SELECT_COLUMN, tableColumns } from './columns.tsx';
-import { isColumnVisible, orderedColumns, type TableState } from './table-state.ts';
+import { isColumnVisible, orderedColumns, type TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';
 import type { RowMark } from './table-host.ts';
 import { useMemo } from 'react';

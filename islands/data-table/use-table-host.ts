@@ -4,7 +4,8 @@ import { useMemo, useRef } from 'react';
 import type { Row, TableConfig } from '../../common/table-config.ts';
 import { listQuery } from './list-query.ts';
 import type { NoticeAction, RowMark, TableHost } from './table-host.ts';
-import { visibleColumns, type TableState } from './table-state.ts';
+import { visibleColumns, type TableState } from '../../common/table-state.ts';
+import type { TableView } from '../../common/table-views.ts';
 import type { SetTableState } from './use-table-state.ts';
 
 export interface HostSources {
@@ -20,6 +21,11 @@ export interface HostSources {
   showRows(rows: ReadonlyArray<Row>, key: string): void;
   markRows(keys: ReadonlyArray<unknown>, mark: RowMark): void;
   notify(text: string, kind: 'success' | 'error' | 'info', action?: NoticeAction): void;
+  view: TableView | null;
+  /** The table was changed since its view opened. */
+  viewChanged: boolean;
+  showView(view: TableView | null): void;
+  nameView(view: TableView | null): void;
 }
 
 export function useTableHost(container: { current: HTMLElement | null }, sources: HostSources): TableHost {
@@ -52,6 +58,12 @@ export function useTableHost(container: { current: HTMLElement | null }, sources
       notify: (text, kind, action) => now().notify(text, kind, action),
       state: () => now().state,
       setState: (change) => now().setState(change),
+      shownView: () => {
+        const { view, viewChanged } = now();
+        return view && { view, changed: viewChanged };
+      },
+      showView: (view) => now().showView(view),
+      nameView: (view) => now().nameView(view),
     };
   }, [sources.config, container]);
 }

@@ -1,7 +1,8 @@
 // GET <screen> for every resource the app serves whose definition names one (`screen`): the table screen,
 // built from the definition for the signed-in user (server/table-screen/), with its first page of rows
 // rendered on the server inside the data-table island, and what the SQL half adds beside it (`screenExtras`).
-// Refused as the definition's list access says, the one rule its API and menu entry read too.
+// Refused as the definition's list access says, the one rule its API and menu entry read too. A saved view
+// named in the address (`?view=<id>`), or the person's default view, is handed to the island to apply.
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
 import { renderIsland } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
@@ -9,6 +10,7 @@ import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { worded } from '../../common/resources/words.ts';
 import { withTableTitles } from '../resources/table-titles.ts';
+import { screenView } from '../table-views/screen-view.ts';
 
 const tableScreens: SchemaRoutes = async (app) => {
   for (const def of app.resources) {
@@ -31,13 +33,19 @@ const tableScreens: SchemaRoutes = async (app) => {
         ...tableConfig({ ...resource, screen, columns }, user, storeScoped, app.config.tableWarnings, pdf, detail),
         dialogStyles: app.assets.url('table-dialogs.css'),
       };
-      const initial = await firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists);
+      // The saved view it opens with (`?view=<id>`, else the person's default): read beside the first page.
+      const [initial, opened] = await Promise.all([
+        firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists),
+        screenView(app.db.pool, user, def.name, (req.query as Record<string, unknown>).view),
+      ]);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
+      const view = opened.from ? { viewFrom: opened.from, ...(opened.view && { view: opened.view }) } : {};
       return reply.page('table-screen', {
         title: worded(resource).title,
         storeSelector: storeScoped,
-        island: await renderIsland('data-table', { config: table, initial, initialStores: stores }),
+        island: await renderIsland('data-table', { config: table, initial, initialStores: stores, ...view }),
         ...extras,
+        viewNotice: opened.notice,
       });
     });
   }

@@ -138,6 +138,16 @@ describe('the dark theme', { skip }, () => {
       await page.getByRole('dialog', { name: 'Import into Stores' }).waitFor();
       await checked(page, found, `stores-import-${width}`);
       await page.keyboard.press('Escape');
+      // The Views dialog, a view saved and the name of another refused.
+      await toolbar('Views').click();
+      const views = page.getByRole('dialog', { name: 'Views of Stores' });
+      await views.getByRole('textbox', { name: 'Name' }).fill(`Dark ${width}`);
+      await views.getByRole('button', { name: 'Save view' }).click();
+      await toolbar(`View: Dark ${width}`).click();
+      await views.getByRole('button', { name: 'Save view' }).click();
+      await views.locator('[aria-invalid="true"]').waitFor();
+      await checked(page, found, `stores-views-${width}`);
+      await page.keyboard.press('Escape');
       // A store's detail in its overlay.
       await page.locator('.dt-table tbody tr').first().locator('a[data-popup-page]').click();
       await page

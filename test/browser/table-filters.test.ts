@@ -80,7 +80,8 @@ describe('column filters on Daily sales', { skip }, () => {
     await page.waitForFunction(() => document.activeElement?.textContent === 'Apply');
     await page.keyboard.press('Enter');
     await countIs(page, await salesCount('sa.sale_date = $1', [iso(yesterday)]));
-    assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(yesterday)}`]);
+    // Kept as the pick, not its day (a saved view opens with the day before its own): the chip says both.
+    assert.deepEqual(await chips(page).allTextContents(), [`Date: Yesterday, ${formatDate(yesterday)}`]);
 
     // This cycle: the one that includes today (the one that started last, when a week and a month both do).
     const { rows: cycles } = await env.t.db.pool.query<{ start_date: string; end_date: string }>(
@@ -195,7 +196,8 @@ describe('column filters on Daily sales', { skip }, () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const [first, last] = [subDays(new Date(), 7), subDays(new Date(), 1)];
     await countIs(page, await salesCount('sa.sale_date between $1 and $2', [iso(first), iso(last)]));
-    assert.deepEqual(await chips(page).allTextContents(), [`Date: ${formatDate(first)} to ${formatDate(last)}`]);
+    // Kept as the pick, not its days (a saved view opens with the last 7 days of its own day): the chip says both.
+    assert.deepEqual(await chips(page).allTextContents(), [`Date: Last 7 days, ${formatDate(first)} to ${formatDate(last)}`]);
 
     // A store's number is typed once.
     const { rows } = await env.t.db.pool.query<{ n: number }>('select store_number as n from stores order by store_id limit 1');
@@ -256,7 +258,7 @@ describe('column filters on Daily sales', { skip }, () => {
     );
     assert.ok(rows[0]!.n > 0);
     await countIs(page, rows[0]!.n);
-    assert.deepEqual(await chips(page).allTextContents(), ['Table: Cycles', 'Who: admin', `When: ${formatDate(new Date())}`]);
+    assert.deepEqual(await chips(page).allTextContents(), ['Table: Cycles', 'Who: admin', `When: Today, ${formatDate(new Date())}`]);
     const shown = await page.locator('table.dt-table tbody tr:not(.dt-empty)').allTextContents();
     assert.ok(shown.length > 0 && shown.every((t) => t.includes('Cycles') && !t.includes('States')), shown.join(' / '));
     assert.deepEqual(errors, []);

@@ -66,8 +66,9 @@ describe("a table's print view", { skip }, () => {
       const captions = await frame.locator('.report-caption').allTextContents();
       assert.equal(captions[0], `Printed by Jordan Lee on ${formatDate(new Date())} ${captions[0]!.slice(-5)}`);
       assert.match(captions[0]!, / \d\d:\d\d$/);
-      assert.equal(captions[1], `Filter: Date: ${formatDate(yesterday)}`, 'the filter as its chip says it');
-      assert.deepEqual(await page.locator('.dt-filter-chip > span').allTextContents(), [`Date: ${formatDate(yesterday)}`]);
+      assert.equal(captions[1], `Filter: Date: ${formatDate(yesterday)}`, 'the filter as its chip says it, on paper by its day');
+      // The chip says the pick too: a saved view opens with the day before its own (issue 39).
+      assert.deepEqual(await page.locator('.dt-filter-chip > span').allTextContents(), [`Date: Yesterday, ${formatDate(yesterday)}`]);
       assert.equal(captions[2], 'sorted by Sales descending');
       assert.equal(captions.at(-1), `${expected.n.toLocaleString('en-US')} row(s)`);
       assert.equal(await frame.locator('table.report-table tbody tr').count(), expected.n);

@@ -6,7 +6,7 @@ import type { TableConfig, TablePage } from '../../common/table-config.ts';
 import { listQuery } from '../../islands/data-table/list-query.ts';
 import { pageWindow } from '../../islands/data-table/pager.tsx';
 import { infoText } from '../../islands/data-table/table-info.tsx';
-import { checkedState, defaultTableState, visibleColumns } from '../../islands/data-table/table-state.ts';
+import { checkedState, defaultTableState, visibleColumns } from '../../common/table-state.ts';
 
 const config: TableConfig = {
   resource: 'stores',

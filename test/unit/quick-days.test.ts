@@ -2,7 +2,7 @@
 // not in yet), ending yesterday; today and yesterday are one day each.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { quickDays } from '../../islands/data-table/filters/quick-days.ts';
+import { quickDays } from '../../common/quick-days.ts';
 
 describe('the quick day picks', () => {
   const now = new Date(2026, 10, 28, 9, 30);

@@ -10,7 +10,7 @@ import { filterSummary, filterText, isFilterProblem, readColumnFilter } from '..
 import { msg } from '../../server/messages.ts';
 import { draftOf, emptyDraft, textOf } from '../../islands/data-table/filters/filter-draft.ts';
 import { listQuery } from '../../islands/data-table/list-query.ts';
-import { checkedState, defaultTableState } from '../../islands/data-table/table-state.ts';
+import { checkedState, defaultTableState } from '../../common/table-state.ts';
 import { isIsoCalendarDate } from '../../common/calendar.ts';
 import { hostileDate, hostileDayRange, outOfRangeTypedDay } from '../support/hostile-dates.ts';
 

@@ -2,7 +2,7 @@
 // two changes the header makes (resize-handle.tsx, header-drag.ts), written to the table state.
 import { useMemo } from 'react';
 import type { TableConfig } from '../../../common/table-config.ts';
-import { orderedColumns, type TableState } from '../table-state.ts';
+import { orderedColumns, type TableState } from '../../../common/table-state.ts';
 import type { SetTableState } from '../use-table-state.ts';
 import { movedColumn } from './column-order.ts';
 

@@ -1,8 +1,8 @@
 // A table's modal dialog (APG "Modal Dialog"): a native <dialog> opened with showModal, so it has the role
 // dialog and the page behind it is inert; labelled by its title; focus moves in (to the element marked
 // data-initial-focus, else the first control) and stays in, Tab and Shift+Tab wrapping around; Esc closes.
-// Forms are 400 px wide, button dialogs 300 px (spec section 9), the import's steps 720 px; never wider than
-// the screen.
+// Forms are 400 px wide, button dialogs 300 px (spec section 9), a list with its actions (the saved views)
+// 560 px, the import's steps 720 px; never wider than the screen.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const focusableSelector =
@@ -11,7 +11,7 @@ const focusableSelector =
 interface ModalDialogProps {
   titleId: string;
   describedBy?: string;
-  size: 'form' | 'buttons' | 'wide';
+  size: 'form' | 'buttons' | 'list' | 'wide';
   onClose(): void;
   children: ReactNode;
 }

@@ -4,7 +4,7 @@
 // `shown` says which are printed.
 import type { TableConfig } from '../../../common/table-config.ts';
 import { listQuery } from '../list-query.ts';
-import { visibleColumns, type TableState } from '../table-state.ts';
+import { visibleColumns, type TableState } from '../../../common/table-state.ts';
 
 /** `query` (the list's, without paging) with `shown` naming the columns the table shows, in their order. */
 export function printedQuery(query: URLSearchParams, shown: ReadonlyArray<string>): URLSearchParams {

@@ -9,7 +9,8 @@ import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { filterSummary, isFilterProblem, readColumnFilter } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import { dialogStyles } from '../dialogs/dialog-styles.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
+import { quickDayWords, type QuickDay } from '../../../common/quick-day-words.ts';
 
 const FilterPanel = lazy(() => import('./filter-panel.tsx'));
 
@@ -23,17 +24,19 @@ interface FilterBarProps {
   config: TableConfig;
   state: TableState;
   page: TablePage | null;
-  onFilters(filters: Record<string, string>): void;
+  /** The filters as they now are, with the days among them relative to today (a quick pick). */
+  onFilters(change: Pick<TableState, 'filters' | 'dayFilters'>): void;
 }
 
-/** Each active filter with its column and its words. */
-function chipsOf(config: TableConfig, filters: Record<string, string>) {
+/** Each active filter with its column and its words (a relative day's pick said first: "Last 7 days, ..."). */
+function chipsOf(config: TableConfig, { filters, dayFilters }: TableState) {
   return Object.entries(filters).flatMap(([name, text]) => {
     const column = config.columns.find((c) => c.name === name);
     const read = column && readColumnFilter(column, text);
-    return column && read && !isFilterProblem(read)
-      ? [{ name, words: tableMsg('filterChip', column.label, filterSummary(column, read)) }]
-      : [];
+    if (!column || !read || isFilterProblem(read)) return [];
+    const summary = filterSummary(column, read);
+    const day = quickDayWords.find(([d]) => d === dayFilters[name])?.[1];
+    return [{ name, words: tableMsg('filterChip', column.label, day ? tableMsg('filterQuickDay', tableMsg(day), summary) : summary) }];
   });
 }
 
@@ -41,10 +44,11 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const chips = chipsOf(config, state.filters);
-  const setFilter = (name: string, text: string) => {
+  const chips = chipsOf(config, state);
+  const setFilter = (name: string, text: string, day?: QuickDay) => {
     const { [name]: _, ...rest } = state.filters;
-    onFilters(text ? { ...rest, [name]: text } : rest);
+    const { [name]: _day, ...otherDays } = state.dayFilters;
+    onFilters({ filters: text ? { ...rest, [name]: text } : rest, dayFilters: text && day ? { ...otherDays, [name]: day } : otherDays });
   };
   const count = page
     ? `${tableMsg('filterRows', formatNumber(page.recordsFiltered))}${(page.filteredIsEstimate ?? page.countIsEstimate) ? ` ${tableMsg('tableCountEstimated')}` : ''}`
@@ -92,7 +96,7 @@ export function FilterBar({ config, state, page, onFilters }: FilterBarProps) {
               type="button"
               className="dt-button dt-filter-clear"
               onClick={() => {
-                onFilters({});
+                onFilters({ filters: {}, dayFilters: {} });
                 toggle.current?.focus();
               }}
             >

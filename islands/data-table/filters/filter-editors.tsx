@@ -7,15 +7,17 @@ import { choiceText, filterKind, knownChoices } from '../../../common/table-filt
 import { tableMsg } from '../../../common/table-messages.ts';
 import { DateInput } from '../dialogs/date-input.tsx';
 import type { Draft } from './filter-draft.ts';
-import { quickDays, thisCycle, type DayRange } from './quick-days.ts';
+import { quickDays, type DayRange } from '../../../common/quick-days.ts';
+import { quickDayWords, type QuickDay } from '../../../common/quick-day-words.ts';
+import { thisCycle } from './quick-days.ts';
 
 interface EditorProps {
   column: Column;
   listUrl: string;
   draft: Draft;
   onDraft(draft: Draft): void;
-  /** A quick pick: the range fills From and To (Apply applies it). */
-  onPick(range: DayRange): void;
+  /** A quick pick: the range fills From and To (Apply applies it); `day` when it is a day relative to today. */
+  onPick(range: DayRange, day?: QuickDay): void;
   idPrefix: string;
   /** The id of the message under the fields, which describes them. */
   messageId: string;
@@ -126,15 +128,11 @@ function DateEditor({ draft, onDraft, onPick, idPrefix, messageId }: EditorProps
   return (
     <div className="dt-filter-dates">
       <div className="dt-filter-picks">
-        <button type="button" onClick={() => onPick(quickDays.today())}>
-          {tableMsg('filterToday')}
-        </button>
-        <button type="button" onClick={() => onPick(quickDays.yesterday())}>
-          {tableMsg('filterYesterday')}
-        </button>
-        <button type="button" onClick={() => onPick(quickDays.last7Days())}>
-          {tableMsg('filterLast7Days')}
-        </button>
+        {quickDayWords.map(([day, words]) => (
+          <button key={day} type="button" onClick={() => onPick(quickDays[day](), day)}>
+            {tableMsg(words)}
+          </button>
+        ))}
         <button type="button" onClick={pickCycle}>
           {tableMsg('filterThisCycle')}
         </button>

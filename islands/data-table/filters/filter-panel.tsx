@@ -5,17 +5,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TableConfig } from '../../../common/table-config.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
-import { orderedColumns, type TableState } from '../table-state.ts';
+import { orderedColumns, type TableState } from '../../../common/table-state.ts';
 import { FilterEditor } from './filter-editors.tsx';
 import { draftOf, emptyDraft, textOf, type Draft } from './filter-draft.ts';
-import type { DayRange } from './quick-days.ts';
+import type { DayRange } from '../../../common/quick-days.ts';
+import type { QuickDay } from '../../../common/quick-day-words.ts';
 
 export interface FilterPanelProps {
   config: TableConfig;
   state: TableState;
   /** The column to open on (a chip's, or the first). */
   first: string | null;
-  onFilter(name: string, text: string): void;
+  /** Sets a column's filter ('' takes it off); `day` when it is a day relative to today, kept as such. */
+  onFilter(name: string, text: string, day?: QuickDay): void;
   /** Esc: the panel closes (APG "Disclosure": the focus goes back to the button that opened it). */
   onClose(): void;
 }
@@ -34,6 +36,8 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
   const column = columns.find((c) => c.name === name) ?? columns[0];
   const [draft, setDraft] = useState<Draft>(() => (column ? draftOf(column, state.filters[column.name]) : emptyDraft));
   const [problem, setProblem] = useState('');
+  /** The relative day a quick pick filled From and To with: applied as that day while they hold its days. */
+  const [picked, setPicked] = useState<(DayRange & { day: QuickDay }) | null>(null);
   const select = useRef<HTMLSelectElement>(null);
   const applyButton = useRef<HTMLButtonElement>(null);
   // Opened: the focus goes to its first field.
@@ -45,12 +49,13 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
     setName(next);
     setDraft(draftOf(c, state.filters[next]));
     setProblem('');
+    setPicked(null);
   };
   const apply = (d: Draft) => {
     const read = textOf(column, d);
     if ('problem' in read) return setProblem(read.problem);
     setProblem('');
-    onFilter(column.name, read.text);
+    onFilter(column.name, read.text, picked && picked.from === d.from && picked.to === d.to ? picked.day : undefined);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -58,8 +63,9 @@ export default function FilterPanel({ config, state, first, onFilter, onClose }:
   };
   // A quick pick fills From and To, and Apply applies them as it does every filter: nothing in the panel
   // changes the table by itself. The focus goes to Apply, one Enter away.
-  const pick = (range: DayRange) => {
+  const pick = (range: DayRange, day?: QuickDay) => {
     setDraft({ ...draft, from: range.from, to: range.to });
+    setPicked(day ? { ...range, day } : null);
     setProblem('');
     applyButton.current?.focus();
   };

@@ -1,21 +1,9 @@
-// The date filter's quick picks: today, yesterday, the last 7 days (the 7 whole days before today: today's
-// sales are not in yet, so a week that ended with it would read short), and this cycle
-// (the cycle that includes today, asked of the cycles' list with the same column filters the tables send:
-// the one that started last when a week and a month both include today), as dd/MM/yyyy ends.
-import { subDays } from 'date-fns/subDays';
+// The date filter's quick pick "This cycle": the cycle that includes today, asked of the cycles' list with
+// the same column filters the tables send (the one that started last when a week and a month both include
+// today), as dd/MM/yyyy ends. The picks that are days relative to today: common/quick-days.ts.
 import { formatDate } from '../../../common/format.ts';
 import { RANGE_MARK } from '../../../common/table-filters.ts';
-
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-export const quickDays = {
-  today: (now = new Date()): DayRange => ({ from: formatDate(now), to: formatDate(now) }),
-  yesterday: (now = new Date()): DayRange => ({ from: formatDate(subDays(now, 1)), to: formatDate(subDays(now, 1)) }),
-  last7Days: (now = new Date()): DayRange => ({ from: formatDate(subDays(now, 7)), to: formatDate(subDays(now, 1)) }),
-};
+import type { DayRange } from '../../../common/quick-days.ts';
 
 /** This cycle's first and last day; null when no cycle includes today. Throws when the list cannot be read. */
 export async function thisCycle(now = new Date()): Promise<DayRange | null> {

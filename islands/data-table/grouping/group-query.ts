@@ -3,7 +3,7 @@
 // holds (its sub groups, or its rows) and no footer totals (the group's line already carries its own).
 import type { TableConfig } from '../../../common/table-config.ts';
 import { listQuery } from '../list-query.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 
 /** The server's cap on one page ("All"). */
 const MOST_ROWS = 1000;

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GroupTotals, TableConfig } from '../../../common/table-config.ts';
 import { fetchList } from '../list-fetch.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 import { groupKey, type GroupContent } from './group-lines.ts';
 import { groupBase, groupPageLength, groupUrl } from './group-query.ts';
 

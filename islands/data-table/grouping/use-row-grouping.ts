@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { Column } from '../../../common/resources/types.ts';
 import type { GroupTotals, Row, TableConfig } from '../../../common/table-config.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 import type { SetTableState } from '../use-table-state.ts';
 import { groupLines, type GroupLine, type Grouping, type Line } from './group-lines.ts';
 import { toggledGroups } from './open-groups.ts';

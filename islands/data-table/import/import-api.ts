@@ -1,11 +1,9 @@
 // The import's calls (issue 36's HTTP contract, under the table's list URL): send the file, check the rows
 // under a column match and a mode, start the import, read its progress. Each answers its JSON or, when the
-// call brings none (the network is down, a refusal), `{ error }` in words to show, so the dialog reads one
-// kind of answer. A session that has ended (401), or a page holding an older session's token (403), is
-// signed in again in place and the call sent again, as the row dialogs' calls are (dialogs/change-call.ts).
-import { msg } from '../../../common/messages.ts';
+// call brings none, `{ error }` in words to show (json-call.ts).
 import { importMsg } from '../../../common/import-messages.ts';
 import { csrfToken, jsonHeaders } from '../../shell/csrf.ts';
+import { jsonCall, type Answer } from '../json-call.ts';
 
 export const importModes = ['add-update', 'add', 'update'] as const;
 export type ImportMode = (typeof importModes)[number];
@@ -54,37 +52,13 @@ export interface ImportStatus {
 
 export type ImportId = string | number;
 
-export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /** Where the table's imports live: `/api/<resource>/imports`, and its example file. */
 export const importsUrl = (listUrl: string): string => `${listUrl}/imports`;
 export const exampleUrl = (listUrl: string): string => `${listUrl}/import/example.csv`;
 export const importUrl = (listUrl: string, id: ImportId): string => `${importsUrl(listUrl)}/${encodeURIComponent(id)}`;
 
-async function call<T>(url: string, init: () => RequestInit): Promise<Answer<T>> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, init());
-    text = await res.text();
-  } catch {
-    return { ok: false, error: msg('serverUnreachable') };
-  }
-  if ((res.status === 401 || res.status === 403) && (await (await import('../../shell/sign-in-again.ts')).renewedAfter(res.status))) {
-    return call(url, init);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: importMsg('importDialogCallFailed', res.status) };
-  }
-  if (res.ok) return { ok: true, value: json as T };
-  // The contract's refusals say `{ Error }`; the app's own (403, 429, 500) say `{ error }`.
-  const said = json as { Error?: unknown; error?: unknown } | null;
-  const error = said?.Error ?? said?.error;
-  return { ok: false, error: typeof error === 'string' && error ? error : importMsg('importDialogCallFailed', res.status) };
-}
+const call = <T>(url: string, init: () => RequestInit): Promise<Answer<T>> =>
+  jsonCall(url, init, (status) => importMsg('importDialogCallFailed', status));
 
 /** Sends the chosen file (multipart, its one part `file`): the server reads its header and matches it. */
 export function uploadFile(listUrl: string, file: File): Promise<Answer<ImportUpload>> {

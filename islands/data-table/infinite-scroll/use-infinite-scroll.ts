@@ -6,7 +6,7 @@
 import { useRef } from 'react';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { listUrl } from '../list-query.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 import type { SetTableState } from '../use-table-state.ts';
 import { useLoadedPages } from './loaded-pages.ts';
 import { useNearBottom } from './near-bottom.ts';

@@ -4,7 +4,7 @@
 // chose, in the Settings, to see on phones too (the state's `phoneColumns`).
 import { useSyncExternalStore } from 'react';
 import type { TableConfig } from '../../../common/table-config.ts';
-import { visibleColumns, type TableState } from '../table-state.ts';
+import { visibleColumns, type TableState } from '../../../common/table-state.ts';
 
 /** The width under which a table is laid out for a phone (static/css/data-table.css says the same). */
 export const PHONE_MEDIA = '(max-width: 779.98px)';

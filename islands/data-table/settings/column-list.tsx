@@ -9,7 +9,7 @@ import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
 import { movedColumn } from '../columns/column-order.ts';
 import { leftToDetails, usePhoneWidth } from '../phone/phone-columns.ts';
-import { isColumnVisible, orderedColumns, type TableState } from '../table-state.ts';
+import { isColumnVisible, orderedColumns, type TableState } from '../../../common/table-state.ts';
 
 interface ColumnListProps {
   config: TableConfig;

@@ -4,7 +4,7 @@
 // The choices are in the order of their labels, so typing a label picks it ("Store" before "Store #").
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableConfig } from '../../../common/table-config.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 
 interface GroupingFieldsProps {
   config: TableConfig;

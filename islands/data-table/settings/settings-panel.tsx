@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { TableHost } from '../table-host.ts';
-import type { TableState } from '../table-state.ts';
+import type { TableState } from '../../../common/table-state.ts';
 import type { SetTableState } from '../use-table-state.ts';
 import { ColumnList } from './column-list.tsx';
 import { GroupingFields } from './grouping-fields.tsx';

@@ -2,9 +2,11 @@
 // columns, grouping, page, refresh and save options, one group open at a time, infinite scroll) and what
 // the grouping, resizing and reordering code plugs into (expanded groups, column order and sizes). Plain
 // data, so it is saved as JSON and read back checked against the table's config (a renamed column or a
-// hand-edited value falls back to the default).
-import type { TableConfig } from '../../common/table-config.ts';
-import { isFilterProblem, readColumnFilter } from '../../common/table-filters.ts';
+// hand-edited value falls back to the default). In common/: the server checks a saved view's state with the
+// same reading (table-views.ts).
+import type { Column } from './resources/types.ts';
+import { filterKind, isFilterProblem, readColumnFilter } from './table-filters.ts';
+import { isQuickDay, type QuickDay } from './quick-day-words.ts';
 
 /** The page-size menu (spec section 9); -1 is All, which the server caps at 1000 rows. */
 export const pageSizes = [10, 25, 50, 100, -1] as const;
@@ -22,6 +24,11 @@ export interface TableState {
   search: string;
   /** Column filters: a column's name to its per-column search text (common/table-filters.ts). */
   filters: Record<string, string>;
+  /**
+   * Date filters chosen as a day relative to today (a quick pick: common/quick-day-words.ts), by column: each
+   * is written again from the day the state opens (quick-days.ts), so a view keeps "Last 7 days", not a week.
+   */
+  dayFilters: Record<string, QuickDay>;
   /** Columns the user showed or hid (name: shown); a column not named here follows its `hidden`. */
   columnVisibility: Record<string, boolean>;
   /** Columns marked hidden on mobile that the user chose to see in the rows on a phone too (phone/). */
@@ -44,13 +51,21 @@ export interface TableState {
   infiniteScroll: boolean;
 }
 
-export function defaultTableState(config: TableConfig): TableState {
+/** What of a table its state is read against (a TableConfig, or a resource's definition on the server). */
+export interface StateConfig {
+  columns: ReadonlyArray<Column>;
+  defaultSort: ReadonlyArray<SortTerm>;
+  pageSize: number;
+}
+
+export function defaultTableState(config: Pick<StateConfig, 'defaultSort' | 'pageSize'>): TableState {
   return {
     pageSize: (pageSizes as readonly number[]).includes(config.pageSize) ? config.pageSize : 25,
     page: 0,
     sort: config.defaultSort.map((t) => ({ ...t })),
     search: '',
     filters: {},
+    dayFilters: {},
     columnVisibility: {},
     phoneColumns: [],
     columnOrder: [],
@@ -66,26 +81,26 @@ export function defaultTableState(config: TableConfig): TableState {
 }
 
 /** Whether a column is shown under `state` (the user's choice, else the definition's). */
-export function isColumnVisible(config: TableConfig, state: TableState, name: string): boolean {
+export function isColumnVisible(config: Pick<StateConfig, 'columns'>, state: TableState, name: string): boolean {
   const chosen = state.columnVisibility[name];
   return chosen ?? !config.columns.find((c) => c.name === name)?.hidden;
 }
 
 /** Every column, shown or not, in the order the user gave them (the config's for those not moved). */
-export function orderedColumns(config: TableConfig, state: Pick<TableState, 'columnOrder'>): string[] {
+export function orderedColumns(config: Pick<StateConfig, 'columns'>, state: Pick<TableState, 'columnOrder'>): string[] {
   const names = config.columns.map((c) => c.name);
   return [...state.columnOrder.filter((n) => names.includes(n)), ...names.filter((n) => !state.columnOrder.includes(n))];
 }
 
 /** The columns shown, in their shown order. */
-export function visibleColumns(config: TableConfig, state: TableState): string[] {
+export function visibleColumns(config: Pick<StateConfig, 'columns'>, state: TableState): string[] {
   return orderedColumns(config, state).filter((n) => isColumnVisible(config, state, n));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A saved state read back: each value kept only when it still fits the table; the rest from `fallback`. */
-export function checkedState(config: TableConfig, saved: unknown, fallback: TableState): TableState {
+export function checkedState(config: Pick<StateConfig, 'columns'>, saved: unknown, fallback: TableState): TableState {
   if (!isRecord(saved)) return fallback;
   const names = new Set(config.columns.map((c) => c.name));
   const sortable = new Set(config.columns.filter((c) => c.sortable).map((c) => c.name));
@@ -93,6 +108,7 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
   const sort = Array.isArray(saved.sort)
     ? saved.sort.filter((t): t is SortTerm => isRecord(t) && column(t.column) !== null && (t.dir === 'asc' || t.dir === 'desc'))
     : null;
+  const filters = isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters;
   const flags = (v: unknown, valid: (x: unknown) => boolean) =>
     isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => names.has(k) && valid(x))) : null;
   return {
@@ -105,7 +121,8 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
         : fallback.page,
     sort: sort?.length ? sort.map(({ column, dir }) => ({ column, dir })) : fallback.sort,
     search: typeof saved.search === 'string' ? saved.search.slice(0, 200) : fallback.search,
-    filters: isRecord(saved.filters) ? checkedFilters(config, saved.filters) : fallback.filters,
+    filters,
+    dayFilters: isRecord(saved.dayFilters) ? checkedDayFilters(config, saved.dayFilters, filters) : fallback.dayFilters,
     columnVisibility:
       (flags(saved.columnVisibility, (x) => typeof x === 'boolean') as Record<string, boolean>) ?? fallback.columnVisibility,
     phoneColumns: Array.isArray(saved.phoneColumns)
@@ -129,7 +146,7 @@ export function checkedState(config: TableConfig, saved: unknown, fallback: Tabl
 }
 
 /** Saved filters kept where they still read as filters of this table's columns (a hand-edited one is dropped). */
-function checkedFilters(config: TableConfig, saved: Record<string, unknown>): Record<string, string> {
+function checkedFilters(config: Pick<StateConfig, 'columns'>, saved: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(saved).filter(([name, text]) => {
       const column = config.columns.find((c) => c.name === name);
@@ -142,4 +159,14 @@ function checkedFilters(config: TableConfig, saved: Record<string, unknown>): Re
       );
     }),
   ) as Record<string, string>;
+}
+
+/** Saved relative days kept where they are a quick pick of a date column that has its filter. */
+function checkedDayFilters(config: Pick<StateConfig, 'columns'>, saved: Record<string, unknown>, filters: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(saved).filter(([name, day]) => {
+      const column = config.columns.find((c) => c.name === name);
+      return column && filterKind(column) === 'date' && name in filters && isQuickDay(day);
+    }),
+  ) as Record<string, QuickDay>;
 }
