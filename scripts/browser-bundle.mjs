@@ -32,11 +32,12 @@ export function browserOptions(entry, outdir) {
   return {
     // Paths in the metafile are then relative to the project root, whatever the working directory.
     absWorkingDir: root,
-    // The tables' dialogs' own sheet comes when one opens, not with every page (dialog-styles.ts).
+    // Dialogs' own sheets come when one opens, not with every page (islands/shell/dialog-styles.ts).
     entryPoints: {
       app: join(root, entry),
       'app-style': join(root, 'static/css/app.css'),
       'table-dialogs': join(root, 'static/css/table-dialogs.css'),
+      'store-dialog-style': join(root, 'static/css/store-dialog.css'),
     },
     bundle: true,
     format: 'esm',
@@ -57,7 +58,7 @@ export function browserOptions(entry, outdir) {
 
 /**
  * Writes outdir's manifest.json from a build of `entry` (its metafile): `app.js` and `app.css` for the pages,
- * `table-dialogs.css` for the tables' dialogs, and each lazily loaded module by its own name. Then removes the files older than the previous build.
+ * `table-dialogs.css` and `store-dialog.css` for dialogs, and each lazily loaded module by its own name. Then removes the files older than the previous build.
  */
 export function writeManifest(metafile, entry, outdir) {
   const manifest = {};

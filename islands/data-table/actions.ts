@@ -1,7 +1,7 @@
 // What each toolbar button (and keyboard shortcut) does beyond the table's own state: the dialogs, the
 // exports, the settings and the shortcuts' list are modules of their own, imported on first use (they are not
 // in the screen's first load) and handed the table's host (table-host.ts).
-import { dialogStyles } from './dialogs/dialog-styles.ts';
+import { dialogStyles } from '../shell/dialog-styles.ts';
 import type { TableHost } from './table-host.ts';
 import type { TableState } from '../../common/table-state.ts';
 import type { SetTableState } from './use-table-state.ts';

@@ -4,6 +4,7 @@
 // tells the page (`stores:changed`). A choice too long for a URL is registered with the server first
 // (store-registration.ts) and kept with its reference; when that fails the dialog opens again, saying so,
 // the boxes as they were.
+import { dialogStyles } from './dialog-styles.ts';
 import { isStoreOptionList, type StoreOption } from '../../common/store-groups.ts';
 import { isLowMemory } from '../../common/storage-guard.ts';
 import { travelsByReference } from '../../common/store-selection.ts';
@@ -71,6 +72,7 @@ export async function openStoreDialog(button: HTMLElement): Promise<void> {
   view.render(selectedStores());
   // Esc closes without a return value, so one left from an earlier Apply would apply this visit's boxes.
   dialog.returnValue = '';
+  await dialogStyles(dialog.dataset.styles);
   if (!dialog.open) dialog.showModal();
 }
 

@@ -13,6 +13,8 @@ export interface ShellModel {
    */
   stores: { scope: StoreScope; label: string; short: string } | null;
   css: string;
+  /** The store selector's dialog's own stylesheet, loaded when it first opens (islands/shell/dialog-styles.ts). */
+  storeDialogCss: string;
   js: string;
   languageUrl: string;
   /** htmx configuration, read from <meta name="htmx-config">: the spec's 10 s swap timeout and 20-page cache, no settle step. */
@@ -36,6 +38,7 @@ export async function shellModel(app: FastifyInstance, req: FastifyRequest): Pro
     menu: req.user && rows ? menuFor(rows, req.user, path, servedPages(app)) : [],
     stores: scope && { scope, label: scopeLabel(scope, null), short: scopeShortLabel(scope, null) },
     css: app.assets.url('app.css'),
+    storeDialogCss: app.assets.url('store-dialog.css'),
     js: app.assets.url('app.js'),
     languageUrl: app.config.languageUrl ?? '',
     htmxConfig,

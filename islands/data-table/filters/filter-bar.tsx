@@ -8,7 +8,7 @@ import { formatNumber } from '../../../common/format.ts';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { filterSummary, isFilterProblem, readColumnFilter } from '../../../common/table-filters.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
-import { dialogStyles } from '../dialogs/dialog-styles.ts';
+import { dialogStyles } from '../../shell/dialog-styles.ts';
 import type { TableState } from '../../../common/table-state.ts';
 import { quickDayWords, type QuickDay } from '../../../common/quick-day-words.ts';
 
