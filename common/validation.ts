@@ -147,11 +147,21 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
  * Empty values (undefined, null, blank text) pass every rule but `required`.
  */
 export function check(rule: RuleName, value: unknown, param?: RuleParam): string | null {
+  return ruleCheck(rule, param)(value);
+}
+
+/**
+ * `check` for one rule and parameter, its parameter read (and a pattern compiled) once: for a value checked
+ * many times over, as a field's schema checks every row of an import.
+ */
+function ruleCheck(rule: RuleName, param: RuleParam): (value: unknown) => string | null {
   const passes = predicates[rule](param);
-  const text = asText(value);
-  if (text === null) return ruleMessage(rule, param);
-  if (rule !== 'required' && text.trim() === '') return null;
-  return passes(text) ? null : ruleMessage(rule, param);
+  return (value) => {
+    const text = asText(value);
+    if (text === null) return ruleMessage(rule, param);
+    if (rule !== 'required' && text.trim() === '') return null;
+    return passes(text) ? null : ruleMessage(rule, param);
+  };
 }
 
 function ruleMessage(rule: RuleName, param: RuleParam): string {
@@ -292,10 +302,11 @@ export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.Generi
   for (const key of fieldRuleOrder) {
     const step = ruleFor(key, rules, ctx);
     if (step === null) continue;
+    const checks = 'own' in step ? step.own : ruleCheck(step.rule, step.param);
     schema = v.pipe(
       schema,
       v.rawCheck(({ dataset, addIssue }) => {
-        const message = 'own' in step ? step.own(dataset.value) : check(step.rule, dataset.value, step.param);
+        const message = checks(dataset.value);
         if (message !== null) addIssue({ message });
       }),
     );
@@ -303,10 +314,24 @@ export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.Generi
   return schema;
 }
 
+/** Rules whose check reads nothing but the value: their schema is built once and kept (see schemaFor). */
+const builtSchemas = new WeakMap<FieldRules, v.GenericSchema<unknown>>();
+
+/**
+ * The field's schema: built once for rules that read nothing but the value (an import checks a million rows
+ * against the same few), and for each check when they compare with other values (equalTo, notEqualTo, unique).
+ */
+function schemaFor(rules: FieldRules, ctx: FieldContext): v.GenericSchema<unknown> {
+  if (rules.equalTo !== undefined || rules.notEqualTo !== undefined || rules.unique) return fieldSchema(rules, ctx);
+  let schema = builtSchemas.get(rules);
+  if (!schema) builtSchemas.set(rules, (schema = fieldSchema(rules)));
+  return schema;
+}
+
 /** The first failing rule's message for this field's value, or `null` when every rule passes. */
 export function validateField(rules: FieldRules, value: unknown, ctx: FieldContext = {}): string | null {
   // abortPipeEarly: the user sees one message per field, the first in fieldRuleOrder.
-  const result = v.safeParse(fieldSchema(rules, ctx), value, { abortPipeEarly: true });
+  const result = v.safeParse(schemaFor(rules, ctx), value, { abortPipeEarly: true });
   return result.success ? null : result.issues[0].message;
 }
 

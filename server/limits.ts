@@ -46,6 +46,11 @@ export const limitSettings = {
     perUser: setting('IMPORTS_PER_USER', 1),
     /** Rows an import checks and writes at once (a statement each; a transaction each when only valid rows go in). */
     batchRows: setting('IMPORT_BATCH_ROWS', 2000, 50_000),
+    /**
+     * Rows an all-or-nothing import gathers (in a staging table of its transaction) before it writes them with
+     * a statement a table: fewer statements keep the tables' totals in fewer steps, each one longer.
+     */
+    flushRows: setting('IMPORT_FLUSH_ROWS', 50_000, 500_000),
   },
   feed: {
     /** Requests one API token may send a minute (POST /api/feed/<table>, every instance counted); one more gets 429. */
