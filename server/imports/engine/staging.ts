@@ -51,8 +51,10 @@ export class Staging {
       writing.map((p) => p.label),
       writing.map((p) => (p.row.cells ? JSON.stringify(p.row.cells) : null)),
     );
+    // Each add's key drawn now, so that writing the rows reads them where they are (written-rows.ts).
     const { sql, params } = this.shape.unnested(arrays, KEPT);
-    await this.client.query(`insert into import_staging select * from ${sql}`, params);
+    const bind = (value: unknown) => `$${params.push(value)}`;
+    await this.client.query(`insert into import_staging select ${this.shape.keyedColumns(bind, KEPT)} from ${sql}`, params);
     this.from ??= first;
     this.to = first + planned.length - 1;
     this.staged += writing.length;
@@ -63,7 +65,8 @@ export class Staging {
   async flush(): Promise<LateRefusal[]> {
     if (this.from === null) return [];
     const range = { from: this.from, to: this.to, without: [], present: this.present };
-    const done = await writeRange(this.client, this.shape, { sql: 'import_staging r', params: [] }, range, false, (n) => this.sentOf(n));
+    const source = { sql: 'import_staging r', params: [], keyed: true };
+    const done = await writeRange(this.client, this.shape, source, range, false, (n) => this.sentOf(n));
     const late = done.refused.size ? await this.refusedRows(done.refused) : [];
     await this.client.query('truncate import_staging');
     this.from = null;

@@ -23,10 +23,14 @@ export type Writing = Add | Change;
 
 export const isWriting = (p: Planned): p is Writing => p.kind === 'add' || p.kind === 'change';
 
-/** Where the relation's rows come from: its SQL (a FROM item aliased `r`) and the values it binds. */
+/**
+ * Where the relation's rows come from: its SQL (a FROM item aliased `r`) and the values it binds; `keyed`
+ * when its adds carry the keys drawn for them already (a staging table), else the statement draws them.
+ */
 export interface RowSource {
   sql: string;
   params: unknown[];
+  keyed: boolean;
 }
 
 /**
@@ -38,12 +42,6 @@ export interface RowRange {
   to: number;
   without: ReadonlyArray<number>;
   present: ReadonlySet<string>;
-}
-
-/** What writing a range did: each row written with its key (when asked for), and those the user cannot reach. */
-export interface RangeWritten {
-  keys: Map<number, number>;
-  unreachable: number[];
 }
 
 /** The relation's fixed columns, then `c0`, `c1`... one per column an import may write (RowShape.columns). */
@@ -101,7 +99,19 @@ export class RowShape {
     const list = [...this.columnList(), ...more];
     const types = list.map((c, i) => `$${i + 1}::${c.split(' ')[1]}[]`).join(', ');
     const names = list.map((c) => c.split(' ')[0]).join(', ');
-    return { sql: `unnest(${types}) as r(${names})`, params: arrays };
+    return { sql: `unnest(${types}) as r(${names})`, params: arrays, keyed: false };
+  }
+
+  /**
+   * The relation's columns read from `r` (and `more` after them), an add's key drawn from the sequence its key
+   * column's default draws from (found once a statement: an InitPlan); `bind` binds a value.
+   */
+  keyedColumns(bind: (value: unknown) => string, more: ReadonlyArray<string> = []): string {
+    const sequence = `(select pg_get_serial_sequence(${bind(this.def.table)}, ${bind(this.def.key.column)}))::regclass`;
+    return [...this.columnList(), ...more]
+      .map((c) => c.split(' ')[0])
+      .map((name) => (name === 'key' ? `case when r.kind = 'add' then nextval(${sequence}) else r.key end as key` : `r.${name}`))
+      .join(', ');
   }
 
   /** The columns a signature writes (indexes into `columns`). */
@@ -128,8 +138,8 @@ export class RowShape {
   /**
    * The statement writing `range` of `source`'s rows (see the top), and its values. It answers the rows written
    * that the user cannot reach (reachable false), and with `keys` every row written with its key. An added
-   * row's key is drawn from the key's sequence first, so that nothing joins the rows written back to the rows
-   * (a staging table has no statistics: such a join is planned as a loop over both, quadratic).
+   * row's key is drawn before it is written, so that nothing joins the rows written back to the relation (a
+   * staging table has no statistics: such a join is planned as a loop over both, quadratic).
    */
   statement(source: RowSource, range: RowRange, keys: boolean): { sql: string; params: unknown[] } {
     const { def, user, served } = this;
@@ -139,12 +149,12 @@ export class RowShape {
       return `$${params.length}`;
     };
     const key = def.key.column;
+    const picked = `r.import_row between ${bind(range.from)} and ${bind(range.to)} and r.import_row <> all(${bind(range.without)}::int8[])`;
+    // Rows whose keys are drawn here are made once (materialized); a staging table's are read where used.
     const ctes = [
-      `import_rows as materialized (select * from ${source.sql}
-         where r.import_row between ${bind(range.from)} and ${bind(range.to)} and r.import_row <> all(${bind(range.without)}::int8[]))`,
-      // The key's sequence (its column's default draws from it), found once for the statement (an InitPlan).
-      `keyed as materialized (select nextval((select pg_get_serial_sequence(${bind(def.table)}, ${bind(key)}))::regclass) as new_key, r.*
-         from import_rows r where r.kind = 'add' order by r.import_row)`,
+      source.keyed
+        ? `import_rows as not materialized (select * from ${source.sql} where ${picked})`
+        : `import_rows as materialized (select ${this.keyedColumns(bind)} from ${source.sql} where ${picked})`,
     ];
     const written: string[] = [];
     const fixed = Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
@@ -155,8 +165,11 @@ export class RowShape {
       const columns = this.written[sig]!.map((i) => ({ column: this.columns[i]!, at: `r.c${i}` }));
       if (range.present.has(`add:${sig}`)) {
         const names = [key, ...columns.map((c) => c.column.writes!), ...fixed.map((f) => f.name)].join(', ');
-        const values = ['r.new_key', ...columns.map((c) => c.at), ...fixed.map((f) => bind(f.value))].join(', ');
-        ctes.push(`add_${sig} as (insert into ${def.table} (${names}) select ${values} from keyed r where r.sig = ${sig} returning *)`);
+        const values = ['r.key', ...columns.map((c) => c.at), ...fixed.map((f) => bind(f.value))].join(', ');
+        ctes.push(
+          `add_${sig} as (insert into ${def.table} (${names}) select ${values} from import_rows r where r.kind = 'add' and r.sig = ${sig}
+             order by r.import_row returning *)`,
+        );
         written.push(`select * from add_${sig}`);
       }
       if (!range.present.has(`change:${sig}`)) continue;
@@ -165,20 +178,18 @@ export class RowShape {
       if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
       ctes.push(
         `change_${sig} as (update ${def.table} as t set ${sets.join(', ')} from import_rows r
-           where r.sig = ${sig} and r.kind = 'change' and t.${key} = r.key returning t.*)`,
+           where r.kind = 'change' and r.sig = ${sig} and t.${key} = r.key returning t.*)`,
       );
       written.push(`select * from change_${sig}`);
     }
     if (written.length === 0) throw new Error(`import into ${def.name}: a range to write with no rows`);
-    const rows = `select import_row, new_key as key, kind, before, after from keyed
-       union all select import_row, key, kind, before, after from import_rows where kind = 'change'`;
-    const withKey = `jsonb_build_object(${bind(def.key.name)}::text, w.key)`;
+    const withKey = `jsonb_build_object(${bind(def.key.name)}::text, r.key)`;
     ctes.push(
       `logged as (insert into audit_log (user_id, user_name, resource, action, row_key, before, after, import_id)
          select ${bind(user.ID)}::int, ${bind(user.UserName)}::text, ${bind(def.name)}::text,
-                case w.kind when 'add' then 'insert' else 'update' end, w.key::text,
-                w.before::jsonb || ${withKey}, w.after::jsonb || ${withKey}, ${bind(this.importId)}::int8
-         from (${rows}) w order by w.import_row)`,
+                case r.kind when 'add' then 'insert' else 'update' end, r.key::text,
+                r.before::jsonb || ${withKey}, r.after::jsonb || ${withKey}, ${bind(this.importId)}::int8
+         from import_rows r order by r.import_row)`,
     );
     // The rows written that the user cannot reach: their scope read over the rows as written.
     const reach = def.scope || def.where ? scopeConditions(def, user, 'edit', undefined, params, served) : [];
@@ -186,8 +197,8 @@ export class RowShape {
     ctes.push(`written as (${written.join(' union all ')})`);
     ctes.push(`unreachable as (select ${def.key.sql} as key from ${fromClause(def, scopeColumns(def), 'written')} where not (${reachable}))`);
     const sql = `with ${ctes.join(',\n')}
-      select w.import_row as n, w.key, w.key not in (select key from unreachable) as reachable from (${rows}) w
-      ${keys ? '' : 'where w.key in (select key from unreachable)'}`;
+      select r.import_row as n, r.key, r.key not in (select key from unreachable) as reachable from import_rows r
+      ${keys ? '' : 'where r.key in (select key from unreachable)'}`;
     return { sql, params };
   }
 }
