@@ -53,9 +53,13 @@ function asText(value: unknown): string | null {
   return null;
 }
 
+/** The last text parseNumber read, and its number: min, max and step read the same value one after another. */
+let lastParsed: { text: string; number: number | null } = { text: '', number: null };
+
 /** A number written in the `number` rule's format, thousands commas allowed; `null` when it is not one. */
 function parseNumber(text: string): number | null {
-  return numberPattern.test(text) ? Number(text.replaceAll(',', '')) : null;
+  if (text !== lastParsed.text) lastParsed = { text, number: numberPattern.test(text) ? Number(text.replaceAll(',', '')) : null };
+  return lastParsed.number;
 }
 
 /** A bound the rule cannot work without; a missing one is a mistake in a resource definition, not user input. */
@@ -147,8 +151,14 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
  * Empty values (undefined, null, blank text) pass every rule but `required`.
  */
 export function check(rule: RuleName, value: unknown, param?: RuleParam): string | null {
-  return ruleCheck(rule, param)(value);
+  if (param !== undefined) return ruleCheck(rule, param)(value);
+  let checks = paramlessChecks.get(rule);
+  if (!checks) paramlessChecks.set(rule, (checks = ruleCheck(rule, undefined)));
+  return checks(value);
 }
+
+/** The checks of rules that take no parameter (number, date...), each built once. */
+const paramlessChecks = new Map<RuleName, (value: unknown) => string | null>();
 
 /**
  * `check` for one rule and parameter, its parameter read (and a pattern compiled) once: for a value checked

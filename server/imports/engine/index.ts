@@ -108,7 +108,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   const batches = inBatches(options.rows, options.batchSize ?? BATCH_ROWS);
 
   if (!write) {
-    for await (const batch of batches) await report(await planBatch(pool, ctx, batch, false), new Map());
+    for await (const { planned } of ahead(batches, (batch) => planBatch(pool, ctx, batch, false))) await report(planned, new Map());
     return { importId: null, counts, total, written: false };
   }
 
@@ -146,9 +146,8 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
             await allowLongStatements(client, app.config.exportTimeoutMs);
             const staging = await Staging.open(client, shape, app.config.limits.imports.flushRows);
             let writing = true;
-            for await (const batch of batches) {
+            for await (const { planned } of ahead(batches, (batch) => planBatch(client, ctx, batch, writing))) {
               const first = total;
-              const planned = await planBatch(client, ctx, batch, writing);
               if (planned.some((p) => p.kind === 'refused')) writing = false;
               // Reported now (the progress): `written` says at the end whether they went in.
               await report(planned, new Map());
@@ -215,6 +214,24 @@ function outcomeOf(p: Planned, keys: ReadonlyMap<Planned, number>): RowOutcome {
     changes: p.kind === 'change' ? p.changes : [],
     label: p.label,
   };
+}
+
+/**
+ * `work` over each item, one item ahead: the next item's work starts (its rows read, its first query sent)
+ * before this one's result is taken, so that the server reads and checks rows while the database answers,
+ * and the database answers while the server checks. Results come in the items' order; the keys of the rows
+ * are met in that order too, as planBatch reads its rows before its first query.
+ */
+async function* ahead<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>): AsyncGenerator<{ planned: R }> {
+  let pending: Promise<R> | undefined;
+  for await (const item of items) {
+    const started = work(item);
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    started.catch(() => undefined);
+    if (pending) yield { planned: await pending };
+    pending = started;
+  }
+  if (pending) yield { planned: await pending };
 }
 
 /** The rows in batches of `size`, each taken only when the last was done with. */

@@ -163,7 +163,8 @@ function planAdd(ctx: PlanContext, r: Read): Planned {
   const { def } = ctx;
   if (ctx.mode === 'update') return refused(def, r, {}, msg('importRowMissing'));
   const fields = fieldsFor(def, 'add');
-  const values = Object.fromEntries(Object.entries(r.given).filter(([name]) => fields.some((f) => f.name === name)));
+  const values: Record<string, string> = {};
+  for (const f of fields) if (r.given[f.name] !== undefined) values[f.name] = r.given[f.name]!;
   const checked = readFieldValues(def, 'add', values);
   if (!checked.ok) return refused(def, r, checked.fields);
   return { kind: 'add', row: r.row, label: r.label, sent: checked.columns };
