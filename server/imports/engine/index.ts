@@ -144,7 +144,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
         () =>
           inTransaction(pool, async (client) => {
             await allowLongStatements(client, app.config.exportTimeoutMs);
-            const staging = await Staging.open(client, shape, app.config.limits.imports.flushRows);
+            const staging = await Staging.open(client, shape, flushRows(app));
             let writing = true;
             for await (const { planned } of ahead(batches, (batch) => planBatch(client, ctx, batch, writing))) {
               const first = total;
@@ -189,6 +189,14 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
 async function allowLongStatements(client: pg.PoolClient, ms: number): Promise<void> {
   allowExportTime(client);
   await client.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
+}
+
+/** The embedded database's largest range written at once (see limits.ts, flushRows). */
+const EMBEDDED_FLUSH_ROWS = 20_000;
+
+function flushRows(app: FastifyInstance): number {
+  const rows = app.config.limits.imports.flushRows;
+  return app.db.kind === 'embedded' ? Math.min(rows, EMBEDDED_FLUSH_ROWS) : rows;
 }
 
 class NothingWritten extends Error {}
