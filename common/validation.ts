@@ -53,9 +53,13 @@ function asText(value: unknown): string | null {
   return null;
 }
 
+/** The last text parseNumber read, and its number: min, max and step read the same value one after another. */
+let lastParsed: { text: string; number: number | null } = { text: '', number: null };
+
 /** A number written in the `number` rule's format, thousands commas allowed; `null` when it is not one. */
 function parseNumber(text: string): number | null {
-  return numberPattern.test(text) ? Number(text.replaceAll(',', '')) : null;
+  if (text !== lastParsed.text) lastParsed = { text, number: numberPattern.test(text) ? Number(text.replaceAll(',', '')) : null };
+  return lastParsed.number;
 }
 
 /** A bound the rule cannot work without; a missing one is a mistake in a resource definition, not user input. */
@@ -147,11 +151,27 @@ const predicates: Record<RuleName, (param: RuleParam) => (text: string) => boole
  * Empty values (undefined, null, blank text) pass every rule but `required`.
  */
 export function check(rule: RuleName, value: unknown, param?: RuleParam): string | null {
+  if (param !== undefined) return ruleCheck(rule, param)(value);
+  let checks = paramlessChecks.get(rule);
+  if (!checks) paramlessChecks.set(rule, (checks = ruleCheck(rule, undefined)));
+  return checks(value);
+}
+
+/** The checks of rules that take no parameter (number, date...), each built once. */
+const paramlessChecks = new Map<RuleName, (value: unknown) => string | null>();
+
+/**
+ * `check` for one rule and parameter, its parameter read (and a pattern compiled) once: for a value checked
+ * many times over, as a field's schema checks every row of an import.
+ */
+function ruleCheck(rule: RuleName, param: RuleParam): (value: unknown) => string | null {
   const passes = predicates[rule](param);
-  const text = asText(value);
-  if (text === null) return ruleMessage(rule, param);
-  if (rule !== 'required' && text.trim() === '') return null;
-  return passes(text) ? null : ruleMessage(rule, param);
+  return (value) => {
+    const text = asText(value);
+    if (text === null) return ruleMessage(rule, param);
+    if (rule !== 'required' && text.trim() === '') return null;
+    return passes(text) ? null : ruleMessage(rule, param);
+  };
 }
 
 function ruleMessage(rule: RuleName, param: RuleParam): string {
@@ -292,10 +312,11 @@ export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.Generi
   for (const key of fieldRuleOrder) {
     const step = ruleFor(key, rules, ctx);
     if (step === null) continue;
+    const checks = 'own' in step ? step.own : ruleCheck(step.rule, step.param);
     schema = v.pipe(
       schema,
       v.rawCheck(({ dataset, addIssue }) => {
-        const message = 'own' in step ? step.own(dataset.value) : check(step.rule, dataset.value, step.param);
+        const message = checks(dataset.value);
         if (message !== null) addIssue({ message });
       }),
     );
@@ -303,10 +324,24 @@ export function fieldSchema(rules: FieldRules, ctx: FieldContext = {}): v.Generi
   return schema;
 }
 
+/** Rules whose check reads nothing but the value: their schema is built once and kept (see schemaFor). */
+const builtSchemas = new WeakMap<FieldRules, v.GenericSchema<unknown>>();
+
+/**
+ * The field's schema: built once for rules that read nothing but the value (an import checks a million rows
+ * against the same few), and for each check when they compare with other values (equalTo, notEqualTo, unique).
+ */
+function schemaFor(rules: FieldRules, ctx: FieldContext): v.GenericSchema<unknown> {
+  if (rules.equalTo !== undefined || rules.notEqualTo !== undefined || rules.unique) return fieldSchema(rules, ctx);
+  let schema = builtSchemas.get(rules);
+  if (!schema) builtSchemas.set(rules, (schema = fieldSchema(rules)));
+  return schema;
+}
+
 /** The first failing rule's message for this field's value, or `null` when every rule passes. */
 export function validateField(rules: FieldRules, value: unknown, ctx: FieldContext = {}): string | null {
   // abortPipeEarly: the user sees one message per field, the first in fieldRuleOrder.
-  const result = v.safeParse(fieldSchema(rules, ctx), value, { abortPipeEarly: true });
+  const result = v.safeParse(schemaFor(rules, ctx), value, { abortPipeEarly: true });
   return result.success ? null : result.issues[0].message;
 }
 

@@ -46,6 +46,13 @@ export const limitSettings = {
     perUser: setting('IMPORTS_PER_USER', 1),
     /** Rows an import checks and writes at once (a statement each; a transaction each when only valid rows go in). */
     batchRows: setting('IMPORT_BATCH_ROWS', 2000, 50_000),
+    /**
+     * Rows an all-or-nothing import gathers (in a staging table of its transaction) before it writes them with
+     * one statement: fewer statements keep the tables' totals in fewer steps, each one longer (on PostgreSQL
+     * ~100 µs a row on a busy 2-core machine). The embedded database takes at most 20,000 at once: its one
+     * connection is held meanwhile, and a statement must end well within its deadline.
+     */
+    flushRows: setting('IMPORT_FLUSH_ROWS', 250_000, 1_000_000),
   },
   feed: {
     /** Requests one API token may send a minute (POST /api/feed/<table>, every instance counted); one more gets 429. */

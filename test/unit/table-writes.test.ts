@@ -29,7 +29,7 @@ const exempt: Record<string, string> = {
   'server/demo/seed-stores.ts': 'the demo stores, written by the first seed or by npm run seed, before the app serves',
   'server/demo/sales-history.ts': 'through changeTables by its callers (first-start.ts) or before the app serves',
   'server/audit/audit-log.ts': "inside its callers' changes, which announce audit_log (the table API's as its log's table)",
-  'server/imports/engine/batch-write.ts': "inside the import engine's changes (engine/index.ts), which announce audit_log",
+  'server/imports/engine/written-rows.ts': "inside the import engine's changes (engine/index.ts), which announce audit_log",
   'server/imports/engine/import-records.ts': "the import's end, which the engine (engine/index.ts) announces with audit_log",
 };
 

@@ -11,15 +11,21 @@ import { importOf } from './import-fields.ts';
 
 const arrayTypes = { text: 'text', integer: 'int8', number: 'numeric', boolean: 'bool', date: 'date', datetime: 'timestamptz' } as const;
 
+const matched = new WeakMap<ResourceDef, ReadonlyArray<ColumnDef>>();
+
 /** The columns a row is matched on, in the key's order: a found select's in place of the column it is found from. */
-export function matchColumns(def: ResourceDef): ColumnDef[] {
+export function matchColumns(def: ResourceDef): ReadonlyArray<ColumnDef> {
+  const known = matched.get(def);
+  if (known) return known;
   const spec = importOf(def);
-  return spec.key.map((name) => {
+  const columns = spec.key.map((name) => {
     const found = Object.entries(spec.finds ?? {}).find(([, f]) => f.by === name)?.[0];
     const column = def.columns.find((c) => c.name === (found ?? name));
     if (!column?.writes) throw new Error(`resource ${def.name}: the import key ${name} is no column a field writes`);
     return column;
   });
+  matched.set(def, columns);
+  return columns;
 }
 
 /** For each of `keys` (match values in matchColumns' order), the rows found (none, one, or several when ambiguous). */

@@ -5,12 +5,17 @@
 // and it can be run again), or the valid rows only (a transaction a batch). Each written batch is announced
 // as the table API's changes are (open tables' "rows changed", kept totals), its rows audited naming the
 // import, the import one audit entry of its own; sales that arrive clear their "Daily sales missing" alerts.
+// An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
+// a time (staging.ts); the valid rows go in a batch at a time, each in its own transaction (batch-write.ts).
+// docs/imports.md, "Speed", says where an import's time goes.
 //
 //   const result = await applyRows(app, { def, user, rows, mode: 'add-update', validOnly: false, write: true,
 //     fileName: 'sales.csv', onRow: (outcome) => ... });
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { changeTables, type TableName } from '../../db/table-changes.ts';
+import { allowExportTime } from '../../db/query-deadline.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { msg } from '../../messages.ts';
@@ -18,10 +23,13 @@ import { Refusal } from '../../plugins/refusals.ts';
 import { salesArrived } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
-import { writeBatch, type Written } from './batch-write.ts';
+import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
 import { readFoundFields } from './found-values.ts';
 import { createImport, finishImport } from './import-records.ts';
 import { planBatch, type PlanContext, type Planned } from './row-plan.ts';
+import { SeenKeys } from './seen-keys.ts';
+import { Staging, type LateRefusal } from './staging.ts';
+import { RowShape } from './written-rows.ts';
 import type { ImportCounts, ImportMode, MappedRow, RowOutcome } from './types.ts';
 
 export { importFields, matchHeader, mappingProblem, fold, type ImportField } from './import-fields.ts';
@@ -42,7 +50,11 @@ export interface ApplyOptions {
   fileName: string;
   /** The import's row (import-records.ts), when the caller made one; else one is made for an import that writes. */
   importId?: number;
-  /** Each row's outcome, after its batch is written (or planned, in a preview), in the rows' order. */
+  /**
+   * Each row's outcome in the rows' order: after its batch is written when only the valid rows go in (an add
+   * with its key), else once planned. An all-or-nothing import's row the database refuses when it is written
+   * (a key another user added meanwhile) is told again then, refused (the counts follow).
+   */
   onRow?: (outcome: RowOutcome) => void | Promise<void>;
   /** The rows done so far, after each batch. */
   onProgress?: (done: number) => void | Promise<void>;
@@ -64,6 +76,8 @@ export interface ApplyResult {
 /** Rows per batch: a statement each for its lookups and writes, a transaction each when only valid rows go in. */
 export const BATCH_ROWS = 2000;
 
+const countOf = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refused: 'Refused' } as const;
+
 /**
  * Applies the rows (see the top). A database failure midway throws (isDatabaseUnavailable): an all-or-nothing
  * import has then written nothing, a valid-rows import the batches before; the import's record says failed.
@@ -73,32 +87,39 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   const pool = app.db.pool;
   const served = app.resources;
   const found = await readFoundFields(pool, def, user, served);
-  const ctx: PlanContext = { def, user, served, mode, found };
+  const ctx: PlanContext = { def, user, served, mode, found, seen: new SeenKeys() };
   const counts: ImportCounts = { Add: 0, Change: 0, Unchanged: 0, Refused: 0 };
   let total = 0;
   const report = async (planned: ReadonlyArray<Planned>, keys: ReadonlyMap<Planned, number>) => {
     for (const p of planned) {
-      counts[({ add: 'Add', change: 'Change', unchanged: 'Unchanged', refused: 'Refused' } as const)[p.kind]]++;
+      counts[countOf[p.kind]]++;
       await options.onRow?.(outcomeOf(p, keys));
     }
     total += planned.length;
     await options.onProgress?.(total);
   };
+  const reportLate = async (late: ReadonlyArray<LateRefusal>) => {
+    for (const { was, row, label, refusal } of late) {
+      counts[countOf[was]]--;
+      counts.Refused++;
+      await options.onRow?.(outcomeOf(refusedWrite({ row, label }, refusal), new Map()));
+    }
+  };
   const batches = inBatches(options.rows, options.batchSize ?? BATCH_ROWS);
 
   if (!write) {
-    for await (const batch of batches) await report(await planBatch(pool, ctx, batch, false), new Map());
+    for await (const { planned } of ahead(batches, (batch) => planBatch(pool, ctx, batch, false))) await report(planned, new Map());
     return { importId: null, counts, total, written: false };
   }
 
   const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running'));
-  const wctx = { def, user, served, importId };
+  const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
+  // The days of the sales added (a few thousand at most), whose "Daily sales missing" alerts are then cleared.
   const days = new Set<string>();
-  const arrived = (written: ReadonlyArray<Written>) => {
+  const arrived = (added: ReadonlyArray<Planned>) => {
     if (def.table !== 'sales') return;
-    for (const w of written)
-      if (w.planned.kind === 'add') days.add(String(w.planned.sent.find((s) => s.column.name === 'SaleDate')?.value));
+    for (const p of added) if (p.kind === 'add') days.add(String(p.sent.find((s) => s.column.name === 'SaleDate')?.value));
   };
   const finish = (state: 'done' | 'failed', written: boolean, error: string | null) =>
     changeTables(pool, ['audit_log'], user.ID, () =>
@@ -109,52 +130,73 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     if (options.validOnly) {
       for await (const batch of batches) {
         const result = await changeTables(pool, tables, user.ID, () =>
-          inTransaction(pool, async (client) => writeBatch(client, wctx, await planBatch(client, ctx, batch, true))),
+          inTransaction(pool, async (client) => writeBatch(client, shape, await planBatch(client, ctx, batch, true))),
         );
-        arrived(result.written);
+        arrived(result.written.map((w) => w.planned));
         await report(result.planned, keysOf(result.written));
       }
     } else {
       // One transaction: once a row is refused nothing more is written, the rest only counted, and all rolled back.
-      const whole = await changeTables(
+      const stored = await changeTables(
         pool,
         tables,
         user.ID,
         () =>
           inTransaction(pool, async (client) => {
+            await allowLongStatements(client, app.config.exportTimeoutMs);
+            const staging = await Staging.open(client, shape, flushRows(app));
             let writing = true;
-            const all: Written[] = [];
-            for await (const batch of batches) {
-              let planned = await planBatch(client, ctx, batch, writing);
+            for await (const { planned } of ahead(batches, (batch) => planBatch(client, ctx, batch, writing))) {
+              const first = total;
               if (planned.some((p) => p.kind === 'refused')) writing = false;
-              let done: Written[] = [];
-              if (writing) {
-                ({ planned, written: done } = await writeBatch(client, wctx, planned));
-                if (planned.some((p) => p.kind === 'refused')) writing = false;
-              }
-              all.push(...done);
-              // Reported now (the progress), keys and all: `written` says at the end whether they stayed.
-              await report(planned, keysOf(done));
+              // Reported now (the progress): `written` says at the end whether they went in.
+              await report(planned, new Map());
+              if (!writing) continue;
+              arrived(planned);
+              const late = await staging.add(planned, first);
+              await reportLate(late);
+              if (late.length) writing = false;
+            }
+            if (writing) {
+              const late = await staging.flush();
+              await reportLate(late);
+              if (late.length) writing = false;
             }
             if (!writing) throw new NothingWritten();
-            return all;
+            return counts.Add + counts.Change;
           }),
-        (rows) => rows.length > 0,
+        (changed) => changed > 0,
       ).catch((err: unknown) => {
         if (err instanceof NothingWritten) return null;
         throw err;
       });
-      written = whole !== null;
-      if (whole) arrived(whole);
+      written = stored !== null;
     }
   } catch (err) {
     await finish('failed', false, failureText(err)).catch(() => undefined);
     throw err;
   }
   await finish('done', written, null);
-  if (days.size)
+  if (written && days.size)
     await salesArrived(app, [...days]).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not cleared'));
   return { importId, counts, total, written };
+}
+
+/**
+ * An all-or-nothing import's statements may run to an export's deadline: it writes tens of thousands of rows
+ * at once (the embedded database's watch, and a PostgreSQL server's statement_timeout for this transaction).
+ */
+async function allowLongStatements(client: pg.PoolClient, ms: number): Promise<void> {
+  allowExportTime(client);
+  await client.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
+}
+
+/** The embedded database's largest range written at once (see limits.ts, flushRows). */
+const EMBEDDED_FLUSH_ROWS = 20_000;
+
+function flushRows(app: FastifyInstance): number {
+  const rows = app.config.limits.imports.flushRows;
+  return app.db.kind === 'embedded' ? Math.min(rows, EMBEDDED_FLUSH_ROWS) : rows;
 }
 
 class NothingWritten extends Error {}
@@ -180,6 +222,24 @@ function outcomeOf(p: Planned, keys: ReadonlyMap<Planned, number>): RowOutcome {
     changes: p.kind === 'change' ? p.changes : [],
     label: p.label,
   };
+}
+
+/**
+ * `work` over each item, one item ahead: the next item's work starts (its rows read, its first query sent)
+ * before this one's result is taken, so that the server reads and checks rows while the database answers,
+ * and the database answers while the server checks. Results come in the items' order; the keys of the rows
+ * are met in that order too, as planBatch reads its rows before its first query.
+ */
+async function* ahead<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>): AsyncGenerator<{ planned: R }> {
+  let pending: Promise<R> | undefined;
+  for await (const item of items) {
+    const started = work(item);
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    started.catch(() => undefined);
+    if (pending) yield { planned: await pending };
+    pending = started;
+  }
+  if (pending) yield { planned: await pending };
 }
 
 /** The rows in batches of `size`, each taken only when the last was done with. */

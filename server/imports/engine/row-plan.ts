@@ -17,6 +17,7 @@ import { cellText } from './cell-text.ts';
 import { existingRows, matchColumns } from './existing-rows.ts';
 import { AMBIGUOUS, foundKey, type FoundField } from './found-values.ts';
 import { importFields, importOf, type ImportField } from './import-fields.ts';
+import type { SeenKeys } from './seen-keys.ts';
 import type { FieldChangeText, ImportMode, MappedRow } from './types.ts';
 
 /** A row decided: refused (why), unchanged, to add (its values), or to change (the values that differ). */
@@ -33,6 +34,8 @@ export interface PlanContext {
   served: ReadonlyArray<ResourceDef>;
   mode: ImportMode;
   found: ReadonlyArray<FoundField>;
+  /** The keys of the rows planned so far (this batch's and every one before it). */
+  seen: SeenKeys;
 }
 
 /** A row read so far: its values by field (texts as the rules read them), its match key, or why it is refused. */
@@ -52,14 +55,11 @@ export async function planBatch(
 ): Promise<Planned[]> {
   const { def } = ctx;
   const read = rows.map((row) => readRow(ctx, row));
-  // A key twice in one batch: the second is refused (the first decides what the row becomes).
-  const seen = new Map<string, number>();
+  // A key twice in the rows: the later is refused (the first decides what the row becomes), wherever it is.
   for (const r of read) {
     if (!r.match) continue;
-    const text = JSON.stringify(r.match);
-    const first = seen.get(text);
-    if (first === undefined) seen.set(text, r.row.line);
-    else {
+    const first = ctx.seen.firstLine(JSON.stringify(r.match), r.row.line);
+    if (first !== undefined) {
       r.fields[importOf(def).key[0]!] = msg('importKeyTwice', first);
       r.match = null;
     }
@@ -163,7 +163,8 @@ function planAdd(ctx: PlanContext, r: Read): Planned {
   const { def } = ctx;
   if (ctx.mode === 'update') return refused(def, r, {}, msg('importRowMissing'));
   const fields = fieldsFor(def, 'add');
-  const values = Object.fromEntries(Object.entries(r.given).filter(([name]) => fields.some((f) => f.name === name)));
+  const values: Record<string, string> = {};
+  for (const f of fields) if (r.given[f.name] !== undefined) values[f.name] = r.given[f.name]!;
   const checked = readFieldValues(def, 'add', values);
   if (!checked.ok) return refused(def, r, checked.fields);
   return { kind: 'add', row: r.row, label: r.label, sent: checked.columns };

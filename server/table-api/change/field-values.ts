@@ -4,7 +4,7 @@ import { msg } from '../../messages.ts';
 import { fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import type { Action } from '../../../common/resources/types.ts';
 import type { ColumnDef, ResourceDef } from '../../resources/resource-def.ts';
-import { check, validateForm } from '../../../common/validation.ts';
+import { check, validateField, type FieldRules } from '../../../common/validation.ts';
 import { calendarDayOf } from '../../../common/calendar.ts';
 import { percentOf } from '../../../common/percent.ts';
 import { TableRequestError } from '../request/request-error.ts';
@@ -20,9 +20,30 @@ export function fieldLabel(def: ResourceDef, name: string): string {
   return now.fields.find((f) => f.name === name)?.label ?? now.columns.find((c) => c.name === name)?.label ?? name;
 }
 
-export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): FormField[] {
-  return fieldsOn(def.fields, action);
+const fieldsByAction = new WeakMap<ResourceDef, Record<'add' | 'edit', ReadonlyArray<FormField>>>();
+
+/** The form fields of an add or an edit (kept: an import asks for every row). */
+export function fieldsFor(def: ResourceDef, action: 'add' | 'edit'): ReadonlyArray<FormField> {
+  let known = fieldsByAction.get(def);
+  if (!known) fieldsByAction.set(def, (known = { add: fieldsOn(def.fields, 'add'), edit: fieldsOn(def.fields, 'edit') }));
+  return known[action];
 }
+
+const writtenColumns = new WeakMap<ResourceDef, Map<string, ColumnDef>>();
+
+/** The column a field writes (its own, or the link table it fills), by the field's name. */
+function writtenColumn(def: ResourceDef, name: string): ColumnDef | undefined {
+  let known = writtenColumns.get(def);
+  if (!known) {
+    known = new Map();
+    for (const c of def.columns) if ((c.writes || c.links) && !known.has(c.name)) known.set(c.name, c);
+    writtenColumns.set(def, known);
+  }
+  return known.get(name);
+}
+
+/** A field without rules checks nothing (one object for all of them: its checks are built once). */
+const NO_RULES: FieldRules = {};
 
 /**
  * Checks the values of an add (every add field: one required and not sent is refused) or an edit (only the
@@ -45,12 +66,13 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   const given = action === 'add' ? withDefaults(checked, values) : values;
   // One value per field, as text PostgreSQL can hold: a list, an object or a NUL is refused before the rules
   // (which would otherwise call a list "required" or measure its length). A list of codes is a list.
-  const plain = checked.filter((f) => f.kind !== 'choices' && isPlainValue(given[f.name]));
-  const ruled = validateForm(Object.fromEntries(plain.map((f) => [f.name, f.rules ?? {}])), asTyped(plain, given));
+  // Each field's rules as the dialogs check them (validateForm's, a field at a time), on the value as typed.
   const messages: FieldMessages = {};
   for (const field of checked) {
     if (field.kind === 'choices') continue;
-    const message = plain.includes(field) ? ruled[field.name] : msg('pattern');
+    const message = isPlainValue(given[field.name])
+      ? validateField(field.rules ?? NO_RULES, asTyped(field, given[field.name]), { values: given })
+      : msg('pattern');
     if (message) messages[field.name] = message;
   }
   const columns: Array<{ column: ColumnDef; value: unknown }> = [];
@@ -58,7 +80,7 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
     if (messages[field.name]) continue;
     // A field an add does not send (and that has no default of its own) is left to its column's default.
     if (!(field.name in given)) continue;
-    const column = def.columns.find((c) => c.name === field.name && (c.writes || c.links));
+    const column = writtenColumn(def, field.name);
     if (!column) throw new Error(`resource ${def.name}: field ${field.name} names no writable column`);
     const read = column.links
       ? readCodes(given[field.name])
@@ -71,14 +93,9 @@ export function readFieldValues(def: ResourceDef, action: Extract<Action, 'add' 
   return Object.keys(messages).length ? { ok: false, fields: messages } : { ok: true, columns };
 }
 
-/** The values as people type them, which the rules are written for: a percent field's fraction as its percentage. */
-function asTyped(fields: ReadonlyArray<FormField>, values: Record<string, unknown>): Record<string, unknown> {
-  const typed = { ...values };
-  for (const field of fields) {
-    const value = values[field.name];
-    if (field.percent && (typeof value === 'string' || typeof value === 'number')) typed[field.name] = percentOf(String(value));
-  }
-  return typed;
+/** A value as people type it, which the rules are written for: a percent field's fraction as its percentage. */
+function asTyped(field: FormField, value: unknown): unknown {
+  return field.percent && (typeof value === 'string' || typeof value === 'number') ? percentOf(String(value)) : value;
 }
 
 /** An add's values with each blank or missing field that has a default set to it. */

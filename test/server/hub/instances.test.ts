@@ -1,6 +1,6 @@
 // Two app instances on different ports sharing one PostgreSQL database, as behind a load balancer: what
 // happens on one reaches the browsers of the other through LISTEN/NOTIFY, and counts and totals the other
-// kept are forgotten at a change. The embedded database serves one instance, so this runs on PostgreSQL only.
+// kept are forgotten at a change, as are the store choices it kept for a feed token. The embedded database serves one instance, so this runs on PostgreSQL only.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,8 @@ import { postgresBase } from '../../support/template-db.ts';
 import { connectHub, userIdOf } from '../../support/hub-client.ts';
 import { until } from '../../support/until.ts';
 import { currentQuery, url, type Row } from '../table-api/support.ts';
+import { feed, issueToken } from '../feed/support.ts';
+import { msg } from '../../../server/messages.ts';
 
 const skip = postgresBase() ? false : 'two instances share a database on PostgreSQL only (run with DATABASE_URL)';
 
@@ -104,6 +106,43 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
       assert.equal(await hub.closed, CLOSE_SIGNED_OUT);
     } finally {
       await one.db.pool.query('update users set is_active = true where user_id = $1', [id]);
+    }
+  });
+  test("a store moved on instance 1 is no longer among a feed token's choices on instance 2", async () => {
+    const admin1 = await signIn(one.app, 'admin');
+    const admin2 = await signIn(two, 'admin');
+    const watching = await connectHub(base.two, admin2.cookie);
+    const pool = one.db.pool;
+    const store = (
+      await pool.query(
+        `select s.store_id, s.store_number, s.group_id, s.version from stores s
+          where s.is_active and (select count(*) from stores o where o.store_number = s.store_number) = 1 order by s.store_id limit 1`,
+      )
+    ).rows[0];
+    const other = (
+      await pool.query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id])
+    ).rows[0];
+    const { token } = await issueToken(admin1, { Name: 'Two instances', GroupID: store.group_id });
+    const day = (n: number) => new Date(Date.UTC(2001, 0, 1 + n)).toISOString().slice(0, 10);
+    await pool.query(`update stores set open_date = '2001-01-01' where store_id = $1 and open_date > '2001-01-01'`, [store.store_id]);
+    const sale = (n: number) => [{ StoreNumber: store.store_number, SaleDate: day(n), Sales: '1.00', Transactions: 1, Margin: 0.1 }];
+    // Instance 2 reads (and keeps) the token's stores.
+    assert.equal((await feed(two, token, 'sales', sale(0))).statusCode, 200);
+    const moved = await admin1.inject({
+      method: 'PATCH',
+      url: '/api/stores',
+      payload: { StoreID: store.store_id, Version: store.version, GroupID: other.group_id },
+    });
+    assert.deepEqual(moved.json().Succeed, [store.store_id]);
+    try {
+      await watching.next('changed', (f) => f.resource === 'stores');
+      const res = await feed(two, token, 'sales', sale(1));
+      assert.equal(res.statusCode, 422, res.body);
+      // Not among its choices any more (a choice kept from before would have been refused only when written).
+      assert.equal(res.json().Failed[0].error, `Store #: ${msg('importNotFound', String(store.store_number)).replace(/\.$/, '')}.`);
+    } finally {
+      await watching.close();
+      await pool.query('update stores set group_id = $2 where store_id = $1', [store.store_id, store.group_id]);
     }
   });
 });
