@@ -86,7 +86,8 @@ describe('importing a file into a table', { skip }, () => {
         // Back from the example link to the file, whose picker opens with Space.
         await page.keyboard.press('Shift+Tab');
         assert.ok(await fileInput.evaluate((el) => el === document.activeElement), 'Shift+Tab goes back to the file');
-        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+        // Pressed on the field itself: the example's download may still be settling, and must not take the key.
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fileInput.press('Space')]);
         await chooser.setFiles(upload);
       } else {
         await fileInput.setInputFiles(upload);
