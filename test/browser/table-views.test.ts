@@ -110,6 +110,8 @@ describe('saved views', { skip }, () => {
       await openViews(page);
       await dialog(page).getByRole('button', { name: 'Port stores', exact: true }).click();
       await notice(page, 'Showing the view "Port stores".').waitFor();
+      // The search box takes the view's text as the table redraws, which may follow the notice.
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('.dt-search input')?.value === 'Port');
       assert.equal(await searchBox(page).inputValue(), 'Port');
       assert.equal(await page.inputValue('.dt-length select'), '10');
       assert.equal(viewInAddress(page), String(kept!.view_id));
