@@ -122,7 +122,12 @@ printFigure(
 );
 const rate = rows / runSeconds;
 if (kind === 'postgres')
-  printFigure(`import of ${rows} rows${scaled}`, `${(rate / 1000).toFixed(1)}k rows/s (${runSeconds.toFixed(1)} s)`, '>= 50k rows/s', rate >= 50_000);
+  printFigure(
+    `import of ${rows} rows${scaled}`,
+    `${(rate / 1000).toFixed(1)}k rows/s (${runSeconds.toFixed(1)} s)`,
+    '>= 50k rows/s',
+    rate >= 50_000,
+  );
 else printFigure(`import of ${rows} rows${scaled}`, `${runSeconds.toFixed(1)} s`, '<= 60 s (100k)', runSeconds <= 60);
 printFigure('server RSS idle', `${mb(idle).toFixed(0)} MB`, '', null);
 printFigure('server RSS above idle: preview', `${mb(previewPeak - idle).toFixed(0)} MB`, '<= 100 MB', mb(previewPeak - idle) <= 100);

@@ -17,4 +17,3 @@ v8.setFlagsFromString('--heap-growing-percent=75');
 // A path the bundler leaves to run time: the server is its own bundle, loaded once the line above has run.
 const server = './server.mjs';
 await import(server);
-export {};

@@ -15,7 +15,14 @@ import { importFields, importOf } from './import-fields.ts';
 import type { Planned } from './row-plan.ts';
 
 /** A column's type in PostgreSQL's words, for the arrays and the staging table that carry its values. */
-export const sqlTypes = { text: 'text', integer: 'int8', number: 'numeric', boolean: 'bool', date: 'date', datetime: 'timestamptz' } as const;
+export const sqlTypes = {
+  text: 'text',
+  integer: 'int8',
+  number: 'numeric',
+  boolean: 'bool',
+  date: 'date',
+  datetime: 'timestamptz',
+} as const;
 
 export type Add = Extract<Planned, { kind: 'add' }>;
 export type Change = Extract<Planned, { kind: 'change' }>;
@@ -195,7 +202,9 @@ export class RowShape {
     const reach = def.scope || def.where ? scopeConditions(def, user, 'edit', undefined, params, served) : [];
     const reachable = reach.length ? reach.map((c) => `(${c})`).join(' and ') : 'true';
     ctes.push(`written as (${written.join(' union all ')})`);
-    ctes.push(`unreachable as (select ${def.key.sql} as key from ${fromClause(def, scopeColumns(def), 'written')} where not (${reachable}))`);
+    ctes.push(
+      `unreachable as (select ${def.key.sql} as key from ${fromClause(def, scopeColumns(def), 'written')} where not (${reachable}))`,
+    );
     const sql = `with ${ctes.join(',\n')}
       select r.import_row as n, r.key, r.key not in (select key from unreachable) as reachable from import_rows r
       ${keys ? '' : 'where r.key in (select key from unreachable)'}`;

@@ -145,12 +145,14 @@ describe('the feed', () => {
     const another = free.findIndex((d) => d.store_number === first.store_number);
     assert.ok(another >= 0, 'another free day of its store');
     const [next] = free.splice(another, 1);
-    const store = (await db().query('select store_id, group_id, version from stores where store_number = $1', [first.store_number])).rows[0];
+    const store = (await db().query('select store_id, group_id, version from stores where store_number = $1', [first.store_number]))
+      .rows[0];
     const { token } = await issueToken(shared.admin, { Name: 'Moving region', GroupID: store.group_id });
     // Its stores' choices are read (and kept) for this request.
     assert.equal((await feed(shared.t.app, token, 'sales', [sale(first)])).statusCode, 200);
-    const other = (await db().query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id]))
-      .rows[0];
+    const other = (
+      await db().query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id])
+    ).rows[0];
     const moved = await shared.admin.inject({
       method: 'PATCH',
       url: '/api/stores',
@@ -161,7 +163,10 @@ describe('the feed', () => {
       const res = await feed(shared.t.app, token, 'sales', [sale(next!)]);
       assert.equal(res.statusCode, 422, res.body);
       // Not among its choices any more (a choice kept from before would have been refused only when written).
-      assert.equal(res.json<Answer>().Failed[0]!.error, `Store #: ${msg('importNotFound', String(first.store_number)).replace(/\.$/, '')}.`);
+      assert.equal(
+        res.json<Answer>().Failed[0]!.error,
+        `Store #: ${msg('importNotFound', String(first.store_number)).replace(/\.$/, '')}.`,
+      );
     } finally {
       const back = (await db().query('select version from stores where store_id = $1', [store.store_id])).rows[0];
       await shared.admin.inject({

@@ -119,8 +119,9 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
           where s.is_active and (select count(*) from stores o where o.store_number = s.store_number) = 1 order by s.store_id limit 1`,
       )
     ).rows[0];
-    const other = (await pool.query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id]))
-      .rows[0];
+    const other = (
+      await pool.query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id])
+    ).rows[0];
     const { token } = await issueToken(admin1, { Name: 'Two instances', GroupID: store.group_id });
     const day = (n: number) => new Date(Date.UTC(2001, 0, 1 + n)).toISOString().slice(0, 10);
     await pool.query(`update stores set open_date = '2001-01-01' where store_id = $1 and open_date > '2001-01-01'`, [store.store_id]);

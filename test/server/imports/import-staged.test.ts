@@ -165,11 +165,17 @@ describe('imports larger than a batch', () => {
         assert.equal(end.State, 'done', JSON.stringify(end));
         assert.deepEqual(end.Counts, { Add: 3, Change: 0, Unchanged: 0, Refused: 1 });
         const refused = await shared.admin.inject({ url: `/api/sales/imports/${up.Id}/refused.csv` });
-        const lines = refused.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+        const lines = refused.body
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n');
         assert.equal(lines.length, 2);
         // As the file had it, with its line and the table API's message (quoted: it holds a comma).
         assert.equal(lines[1], `${sale(stores[1]!, day(30), '2.00').join(',')},3,"Date: ${msg('saleDayTaken')}"`);
-        const stored = await count('select count(*)::int as n from sales where sale_date in ($1, $2) and transactions = 10', [day(30), day(31)]);
+        const stored = await count('select count(*)::int as n from sales where sale_date in ($1, $2) and transactions = 10', [
+          day(30),
+          day(31),
+        ]);
         assert.equal(stored, validOnly ? 3 : 0, validOnly ? 'the valid rows written' : 'nothing written');
         assert.equal(await count(`select count(*)::int as n from audit_log where import_id = $1 and action <> 'import'`, [up.Id]), stored);
         await pool.query('delete from sales where sale_date in ($1, $2)', [day(30), day(31)]);
