@@ -114,7 +114,7 @@ export class RowShape {
    * column's default draws from (found once a statement: an InitPlan); `bind` binds a value.
    */
   keyedColumns(bind: (value: unknown) => string, more: ReadonlyArray<string> = []): string {
-    const sequence = `(select pg_get_serial_sequence(${bind(this.def.table)}, ${bind(this.def.key.column)}))::regclass`;
+    const sequence = `(select pg_get_serial_sequence(${bind(this.def.table)}, ${bind(this.def.key.column)})::regclass)`;
     return [...this.columnList(), ...more]
       .map((c) => c.split(' ')[0])
       .map((name) => (name === 'key' ? `case when r.kind = 'add' then nextval(${sequence}) else r.key end as key` : `r.${name}`))
