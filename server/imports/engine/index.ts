@@ -232,14 +232,20 @@ function outcomeOf(p: Planned, keys: ReadonlyMap<Planned, number>): RowOutcome {
  */
 async function* ahead<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>): AsyncGenerator<{ planned: R }> {
   let pending: Promise<R> | undefined;
-  for await (const item of items) {
-    const started = work(item);
-    // Awaited in its turn; until then a failure must not count as unhandled.
-    started.catch(() => undefined);
+  try {
+    for await (const item of items) {
+      const done = pending;
+      pending = work(item);
+      // Awaited in its turn; until then a failure must not count as unhandled.
+      pending.catch(() => undefined);
+      if (done) yield { planned: await done };
+    }
     if (pending) yield { planned: await pending };
-    pending = started;
+  } finally {
+    // A caller that stops early (a failure): the work started ends before the caller gives its connection back,
+    // so that none of its queries reaches the connection's next user.
+    await pending?.catch(() => undefined);
   }
-  if (pending) yield { planned: await pending };
 }
 
 /** The rows in batches of `size`, each taken only when the last was done with. */

@@ -1,7 +1,7 @@
 // The rows an import writes, as one relation the database reads them from (`import_rows`: each row's place,
-// whether it is added or changed, the columns it writes, its key when it is changed, its audit entry's before
-// and after), and the one statement that writes a range of them: every add and change, each row's audit entry
-// naming the import, and which rows the user could not reach once written. The relation is a batch's rows
+// whether it is added or changed, the columns it writes, its key (an add's drawn from the key's sequence), its
+// audit entry's before and after), and the one statement that writes a range of them: every add and change,
+// each row's audit entry naming the import, and which rows the user could not reach once written. The relation is a batch's rows
 // sent as arrays (unnest), or an all-or-nothing import's staging table (staging.ts): the same statement reads
 // either. Adds go in with one INSERT ... SELECT per set of columns written, changes with one UPDATE ... FROM
 // per set (the version moved on, as an edit through the table API moves it), so the tables' statement-level
@@ -15,7 +15,7 @@ import { importFields, importOf } from './import-fields.ts';
 import type { Planned } from './row-plan.ts';
 
 /** A column's type in PostgreSQL's words, for the arrays and the staging table that carry its values. */
-export const sqlTypes = {
+const sqlTypes = {
   text: 'text',
   integer: 'int8',
   number: 'numeric',
@@ -24,8 +24,8 @@ export const sqlTypes = {
   datetime: 'timestamptz',
 } as const;
 
-export type Add = Extract<Planned, { kind: 'add' }>;
-export type Change = Extract<Planned, { kind: 'change' }>;
+type Add = Extract<Planned, { kind: 'add' }>;
+type Change = Extract<Planned, { kind: 'change' }>;
 export type Writing = Add | Change;
 
 export const isWriting = (p: Planned): p is Writing => p.kind === 'add' || p.kind === 'change';
@@ -59,7 +59,7 @@ export class RowShape {
   /** The columns an import may write, in the relation's order (c0, c1...). */
   readonly columns: ReadonlyArray<ColumnDef>;
   private readonly signatures = new Map<string, number>();
-  private readonly written: number[][] = [];
+  private readonly columnSets: number[][] = [];
 
   constructor(
     readonly def: ResourceDef,
@@ -114,7 +114,7 @@ export class RowShape {
    * column's default draws from (found once a statement: an InitPlan); `bind` binds a value.
    */
   keyedColumns(bind: (value: unknown) => string, more: ReadonlyArray<string> = []): string {
-    const sequence = `(select pg_get_serial_sequence(${bind(this.def.table)}, ${bind(this.def.key.column)}))::regclass`;
+    const sequence = `(select pg_get_serial_sequence(${bind(this.def.table)}, ${bind(this.def.key.column)})::regclass)`;
     return [...this.columnList(), ...more]
       .map((c) => c.split(' ')[0])
       .map((name) => (name === 'key' ? `case when r.kind = 'add' then nextval(${sequence}) else r.key end as key` : `r.${name}`))
@@ -123,21 +123,16 @@ export class RowShape {
 
   /** The columns a signature writes (indexes into `columns`). */
   signatureColumns(sig: number): ReadonlyArray<number> {
-    return this.written[sig]!;
-  }
-
-  /** The signatures numbered so far. */
-  signatureCount(): number {
-    return this.written.length;
+    return this.columnSets[sig]!;
   }
 
   private signature(columns: number[]): number {
     const text = columns.join(',');
     let sig = this.signatures.get(text);
     if (sig === undefined) {
-      sig = this.written.length;
+      sig = this.columnSets.length;
       this.signatures.set(text, sig);
-      this.written.push(columns);
+      this.columnSets.push(columns);
     }
     return sig;
   }
@@ -163,19 +158,23 @@ export class RowShape {
         ? `import_rows as not materialized (select * from ${source.sql} where ${picked})`
         : `import_rows as materialized (select ${this.keyedColumns(bind)} from ${source.sql} where ${picked})`,
     ];
+    // The rows written that the user cannot reach: their scope read over the rows as written (none to read
+    // for a user whose scope is every row).
+    const reach = (def.scope || def.where ? scopeConditions(def, user, 'edit', undefined, params, served) : []).filter((c) => c !== 'true');
+    const returning = reach.length ? 'returning t.*' : '';
     const written: string[] = [];
     const fixed = Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
       name,
       value: typeof value === 'object' ? user.ID : value,
     }));
-    for (let sig = 0; sig < this.written.length; sig++) {
-      const columns = this.written[sig]!.map((i) => ({ column: this.columns[i]!, at: `r.c${i}` }));
+    for (let sig = 0; sig < this.columnSets.length; sig++) {
+      const columns = this.columnSets[sig]!.map((i) => ({ column: this.columns[i]!, at: `r.c${i}` }));
       if (range.present.has(`add:${sig}`)) {
         const names = [key, ...columns.map((c) => c.column.writes!), ...fixed.map((f) => f.name)].join(', ');
         const values = ['r.key', ...columns.map((c) => c.at), ...fixed.map((f) => bind(f.value))].join(', ');
         ctes.push(
-          `add_${sig} as (insert into ${def.table} (${names}) select ${values} from import_rows r where r.kind = 'add' and r.sig = ${sig}
-             order by r.import_row returning *)`,
+          `add_${sig} as (insert into ${def.table} as t (${names}) select ${values} from import_rows r where r.kind = 'add' and r.sig = ${sig}
+             order by r.import_row ${returning})`,
         );
         written.push(`select * from add_${sig}`);
       }
@@ -185,7 +184,7 @@ export class RowShape {
       if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
       ctes.push(
         `change_${sig} as (update ${def.table} as t set ${sets.join(', ')} from import_rows r
-           where r.kind = 'change' and r.sig = ${sig} and t.${key} = r.key returning t.*)`,
+           where r.kind = 'change' and r.sig = ${sig} and t.${key} = r.key ${returning})`,
       );
       written.push(`select * from change_${sig}`);
     }
@@ -198,12 +197,14 @@ export class RowShape {
                 r.before::jsonb || ${withKey}, r.after::jsonb || ${withKey}, ${bind(this.importId)}::int8
          from import_rows r order by r.import_row)`,
     );
-    // The rows written that the user cannot reach: their scope read over the rows as written.
-    const reach = def.scope || def.where ? scopeConditions(def, user, 'edit', undefined, params, served) : [];
-    const reachable = reach.length ? reach.map((c) => `(${c})`).join(' and ') : 'true';
+    if (reach.length === 0) {
+      const sql = `with ${ctes.join(',\n')} select r.import_row as n, r.key, true as reachable from import_rows r ${keys ? '' : 'where false'}`;
+      return { sql, params };
+    }
     ctes.push(`written as (${written.join(' union all ')})`);
     ctes.push(
-      `unreachable as (select ${def.key.sql} as key from ${fromClause(def, scopeColumns(def), 'written')} where not (${reachable}))`,
+      `unreachable as (select ${def.key.sql} as key from ${fromClause(def, scopeColumns(def), 'written')}
+         where not (${reach.map((c) => `(${c})`).join(' and ')}))`,
     );
     const sql = `with ${ctes.join(',\n')}
       select r.import_row as n, r.key, r.key not in (select key from unreachable) as reachable from import_rows r

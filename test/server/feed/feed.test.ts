@@ -177,6 +177,29 @@ describe('the feed', () => {
     }
   });
 
+  test("a store moved out of the group behind the app's back is still refused: the write holds each row to the scope then", async () => {
+    const first = free.shift()!;
+    const another = free.findIndex((d) => d.store_number === first.store_number);
+    assert.ok(another >= 0, 'another free day of its store');
+    const [next] = free.splice(another, 1);
+    const store = (await db().query('select store_id, group_id from stores where store_number = $1', [first.store_number])).rows[0];
+    const { token } = await issueToken(shared.admin, { Name: 'Kept choices', GroupID: store.group_id });
+    assert.equal((await feed(shared.t.app, token, 'sales', [sale(first)])).statusCode, 200);
+    const other = (
+      await db().query(`select group_id from groups where group_id <> $1 and code <> 'HQ' order by group_id limit 1`, [store.group_id])
+    ).rows[0];
+    // Moved in the database directly: no change is announced, the choices kept for the token stay as they were.
+    await db().query('update stores set group_id = $2 where store_id = $1', [store.store_id, other.group_id]);
+    try {
+      const res = await feed(shared.t.app, token, 'sales', [sale(next!)]);
+      assert.equal(res.statusCode, 422, res.body);
+      assert.equal(res.json<Answer>().Failed[0]!.error, msg('forbidden'));
+      assert.equal((await saleOf(next!)).length, 0, 'nothing written');
+    } finally {
+      await db().query('update stores set group_id = $2 where store_id = $1', [store.store_id, store.group_id]);
+    }
+  });
+
   test('every row refused: 422, nothing written', async () => {
     const before = await salesCount();
     const res = await feed(shared.t.app, chain, 'sales', [{ ...sale(free[0]!), Margin: 7 }]);

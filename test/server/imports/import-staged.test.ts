@@ -1,14 +1,15 @@
 // An import larger than its batches and its staging (small limits here, as a million-row file meets the
 // defaults): a key twice anywhere in the file is refused naming the line that had it first; an all-or-nothing
 // import written in several ranges stores every row once, its version moved on when changed, each audited
-// with its key, the kept totals right; and a row another user adds meanwhile is refused when the import
-// writes it (PostgreSQL: the other user's transaction held open until the import waits for it), an
-// all-or-nothing import then writing nothing, one of the valid rows the others.
+// with its key, the kept totals right and its days' missing-sales alerts cleared; and a row another user adds
+// meanwhile is refused when the import writes it (PostgreSQL: the other user's transaction held open until
+// the import waits for it), an all-or-nothing import then writing nothing, one of the valid rows the others.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { formatDate } from '../../../common/format.ts';
 import { msg } from '../../../server/messages.ts';
+import { checkMissingSales } from '../../../server/inbox/system/missing-sales.ts';
 import { useTestAppWith } from '../../support/app.ts';
 import { Backends } from '../../support/backends.ts';
 import { postgresBase } from '../../support/template-db.ts';
@@ -93,6 +94,14 @@ describe('imports larger than a batch', () => {
       sale(stores[0]!, day(12), '5.00'),
     ];
     const up = await upload(shared.admin, 'sales', csv(rows));
+    // The first day added is missing for every store: the import's stores' alerts are cleared once it arrives.
+    await checkMissingSales(shared.t.app, day(20));
+    const missing = () =>
+      count('select count(*)::int as n from sales_missing_alerts where sale_date = $1 and store_id = any($2::int[])', [
+        day(20),
+        stores.map((s) => s.store_id),
+      ]);
+    assert.equal(await missing(), stores.length);
     const before = await pool.query<{ sale_id: number; version: number }>(
       'select sale_id, version from sales where sale_date in ($1, $2) order by sale_id',
       [day(10), day(11)],
@@ -128,6 +137,7 @@ describe('imports larger than a batch', () => {
     const written = new Set([...keys.rows.map((r) => String(r.sale_id)), ...after.rows.map((r) => String(r.sale_id))]);
     assert.deepEqual(new Set(audited.rows.map((r) => r.row_key)), written);
     for (const r of audited.rows) assert.equal(String(r.after.SaleID), r.row_key);
+    assert.equal(await missing(), 0, 'the day arrived for the stores imported');
     // Kept totals agree with the rows.
     for (const s of stores) {
       const kept = await pool.query(
