@@ -100,7 +100,8 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     app.post(`${path}/imports`, { config: { ...config, bodyTimeoutMs: UPLOAD_BODY_MS } }, async (req, reply) => {
       const user = req.signedInUser();
       return answer(reply, async () => {
-        const part = req.isMultipart() ? await req.file() : undefined;
+        // A body that is not well-formed multipart (a broken boundary, a stray byte) is no file: a 400, not a 5xx.
+        const part = req.isMultipart() ? await req.file().catch(() => undefined) : undefined;
         if (!part) throw new ImportRefusal(400, msg('importNotTable'));
         const file = await saveUpload(part.file, limits.maxBytes);
         try {
