@@ -101,10 +101,18 @@ export interface FormDefinition {
 }
 
 /** The declared rules of every field that has some, by field name: what validateForm takes. */
-function formRules(form: FormDefinition): Record<string, FieldRules> {
+/**
+ * Every message the fields' own rules give for these values, by field name: a form without a date pair (a
+ * table's dialog), which then does not bring the date pair's check and its date arithmetic to the browser.
+ */
+export function checkFields(
+  fields: ReadonlyArray<FormField>,
+  values: Record<string, unknown>,
+  ctx: FormContext = {},
+): Record<string, string> {
   const rules: Record<string, FieldRules> = {};
-  for (const field of form.fields) if (field.rules) rules[field.name] = field.rules;
-  return rules;
+  for (const field of fields) if (field.rules) rules[field.name] = field.rules;
+  return validateForm(rules, values, ctx);
 }
 
 /**
@@ -116,7 +124,7 @@ export function checkForm(
   values: Record<string, unknown>,
   ctx: FormContext & { today?: Date } = {},
 ): Record<string, string> {
-  const messages = validateForm(formRules(form), values, ctx);
+  const messages = checkFields(form.fields, values, ctx);
   const pair = form.dateRange;
   if (pair) {
     const message = checkDateRange(values[pair.from], values[pair.to], { ...pair.options, ...(ctx.today && { today: ctx.today }) });

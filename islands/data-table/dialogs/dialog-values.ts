@@ -2,7 +2,7 @@
 // add, the row's for an edit, dates as the dd/MM/yyyy people type, a percent field's fraction as its
 // percentage), the messages of the shared rules (common/validation.ts, which the server runs again), and the
 // JSON bodies of the change calls (which send the fraction back).
-import { checkForm, fieldsOn, type FormField } from '../../../common/form-definition.ts';
+import { checkFields, fieldsOn, type FormField } from '../../../common/form-definition.ts';
 import { formatDate } from '../../../common/format.ts';
 import { fractionOf, percentOf } from '../../../common/percent.ts';
 import type { Row, TableConfig } from '../../../common/table-config.ts';
@@ -48,7 +48,7 @@ function sentValues(fields: ReadonlyArray<FormField>, values: DialogValues): Dia
 
 /** Each invalid field's message, by name; empty when the dialog may be sent. */
 export function ruleMessages(fields: ReadonlyArray<FormField>, values: DialogValues): Record<string, string> {
-  return checkForm({ fields }, values);
+  return checkFields(fields, values);
 }
 
 /** What a row's edit or delete names it by: its key and the version it was read at. */

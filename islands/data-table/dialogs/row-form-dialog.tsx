@@ -4,7 +4,8 @@
 // sends the change and reads the answer (change-outcome.ts): the server's field messages show on their
 // fields and the dialog stays open; otherwise it closes, unless the add issued a secret (an API token):
 // then the dialog shows it, once, to be copied (secret-shown.tsx).
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import type { SecretShown as SecretShownView } from './secret-shown.tsx';
 import { rowName } from '../../../common/resources/types.ts';
 import { tableMsg } from '../../../common/table-messages.ts';
 import type { Row } from '../../../common/table-config.ts';
@@ -15,7 +16,6 @@ import { DialogField } from './dialog-field.tsx';
 import { addBody, dialogFields, editBody, startValues } from './dialog-values.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { SaveActions } from './save-actions.tsx';
-import { SecretShown } from './secret-shown.tsx';
 import { useDialogForm } from './use-dialog-form.ts';
 
 interface RowFormDialogProps {
@@ -34,8 +34,13 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** The secret the add issued, shown once before the dialog closes. */
-  const [secret, setSecret] = useState<string | null>(null);
+  /** The secret the add issued, shown once before the dialog closes, and its view (loaded then: few tables issue one). */
+  const [secret, setSecret] = useState<{ text: string; View: typeof SecretShownView } | null>(null);
+  // A table that issues a secret asks for its view as the dialog opens: the secret is shown only once, and must
+  // not wait on (or be lost to) a module that fails to come after the add has stored it.
+  useEffect(() => {
+    if (config.showsSecret && !row) void import('./secret-shown.tsx').catch(() => undefined);
+  }, [config.showsSecret, row]);
   const titleId = useId();
   // An edit names its row, as the table does (its naming columns), so a person sees which one they change.
   const named = row ? rowName(config, row) : '';
@@ -56,7 +61,10 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
     const outcome = applyAnswer(host, action, answer);
     setBusy(false);
     const issued = config.showsSecret && action === 'add' ? answer.Data[0]?.[config.showsSecret] : undefined;
-    if (outcome.close && typeof issued === 'string') return setSecret(issued);
+    if (outcome.close && typeof issued === 'string') {
+      const { SecretShown } = await import('./secret-shown.tsx');
+      return setSecret({ text: issued, View: SecretShown });
+    }
     if (outcome.close) return close();
     // A message for a field this dialog does not show is said above the fields.
     const shown = Object.entries(outcome.fields).filter(([name]) => fields.some((f) => f.name === name));
@@ -68,7 +76,7 @@ export function RowFormDialog({ host, row, close }: RowFormDialogProps) {
   if (secret !== null)
     return (
       <ModalDialog titleId={titleId} size="form" onClose={close}>
-        <SecretShown titleId={titleId} secret={secret} done={close} />
+        <secret.View titleId={titleId} secret={secret.text} done={close} />
       </ModalDialog>
     );
 
