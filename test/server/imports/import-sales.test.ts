@@ -284,6 +284,15 @@ describe('importing daily sales', () => {
     await refusal('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n', 400, msg('importNotTable'));
     await refusal('Store #,Date\r\n', 400, msg('importHeaderOnly'));
     await refusal('Colour,Size\r\nred,big\r\n', 400, msg('importNoColumnMatched', 'Daily sales'));
+    // A body that is no well-formed multipart at all (the property test's find: a boundary and one NUL byte).
+    const broken = await shared.admin.inject({
+      method: 'POST',
+      url: '/api/sales/imports',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.from([0]),
+    });
+    assert.equal(broken.statusCode, 400, broken.body);
+    assert.deepEqual(broken.json(), { Error: msg('importNotTable') });
     const up = await upload(shared.admin, 'sales', csv([header, ['1', '01/01/2020', '1', '1', '1']]));
     const ask = (payload: unknown) => shared.admin.inject({ method: 'POST', url: `/api/sales/imports/${up.Id}/preview`, payload });
     const bad = async (payload: unknown, error: string) => {
