@@ -25,5 +25,5 @@ export function percentile(samples: number[], p: number): number {
 }
 
 function round(n: number): string {
-  return Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n % 1 === 0 ? 0 : 2);
+  return Math.abs(n) >= 1000 ? n.toFixed(0) : n.toFixed(n % 1 === 0 ? 0 : 2);
 }
