@@ -474,6 +474,14 @@ describe('row dialogs', { skip }, () => {
     const dialog = page.getByRole('dialog', { name: /^Edit .+ in Daily sales$/ });
     const margin = dialog.getByRole('textbox', { name: 'Margin (%)', exact: true });
     assert.equal(`${Number(await margin.inputValue()).toFixed(2)}%`, shown, 'the dialog shows the percentage the row does');
+    // The dialog as people see it, on a wide screen and on a phone.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await assertFits(page, `the sale's edit dialog at ${width} px`);
+      await screenshot(page, `sale-margin-dialog-${width}`);
+      assert.deepEqual(await axeViolations(page), []);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The rules are the percentage's: 150 is over 100%.
     await margin.fill('150');
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Download, Page } from 'playwright-core';
 import { subDays } from 'date-fns/subDays';
 import { formatDate } from '../../common/format.ts';
-import { assertFits } from '../support/screen.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { pageErrors } from '../support/navigation.ts';
@@ -77,6 +77,7 @@ describe('column filters on Daily sales', { skip }, () => {
     // A pick fills From and To and nothing else, as typing would: the focus is on Apply, one Enter away.
     assert.equal(await page.getByRole('textbox', { name: 'From (dd/MM/yyyy)' }).inputValue(), formatDate(yesterday));
     assert.equal(await chips(page).count(), 0);
+    await screenshot(page, 'filter-pick-filled-1280');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Apply');
     await page.keyboard.press('Enter');
     await countIs(page, await salesCount('sa.sale_date = $1', [iso(yesterday)]));
