@@ -1,4 +1,5 @@
-// axe-core on every table screen of the administrator's menu, at 1280 and 375 px, the table's island live. One
+// axe-core on every table screen of the administrator's menu, at 1280 and 375 px, the table's island live,
+// with nothing wider than the screen and a screenshot of each to look at. One
 // test a screen, so that each stays well inside the per-test deadline on a loaded machine; a file of its own,
 // so that it runs beside the data-table island's.
 import { describe, test } from '../support/node-test.ts';
@@ -7,6 +8,7 @@ import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { menuPages } from '../support/menu-pages.ts';
 import { openTable } from '../support/tables.ts';
+import { assertFits, screenshot } from '../support/screen.ts';
 
 describe('axe-core on the table screens', { skip: browserSkipReason() }, () => {
   const env = useBrowserEnv({}, { blankPages: true });
@@ -45,6 +47,8 @@ describe('axe-core on the table screens', { skip: browserSkipReason() }, () => {
         await page.setViewportSize({ width, height: 800 });
         await openTable(page, path);
         found.push(...(await axeViolations(page)).map((v) => `${width}: ${v}`));
+        await assertFits(page, `${path} at ${width} px`);
+        await screenshot(page, `table-screen${path.replaceAll('/', '-')}-${width}`);
       }
       assert.deepEqual(found, []);
       await context.close();
