@@ -4,11 +4,14 @@
 // with its key, the kept totals right and its days' missing-sales alerts cleared; and a row another user adds
 // meanwhile is refused when the import writes it (PostgreSQL: the other user's transaction held open until
 // the import waits for it), an all-or-nothing import then writing nothing, one of the valid rows the others.
+// Every kept table agrees with the rows after such an import, open tables are told, and text that COPY's
+// format escapes (tabs, backslashes, line breaks, \N) is staged and stored as written.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { formatDate } from '../../../common/format.ts';
 import { msg } from '../../../server/messages.ts';
+import { onTableChanges } from '../../../server/db/table-changes.ts';
 import { checkMissingSales } from '../../../server/inbox/system/missing-sales.ts';
 import { useTestAppWith } from '../../support/app.ts';
 import { Backends } from '../../support/backends.ts';
@@ -18,6 +21,10 @@ import { csv, finished, preview, run, startRun, upload } from './import-support.
 const shared = useTestAppWith({ limits: { imports: { batchRows: 3, flushRows: 4 } } }, 'admin');
 
 const header = ['Store #', 'Date', 'Sales', 'Transactions', 'Margin'];
+
+/** The value ranges (sales_value_counts') of the sales on the days $1 to $2. */
+const touchedRanges = `select b.measure, b.bucket from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b
+                       where s.sale_date between $1 and $2`;
 
 interface Store {
   store_id: number;
@@ -146,6 +153,102 @@ describe('imports larger than a batch', () => {
       );
       assert.equal(kept.rows[0].kept, kept.rows[0].rows);
     }
+  });
+
+  test('every kept total agrees with the rows after an import written in several ranges, and open tables are told', async () => {
+    const pool = shared.t.db.pool;
+    const { stores, day } = await storesAndDays(3);
+    const ids = stores.map((s) => s.store_id);
+    // Sales to change, stored before the import; the import adds others over three days, in amounts that
+    // fall in several value ranges.
+    for (const s of stores)
+      await pool.query(`insert into sales (store_id, sale_date, sales, transactions, margin) values ($1, $2, 300, 12, 0.25)`, [
+        s.store_id,
+        day(50),
+      ]);
+    const file = csv([
+      header,
+      ...stores.flatMap((s, i) => [51, 52, 53].map((n) => sale(s, day(n), `${(i + 1) * 137 + n}.25`, String(n + i), `${n - 40}.5%`))),
+      ...stores.map((s, i) => sale(s, day(50), `${900 + i}.00`, '31', '7%')),
+    ]);
+    const changes: string[][] = [];
+    onTableChanges(pool, (tables) => changes.push([...tables]));
+    const end = await run(shared.admin, 'sales', await upload(shared.admin, 'sales', file));
+    assert.equal(end.State, 'done', JSON.stringify(end));
+    assert.deepEqual(end.Counts, { Add: 9, Change: 3, Unchanged: 0, Refused: 0 });
+    assert.ok(
+      changes.some((tables) => tables.includes('sales') && tables.includes('audit_log')),
+      'open tables are told',
+    );
+    // Each kept table beside the same figures summed from the rows (the stores', days' and ranges' this touched).
+    const byStore: unknown[] = [ids];
+    const byDay: unknown[] = [day(50), day(53)];
+    const kept = [
+      {
+        name: 'store totals',
+        kept: 'select store_id, row_count, sales, transactions, margin_sum from sales_store_totals where store_id = any($1)',
+        rows: 'select store_id, count(*), sum(sales), sum(transactions), sum(margin) from sales where store_id = any($1) group by 1',
+        params: byStore,
+      },
+      {
+        name: 'store month totals',
+        kept: 'select store_id, month, row_count, sales, transactions, margin_sum from sales_store_month_totals where store_id = any($1)',
+        rows: `select store_id, date_trunc('month', sale_date)::date, count(*), sum(sales), sum(transactions), sum(margin)
+               from sales where store_id = any($1) group by 1, 2`,
+        params: byStore,
+      },
+      {
+        name: 'day totals',
+        kept: 'select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals where sale_date between $1 and $2',
+        rows: 'select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales where sale_date between $1 and $2 group by 1',
+        params: byDay,
+      },
+      {
+        name: 'store value counts',
+        kept: 'select measure, store_id, bucket, row_count from sales_store_value_counts where store_id = any($1)',
+        rows: `select b.measure, s.store_id, b.bucket, count(*) from sales s cross join lateral sales_value_buckets(s.sales, s.transactions, s.margin) b
+               where s.store_id = any($1) group by 1, 2, 3`,
+        params: byStore,
+      },
+      {
+        // The ranges the days' rows fall in (shared with every store's rows).
+        name: 'value counts',
+        kept: `select measure, bucket, row_count from sales_value_counts where (measure, bucket) in (${touchedRanges})`,
+        rows: `select b.measure, b.bucket, count(*) from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b
+               where (b.measure, b.bucket) in (${touchedRanges}) group by 1, 2`,
+        params: byDay,
+      },
+    ];
+    for (const { name, kept: keptSql, rows: rowsSql, params } of kept) {
+      const differ = await pool.query(`(${keptSql} except ${rowsSql}) union all (${rowsSql} except ${keptSql})`, params);
+      assert.deepEqual(differ.rows, [], `${name} agree with the rows`);
+    }
+    assert.equal(
+      await count('select count(*)::int as n from sales where sale_date between $1 and $2 and store_id = any($3)', [day(50), day(53), ids]),
+      12,
+    );
+  });
+
+  test('text with tabs, backslashes, line breaks and \\N goes in as the file has it, and is audited so', async () => {
+    const pool = shared.t.db.pool;
+    const names = ['Tab\there', 'Back\\slash \\N', 'Two\nlines\r\nhere', '\\N'];
+    const file = csv([['Code', 'Name', 'Region'], ...names.map((name, i) => [`Q${'WXYZ'[i]}`, name, 'West'])]);
+    const up = await upload(shared.admin, 'states', file);
+    const end = await run(shared.admin, 'states', up);
+    assert.deepEqual(end.Counts, { Add: names.length, Change: 0, Unchanged: 0, Refused: 0 }, JSON.stringify(end));
+    const stored = await pool.query<{ name: string }>(`select name from states where code in ('QW', 'QX', 'QY', 'QZ') order by code`);
+    assert.deepEqual(
+      stored.rows.map((r) => r.name),
+      names,
+    );
+    const audited = await pool.query<{ name: string }>(
+      `select after->>'Name' as name from audit_log where import_id = $1 and action = 'insert' order by row_key::int8`,
+      [up.Id],
+    );
+    assert.deepEqual(
+      audited.rows.map((r) => r.name),
+      names,
+    );
   });
 
   test('a row another user adds meanwhile is refused when written: all or nothing writes none, the valid rows the others', {
