@@ -144,7 +144,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
         () =>
           inTransaction(pool, async (client) => {
             await allowLongStatements(client, app.config.exportTimeoutMs);
-            const staging = await Staging.open(client, shape, flushRows(app), app.db.kind === 'postgres' ? 'copy' : 'insert');
+            const staging = await Staging.open(client, shape, flushRows(app));
             let writing = true;
             for await (const { planned } of ahead(batches, (batch) => planBatch(client, ctx, batch, writing))) {
               const first = total;

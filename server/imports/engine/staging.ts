@@ -4,12 +4,10 @@
 // a statement a batch would update the same totals rows hundreds of times over in one transaction (each time
 // a new row version to step over), and the next batch is planned while nothing is held in memory. A row the
 // database refuses when its range is written is told then (`late`), with what the staging table kept of it:
-// its line, its label and the file's cells. On a PostgreSQL server the rows are staged with COPY (copy-in.ts),
-// an add's key drawn by the staging table's default; the embedded database takes them as arrays.
+// its line, its label and the file's cells.
 import type pg from 'pg';
 import type { ColumnDef } from '../../resources/resource-def.ts';
 import { writeRange, type WriteRefusal } from './batch-write.ts';
-import { copyIn, copyLine } from './copy-in.ts';
 import type { Planned } from './row-plan.ts';
 import type { MappedRow } from './types.ts';
 import { isWriting, type RowShape } from './written-rows.ts';
@@ -24,9 +22,6 @@ export interface LateRefusal {
 
 const KEPT = ['line int4', 'label text', 'cells text'] as const;
 
-/** How rows reach the staging table: COPY (a PostgreSQL server), or an INSERT of arrays (the embedded database). */
-export type StagingWay = 'copy' | 'insert';
-
 export class Staging {
   private staged = 0;
   private from: number | null = null;
@@ -37,66 +32,33 @@ export class Staging {
     private readonly client: pg.PoolClient,
     private readonly shape: RowShape,
     private readonly flushRows: number,
-    private readonly way: StagingWay,
   ) {}
 
-  /**
-   * A staging table in the client's transaction, dropped when it ends; its key column's default draws an
-   * add's key from the sequence the table's key column draws from (COPY cannot call it per row otherwise).
-   */
-  static async open(client: pg.PoolClient, shape: RowShape, flushRows: number, way: StagingWay): Promise<Staging> {
-    const { rows } = await client.query<{ sequence: string | null }>('select pg_get_serial_sequence($1, $2) as sequence', [
-      shape.def.table,
-      shape.def.key.column,
-    ]);
-    const sequence = rows[0]?.sequence;
-    const keyDefault = sequence ? ` default nextval(${client.escapeLiteral(sequence)}::regclass)` : '';
-    const columns = [...shape.columnList(), ...KEPT].map((c) => (c.startsWith('key ') ? `${c}${keyDefault}` : c));
-    await client.query(`create temporary table import_staging (${columns.join(', ')}) on commit drop`);
-    return new Staging(client, shape, flushRows, way);
+  /** A staging table in the client's transaction, dropped when it ends. */
+  static async open(client: pg.PoolClient, shape: RowShape, flushRows: number): Promise<Staging> {
+    await client.query(`create temporary table import_staging (${[...shape.columnList(), ...KEPT].join(', ')}) on commit drop`);
+    return new Staging(client, shape, flushRows);
   }
 
   /** Stages the batch's adds and changes (the batch's rows numbered from `first`); writes them when enough are staged. */
   async add(planned: ReadonlyArray<Planned>, first: number): Promise<LateRefusal[]> {
-    if (!planned.some(isWriting)) return [];
-    // Each add's key drawn now, so that writing the rows reads them where they are (written-rows.ts).
-    if (this.way === 'copy') await this.copied(planned, first);
-    else await this.inserted(planned, first);
+    const present = this.present;
+    const arrays = this.shape.arrays(planned, first, present);
     const writing = planned.filter(isWriting);
-    this.from ??= first;
-    this.to = first + planned.length - 1;
-    this.staged += writing.length;
-    return this.staged >= this.flushRows ? this.flush() : [];
-  }
-
-  /** Stages the rows with COPY: the adds without their key (the default draws it), the changes with theirs. */
-  private async copied(planned: ReadonlyArray<Planned>, first: number): Promise<void> {
-    const names = [...this.shape.columnList(), ...KEPT].map((c) => c.split(' ')[0]!);
-    const keyAt = names.indexOf('key');
-    const addNames = names.filter((_, i) => i !== keyAt);
-    let adds = '';
-    let changes = '';
-    for (const { planned: p, values } of this.shape.rows(planned, first, this.present)) {
-      values.push(p.row.line, p.label, p.row.cells ? JSON.stringify(p.row.cells) : null);
-      if (p.kind === 'change') changes += copyLine(values);
-      else adds += copyLine(values.filter((_, i) => i !== keyAt));
-    }
-    if (adds) await copyIn(this.client, 'import_staging', addNames, adds);
-    if (changes) await copyIn(this.client, 'import_staging', names, changes);
-  }
-
-  /** Stages the rows as arrays, unnested by one INSERT. */
-  private async inserted(planned: ReadonlyArray<Planned>, first: number): Promise<void> {
-    const arrays = this.shape.arrays(planned, first, this.present);
-    const writing = planned.filter(isWriting);
+    if (writing.length === 0) return [];
     arrays.push(
       writing.map((p) => p.row.line),
       writing.map((p) => p.label),
       writing.map((p) => (p.row.cells ? JSON.stringify(p.row.cells) : null)),
     );
+    // Each add's key drawn now, so that writing the rows reads them where they are (written-rows.ts).
     const { sql, params } = this.shape.unnested(arrays, KEPT);
     const bind = (value: unknown) => `$${params.push(value)}`;
     await this.client.query(`insert into import_staging select ${this.shape.keyedColumns(bind, KEPT)} from ${sql}`, params);
+    this.from ??= first;
+    this.to = first + planned.length - 1;
+    this.staged += writing.length;
+    return this.staged >= this.flushRows ? this.flush() : [];
   }
 
   /** Writes what is staged; the rows the database refused. */

@@ -76,11 +76,11 @@ export class RowShape {
   }
 
   /**
-   * Each row of `planned` to write as the relation's values (its columns' order), numbered `first` + its place
-   * among `planned`; the kinds and signatures they have are added to `present`.
+   * The planned rows as the relation's arrays, each row numbered `first` + its place among `planned`; the kinds
+   * and signatures they have are added to `present`.
    */
-  rows(planned: ReadonlyArray<Planned>, first: number, present: Set<string>): Array<{ planned: Writing; values: unknown[] }> {
-    const out: Array<{ planned: Writing; values: unknown[] }> = [];
+  arrays(planned: ReadonlyArray<Planned>, first: number, present: Set<string>): unknown[][] {
+    const out: unknown[][] = [...FIXED.map(() => []), ...this.columns.map(() => [])];
     planned.forEach((p, i) => {
       if (!isWriting(p)) return;
       const values = new Array<unknown>(this.columns.length).fill(null);
@@ -95,15 +95,9 @@ export class RowShape {
       const entry = auditEntry(this.def, p);
       const sig = this.signature(columns);
       present.add(`${p.kind}:${sig}`);
-      out.push({ planned: p, values: [first + i, p.kind, sig, p.kind === 'change' ? p.key : null, entry.before, entry.after, ...values] });
+      const row = [first + i, p.kind, sig, p.kind === 'change' ? p.key : null, entry.before, entry.after, ...values];
+      row.forEach((value, k) => out[k]!.push(value));
     });
-    return out;
-  }
-
-  /** The planned rows to write as the relation's arrays, a column each (see rows). */
-  arrays(planned: ReadonlyArray<Planned>, first: number, present: Set<string>): unknown[][] {
-    const out: unknown[][] = [...FIXED.map(() => []), ...this.columns.map(() => [])];
-    for (const { values } of this.rows(planned, first, present)) values.forEach((value, k) => out[k]!.push(value));
     return out;
   }
 

@@ -4,8 +4,8 @@
 // with its key, the kept totals right and its days' missing-sales alerts cleared; and a row another user adds
 // meanwhile is refused when the import writes it (PostgreSQL: the other user's transaction held open until
 // the import waits for it), an all-or-nothing import then writing nothing, one of the valid rows the others.
-// Every kept table agrees with the rows after such an import, open tables are told, and text that COPY's
-// format escapes (tabs, backslashes, line breaks, \N) is staged and stored as written.
+// Every kept table agrees with the rows after such an import, open tables are told, and text that a bulk
+// format would escape (tabs, backslashes, line breaks, \N) is staged and stored as written.
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import pg from 'pg';
