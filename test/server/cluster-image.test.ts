@@ -37,8 +37,11 @@ async function contents(pool: pg.Pool): Promise<Record<string, unknown>> {
     extensions: await rows('select extname, extversion from pg_extension order by 1'),
     sequences: await rows(`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`),
     counts,
-    stores: await rows('select md5(string_agg(s::text, $$|$$ order by store_id)) as stores from stores s'),
-    menu: await rows('select md5(string_agg(m::text, $$|$$ order by 1)) as menu from menu_entries m'),
+    // Every column but when the row was written.
+    stores: await rows(
+      `select md5(string_agg((to_jsonb(s) - 'create_date' - 'update_date')::text, '|' order by store_id)) as stores from stores s`,
+    ),
+    menu: await rows(`select md5(string_agg(m::text, '|' order by menu_id)) as menu from menus m`),
   };
 }
 
