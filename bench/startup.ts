@@ -1,5 +1,6 @@
-// `npm start` to the sign-in page, on the embedded database: the first start on a new data directory (creates,
-// migrates and seeds what the first screens need; the demo sales history then loads behind the app) and a
+// `npm start` to the sign-in page, on the embedded database: the first start on a new data directory (copies
+// the build's database image, or without one creates and migrates the database, and seeds what the first
+// screens need; the demo sales history then loads behind the app) and a
 // restart on the data directory a first start left complete; and, while the first start's history loads, how
 // long pages take (the load shares the embedded database's one connection with them, and yields to them).
 // Medians of several runs: the machine is shared.
@@ -64,6 +65,7 @@ const newDir = () => {
 try {
   console.log('startup (embedded database)');
   const firsts: number[] = [];
+  let fromImage = 0;
   let complete = '';
   let wholeHistory = Number.NaN;
   let pageMs: number[] = [];
@@ -72,6 +74,7 @@ try {
     const startedAt = performance.now();
     const server = await startServer(env(dir));
     firsts.push(seconds(server.msToFirst200));
+    if (server.output().includes('"databaseCreated":"image"')) fromImage++;
     // One first start is left to finish the history, for the restarts to start on.
     if (i === 0) {
       const browsed = await browseWhileLoading(server, startedAt);
@@ -88,7 +91,7 @@ try {
     await server.stop();
   }
   const runs = (samples: number[]) => samples.map((s) => s.toFixed(2)).join(', ');
-  console.log(`  runs (s): first start ${runs(firsts)}; restart ${runs(restarts)}`);
+  console.log(`  runs (s): first start ${runs(firsts)} (${fromImage} of ${RUNS} from the database image); restart ${runs(restarts)}`);
   report({
     name: `first start to the sign-in page (median of ${RUNS})`,
     value: median(firsts),

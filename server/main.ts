@@ -71,9 +71,13 @@ await loadServerLanguage(app);
 const menuAdded = await addMenuEntries(db.pool, app.resources);
 if (menuAdded.length) app.log.info({ entries: menuAdded }, 'menu entries added');
 await app.listen({ port: config.port, host: config.host });
+if (db.created?.imageError)
+  app.log.warn({ reason: db.created.imageError }, 'the database image could not be copied: the database was created instead');
 app.log.info(
   {
     database: db.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres',
+    // A new embedded database: copied from the build's cluster image, or created here (no image was current).
+    ...(db.created && db.created.from !== 'existing' && { databaseCreated: db.created.from }),
     databasePid: db.pid,
     replica: db.replica?.state,
     ms: Date.now() - started,

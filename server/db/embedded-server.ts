@@ -1,20 +1,25 @@
 // The embedded database's own process: PGlite (PostgreSQL in WASM) runs its queries synchronously on the
 // thread that calls it, so it lives here, in a child process, and the app talks to it over a unix socket
 // with an ordinary PostgreSQL client. A slow query then never stalls the HTTP server's event loop.
+// A new data directory starts as a copy of the cluster image the build made, when one is given (cluster-image.ts).
 import { mkdirSync, openSync, closeSync, writeSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { copyClusterImage, holdsDatabase } from './cluster-image.ts';
+import type { DatabaseCreation } from './embedded.ts';
 
-const [dataDir, socketPath] = process.argv.slice(2);
-if (!dataDir || !socketPath) throw new Error('usage: embedded-server DATA_DIR SOCKET_PATH');
+const [dataDir, socketPath, image] = process.argv.slice(2);
+if (!dataDir || !socketPath) throw new Error('usage: embedded-server DATA_DIR SOCKET_PATH [CLUSTER_IMAGE]');
 
 const lockPath = join(dataDir, 'backroom.lock');
 let db: PGlite;
+let created: DatabaseCreation;
 try {
   mkdirSync(dataDir, { recursive: true });
   takeLock(lockPath);
+  created = prepareDataDir(dataDir, image);
   db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
 } catch (err) {
   // Tell the parent why in one line; it shows this to whoever started the app.
@@ -27,7 +32,7 @@ try {
 // would be refused.
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
 await server.start();
-process.send?.({ ready: true });
+process.send?.({ ready: true, created });
 
 let stopping = false;
 async function stop(): Promise<void> {
@@ -48,6 +53,18 @@ process.on('message', (m: unknown) => {
 process.on('disconnect', () => void stop());
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+
+/** Under the lock: where this start's database comes from. An image that cannot be copied leaves PGlite to create it. */
+function prepareDataDir(dir: string, image: string | undefined): DatabaseCreation {
+  if (holdsDatabase(dir)) return { from: 'existing' };
+  if (!image) return { from: 'initdb' };
+  try {
+    copyClusterImage(image, dir);
+    return { from: 'image' };
+  } catch (err) {
+    return { from: 'initdb', imageError: (err as Error).message };
+  }
+}
 
 /** PGlite takes no lock on its directory, and two writers would corrupt it: refuse a live second owner. */
 function takeLock(path: string): void {

@@ -16,6 +16,13 @@ const RESTART_DELAYS_MS = [0, 500, 1000, 2000, 4000];
 /** A process that served this long before dying was healthy: its restart starts the count of tries afresh. */
 const HEALTHY_MS = 60_000;
 
+/** Where a start found its database: already there, copied from the cluster image, or created by PGlite (initdb). */
+export interface DatabaseCreation {
+  from: 'existing' | 'image' | 'initdb';
+  /** Why the image given could not be copied (the database was then created). */
+  imageError?: string;
+}
+
 export interface EmbeddedEvents {
   /** The process stopped serving (died, or was ended for hanging); a new one is being started. */
   restarting: [{ pid: number | undefined; reason: string }];
@@ -39,14 +46,22 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
   /** Cancels a pause between restarts, and a start under way, when the app stops. */
   private readonly stopping = new AbortController();
   private recovering: Promise<void> | null = null;
+  /** How the first start found its database (set once it serves). */
+  created: DatabaseCreation = { from: 'existing' };
 
-  constructor(private readonly dataDir: string) {
+  /** `image`: the cluster image a data directory that holds no database yet starts as a copy of (cluster-image.ts). */
+  constructor(
+    private readonly dataDir: string,
+    private readonly image?: string,
+  ) {
     super();
   }
 
   /** The first start: fails with the reason when the process cannot start (e.g. the directory is in use). */
   async start(): Promise<void> {
-    this.serve(await this.spawn());
+    const { child, created } = await this.spawn();
+    this.created = created;
+    this.serve(child);
   }
 
   /** The database process's id, while one serves (it may be busy); undefined while it restarts. */
@@ -99,7 +114,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
     while (this.tries < RESTART_DELAYS_MS.length) {
       try {
         await sleep(RESTART_DELAYS_MS[this.tries++]!, undefined, { signal: this.stopping.signal });
-        const child = await this.spawn();
+        const { child } = await this.spawn();
         if (this.stopping.signal.aborted) {
           await stopChild(child);
           return;
@@ -117,12 +132,12 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
     this.emit('lost', error);
   }
 
-  /** A new database process, serving once this resolves. */
-  private async spawn(): Promise<ChildProcess> {
+  /** A new database process, serving once this resolves, and how it found its database. */
+  private async spawn(): Promise<{ child: ChildProcess; created: DatabaseCreation }> {
     // A killed process leaves its socket file behind, and listening on it would fail. The directory is
     // this app's own (0700), and the old process has exited, so the file is nobody's.
     rmSync(this.socketPath, { force: true });
-    const child = fork(embeddedServer.entry, [this.dataDir, this.socketPath], {
+    const child = fork(embeddedServer.entry, [this.dataDir, this.socketPath, ...(this.image ? [this.image] : [])], {
       execArgv: embeddedServer.execArgv,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
@@ -135,10 +150,11 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
       if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
     };
     child.stderr?.on('data', collect);
+    let created: DatabaseCreation;
     try {
-      await new Promise<void>((resolve, reject) => {
-        child.once('message', (m: { ready?: boolean; error?: string }) =>
-          m.ready ? resolve() : reject(new Error(`The embedded database did not start: ${m.error}`)),
+      created = await new Promise<DatabaseCreation>((resolve, reject) => {
+        child.once('message', (m: { ready?: boolean; created: DatabaseCreation; error?: string }) =>
+          m.ready ? resolve(m.created) : reject(new Error(`The embedded database did not start: ${m.error}`)),
         );
         child.once('exit', (code) => reject(new Error(`The embedded database did not start (exit ${code}): ${lastLines(stderr)}`)));
         child.once('error', (err) => reject(new Error(`The embedded database could not be started: ${err.message}`)));
@@ -149,7 +165,7 @@ export class EmbeddedServer extends EventEmitter<EmbeddedEvents> {
     }
     child.stderr?.off('data', collect);
     child.stderr?.pipe(process.stderr);
-    return child;
+    return { child, created };
   }
 }
 

@@ -2,7 +2,8 @@
 // both reached through the same `pg` pool so the rest of the app speaks one dialect to one interface.
 import pg from 'pg';
 import type { EventEmitter } from 'node:events';
-import { EmbeddedServer, type EmbeddedEvents } from './embedded.ts';
+import { EmbeddedServer, type DatabaseCreation, type EmbeddedEvents } from './embedded.ts';
+import { clusterImagesDir, currentClusterImage, holdsDatabase } from './cluster-image.ts';
 import { migrate } from './migrate.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
@@ -47,6 +48,8 @@ export type Database = {
   readonly pid?: number | undefined;
   /** Embedded only: its process's restarts, and giving up on it ('lost'), for main.ts to log and act on. */
   events?: EventEmitter<EmbeddedEvents>;
+  /** Embedded only: where this start found its database (a new one copied from the cluster image, or created). */
+  created?: DatabaseCreation;
   close(): Promise<void>;
 };
 
@@ -62,6 +65,11 @@ export interface OpenOptions {
   /** How far behind the replica may be, and how often it is checked (config.limits.replica). */
   limits?: { replica: ReplicaLimits } | undefined;
   dataDir: string;
+  /**
+   * Embedded only: the folder of cluster images a new data directory may start from (cluster-image.ts); the
+   * build's by default, null for none (the database is then created and migrated here).
+   */
+  clusterImages?: string | null;
   /** Apply migrations on open (the app does; tools that only read may not). */
   migrate?: boolean;
   /** Deadlines for queries, both or neither (the app sets them: config.ts); tools that grow data set none. */
@@ -79,7 +87,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const exportConnections = options.exportConnections ?? defaultLimits.exports.atOnce;
   const { db, connection } = options.databaseUrl
     ? openServer(options.databaseUrl, deadlines, exportConnections)
-    : await openEmbedded(options.dataDir, deadlines);
+    : await openEmbedded(options.dataDir, deadlines, options.clusterImages === undefined ? clusterImagesDir : options.clusterImages);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
     // requests' deadlines (and before the requests' pool takes its first connection).
@@ -175,8 +183,9 @@ function serverLimits(deadlines: Deadlines | undefined, statement: keyof Deadlin
   return deadlines ? { statement_timeout: deadlines[statement], connectionTimeoutMillis: deadlines.queryMs } : {};
 }
 
-async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): Promise<Opened> {
-  const server = new EmbeddedServer(dataDir);
+async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined, images: string | null): Promise<Opened> {
+  const image = images && !holdsDatabase(dataDir) ? currentClusterImage(images) : undefined;
+  const server = new EmbeddedServer(dataDir, image);
   try {
     await server.start();
   } catch (err) {
@@ -206,6 +215,7 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined): 
       return server.pid;
     },
     events: server,
+    created: server.created,
     async health() {
       if (!server.isUp()) throw new DatabaseUnavailableError('The embedded database process is not running.');
       const saturated = pool.idleCount === 0 && pool.totalCount >= 1;
