@@ -166,15 +166,6 @@ export const limitSettings = {
      */
     perAddress: setting('CONNECTIONS_PER_ADDRESS', 256),
   },
-  database: {
-    /**
-     * A PostgreSQL server's connections for the requests of an instance (server/db/index.ts). A busy instance's
-     * requests queue for them: each connection waits on the instance to read its answer as much as on the
-     * server to make it. Every instance holds as many, besides its exports': keep their sum within the
-     * server's max_connections.
-     */
-    requestConnections: setting('DATABASE_CONNECTIONS', 10, 100),
-  },
 } as const satisfies Record<string, Record<string, Setting>>;
 
 type Settings = typeof limitSettings;

@@ -69,8 +69,6 @@ export interface OpenOptions {
   exportTimeoutMs?: number;
   /** A server's connections for exports (config.limits.exports.atOnce: as many as may run at once). */
   exportConnections?: number;
-  /** A server's connections for requests (config.limits.database.requestConnections). */
-  requestConnections?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -78,12 +76,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     options.queryTimeoutMs && options.exportTimeoutMs ? { queryMs: options.queryTimeoutMs, exportMs: options.exportTimeoutMs } : undefined;
   if (options.databaseReadUrl && !options.databaseUrl)
     throw new Error('DATABASE_READ_URL names a replica of the PostgreSQL server DATABASE_URL names: set both, or neither.');
-  const connections = {
-    requests: options.requestConnections ?? defaultLimits.database.requestConnections,
-    exports: options.exportConnections ?? defaultLimits.exports.atOnce,
-  };
+  const exportConnections = options.exportConnections ?? defaultLimits.exports.atOnce;
   const { db, connection } = options.databaseUrl
-    ? openServer(options.databaseUrl, deadlines, connections)
+    ? openServer(options.databaseUrl, deadlines, exportConnections)
     : await openEmbedded(options.dataDir, deadlines);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
@@ -98,7 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     await db.pool.query('select 1');
     // After the migrations: the replica replays them. Down at start, it is not read until a check finds it.
-    if (options.databaseReadUrl) await openReplica(db, options.databaseReadUrl, deadlines, connections, options.limits?.replica);
+    if (options.databaseReadUrl) await openReplica(db, options.databaseReadUrl, deadlines, exportConnections, options.limits?.replica);
   } catch (err) {
     await db.close();
     throw err;
@@ -112,15 +107,9 @@ interface Opened {
   connection: pg.ClientConfig;
 }
 
-/** How many connections a server's pools hold: for requests, and for exports. */
-interface Connections {
-  requests: number;
-  exports: number;
-}
-
-function openServer(url: string, deadlines: Deadlines | undefined, connections: Connections): Opened {
+function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number): Opened {
   const connection = { connectionString: url };
-  const { pool, exportPool } = serverPools(connection, deadlines, connections);
+  const { pool, exportPool } = serverPools(connection, deadlines, exportConnections);
   const db: Database = {
     kind: 'postgres',
     pool,
@@ -136,19 +125,16 @@ function openServer(url: string, deadlines: Deadlines | undefined, connections: 
   return { db, connection };
 }
 
-/** A server's pools: one for requests, one for exports. */
+/** A server's pools: 10 connections for requests, `exportConnections` for exports. */
 function serverPools(
   connection: pg.ClientConfig,
   deadlines: Deadlines | undefined,
-  connections: Connections,
+  exportConnections: number,
   lost?: (err: Error) => void,
 ): { pool: pg.Pool; exportPool: pg.Pool } {
   return {
-    pool: newPool({ ...connection, max: connections.requests, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }, lost),
-    exportPool: newPool(
-      { ...connection, max: connections.exports, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') },
-      lost,
-    ),
+    pool: newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }, lost),
+    exportPool: newPool({ ...connection, max: exportConnections, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') }, lost),
   };
 }
 
@@ -160,13 +146,13 @@ async function openReplica(
   db: Database,
   url: string,
   deadlines: Deadlines | undefined,
-  connections: Connections,
+  exportConnections: number,
   limits: ReplicaLimits = defaultLimits.replica,
 ): Promise<void> {
   const connection = { connectionString: url };
   let replica: ReadReplica | undefined;
   const lost = (err: unknown) => replica?.lost(err);
-  const { pool, exportPool } = serverPools(connection, deadlines, connections, lost);
+  const { pool, exportPool } = serverPools(connection, deadlines, exportConnections, lost);
   // A check waits for a connection, or an answer, at most a few seconds: a replica that hangs is then down.
   const checkMs = Math.max(limits.checkMs, 5000);
   const checks = newPool({ ...connection, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: checkMs, statement_timeout: checkMs });
