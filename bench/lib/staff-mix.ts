@@ -40,13 +40,13 @@ function cookiesOf(res: Response): string {
     .join('; ');
 }
 
-const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
+export const pick = <T>(list: ReadonlyArray<T>): T => list[Math.floor(Math.random() * list.length)]!;
 
 /**
  * What a browser accepts: fetch alone asks for gzip and deflate only, so the server would compress every
  * answer with gzip (level 6), where the staff's browsers get Brotli (quality 4: less processor time, fewer bytes).
  */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** One click: a page swap (two in five) or a table page (a random page of the first 40, in a random sortable order). */
 export function click(person: Person): { url: string; headers: Record<string, string> } {

@@ -25,6 +25,7 @@ import { postgresBus } from './postgres-bus.ts';
 import { checkSessions, endExpiredSessions } from './session-expiry.ts';
 import { catchUpAfterGap } from './missed-events.ts';
 import { accessTables, followAccessChanges } from './access-changes.ts';
+import { forgetSessionUsers } from '../users/session-users.ts';
 import { routeUpgrades } from './upgrades.ts';
 import { publishQueue } from './publish-queue.ts';
 
@@ -89,8 +90,11 @@ export default fp(async function hub(app: FastifyInstance) {
   bus.subscribe(
     (event) => {
       if (event.topic === 'frame') connections.send(connections.audience(event.to), event.frame);
-      else if (event.topic === 'session-ended') connections.endSession(event.session);
-      else {
+      else if (event.topic === 'session-ended') {
+        // Ended on another instance: the session users kept here are read afresh (users/session-users.ts).
+        forgetSessionUsers(pool);
+        connections.endSession(event.session);
+      } else {
         // This instance forgot its own figures as it made the change.
         if (event.origin !== instance) forgetKeptFigures(resources, pool, event.tables);
         if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);

@@ -7,7 +7,7 @@ import { inboxKinds } from '../../common/inbox-kinds.ts';
 import { msg } from '../messages.ts';
 import { allows, type CurrentUser } from '../../common/roles.ts';
 import type { PageRules } from '../shell/menu.ts';
-import { newestItems, unreadCountsOf } from './inbox-items.ts';
+import { inboxSummaryOf } from './inbox-items.ts';
 
 export interface InboxKindView {
   title: string;
@@ -19,7 +19,7 @@ export interface InboxKindView {
 }
 
 export async function dashboardInbox(pool: pg.Pool, user: CurrentUser, pages: PageRules, now = new Date()): Promise<InboxKindView[]> {
-  const [unread, newest] = await Promise.all([unreadCountsOf(pool, user.ID), newestItems(pool, user.ID)]);
+  const { unread, newest } = await inboxSummaryOf(pool, user.ID);
   return inboxKinds
     .filter((kind) => {
       const rule = pages(`/${kind.name}`);

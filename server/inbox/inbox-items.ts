@@ -46,25 +46,38 @@ export async function itemsByIds(pool: pg.Pool, ids: ReadonlyArray<number>): Pro
   return rows.map((row) => ({ recipient: row.user_id, item: toItem(row) }));
 }
 
-/** The user's newest items of each kind, newest first. */
-export async function newestItems(pool: pg.Pool, userId: number): Promise<Record<InboxResource, InboxItem[]>> {
-  const { rows } = await pool.query<ItemRow>(
-    `select * from (
-       select ${itemColumns}, row_number() over (partition by i.kind order by i.created_at desc, i.inbox_id desc) as n
-       from ${itemFrom} where i.user_id = $1
-     ) newest where n <= $2 order by created_at desc, id desc`,
+/** Unread counts per kind, as columns named for the kinds' resources, over the inbox rows `i`. */
+const countedUnread = inboxKinds.map((k) => `count(*) filter (where i.kind = '${k.kind}')::int as "${k.name}"`).join(', ');
+
+/**
+ * The user's unread counts per kind and newest items of each kind (newest first), in one statement: every
+ * dashboard and header asks for both. The counts are one row whatever the items; the items ride beside it.
+ */
+export async function inboxSummaryOf(
+  pool: pg.Pool,
+  userId: number,
+): Promise<{ unread: UnreadCounts; newest: Record<InboxResource, InboxItem[]> }> {
+  const { rows } = await pool.query<UnreadCounts & Partial<ItemRow>>(
+    `with unread as (select ${countedUnread} from inbox i where i.user_id = $1 and not i.is_read)
+     select unread.*, newest.* from unread left join (
+       select * from (
+         select ${itemColumns}, row_number() over (partition by i.kind order by i.created_at desc, i.inbox_id desc) as n
+         from ${itemFrom} where i.user_id = $1
+       ) ranked where n <= $2
+     ) newest on true
+     order by newest.created_at desc, newest.id desc`,
     [userId, NEWEST_PER_KIND],
   );
+  const unread = Object.fromEntries(inboxKinds.map((k) => [k.name, rows[0]?.[k.name] ?? 0])) as UnreadCounts;
   const newest = Object.fromEntries(inboxKinds.map((k) => [k.name, [] as InboxItem[]])) as Record<InboxResource, InboxItem[]>;
-  for (const row of rows) newest[inboxResourceOf[row.kind]].push(toItem(row));
-  return newest;
+  for (const row of rows) if (row.id != null) newest[inboxResourceOf[row.kind!]].push(toItem(row as ItemRow));
+  return { unread, newest };
 }
 
 /** Unread counts per kind for each of the users (zeros for a user with none). */
 export async function unreadCounts(pool: pg.Pool, userIds: ReadonlyArray<number>): Promise<Map<number, UnreadCounts>> {
-  const counted = inboxKinds.map((k) => `count(*) filter (where i.kind = '${k.kind}')::int as "${k.name}"`).join(', ');
   const { rows } = await pool.query<{ user_id: number } & UnreadCounts>(
-    `select u.user_id, ${counted}
+    `select u.user_id, ${countedUnread}
      from unnest($1::int[]) as u(user_id) left join inbox i on i.user_id = u.user_id and not i.is_read
      group by u.user_id`,
     [[...new Set(userIds)]],

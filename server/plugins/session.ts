@@ -3,7 +3,8 @@
 // instance reads the same table, so any instance can serve any request.
 // The lookup starts as the request arrives and is awaited by the request gate (request-gate.ts), before the
 // access and CSRF checks: what a route does between (reading its parameters, e.g. a table request's) runs
-// while the database answers.
+// while the database answers. The session's user is kept for a few seconds (users/session-users.ts): every
+// request asks for it, and every change to what it reads, a session ended included, forgets it.
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { msg } from '../messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
-import { loadSessionUser } from '../users/current-user.ts';
+import { forgetSessionUsers, keptSessionUser } from '../users/session-users.ts';
 import { providerSessionStands, type ProviderTokens } from '../auth/oidc/provider-sessions.ts';
 
 /** The cookie that carries a session's token (benches make sessions of their own: bench/lib/bench-session.ts). */
@@ -88,6 +89,7 @@ export default fp(async function sessions(app: FastifyInstance) {
   const endListeners: Array<(sessionId: string) => void> = [];
   app.decorate('onSessionEnd', (listener: (sessionId: string) => void) => void endListeners.push(listener));
   const ended = (sessionId: string) => {
+    forgetSessionUsers(app.db.pool);
     for (const listener of endListeners) listener(sessionId);
   };
 
@@ -103,7 +105,7 @@ export default fp(async function sessions(app: FastifyInstance) {
 
   async function lookUp(req: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
     const id = hashToken(token);
-    const found = await loadSessionUser(app.db, id);
+    const found = await keptSessionUser(app.db, id);
     if (found?.providerCheckDue && !(await providerSessionStands(app.db.pool, app.oidc, id, req.log))) {
       // The provider no longer vouches for the user: the session ends here, as a sign-out would end it.
       await app.db.pool.query('delete from sessions where session_id = $1', [id]);
@@ -128,7 +130,8 @@ export default fp(async function sessions(app: FastifyInstance) {
         `update sessions set expires_at = now() + make_interval(secs => $2) where session_id = $1 returning expires_at`,
         [id, seconds],
       );
-      if (r.rows[0]) req.session.expiresAt = r.rows[0].expires_at;
+      // In what is kept too, so that the next requests do not slide it again.
+      if (r.rows[0]) req.session.expiresAt = found.expiresAt = r.rows[0].expires_at;
       setCookie(req, reply, token);
     }
   }

@@ -2,15 +2,28 @@
 // opened by its id, the person's default view of a table, and adding, changing and deleting views under the
 // rules of view-rules.ts. Read from the primary, never a replica: a view just saved is opened at once.
 // Answers are values: a view, or a refusal in words (view-input.ts), never a thrown request error.
+// Every table screen asks for its person's default view, which seldom changes: it is kept (ShortLived), and
+// every write here says it changed the views' tables (changeTables), which forgets what was kept, here and
+// through the hub on every instance, before its answer goes.
 import pg from 'pg';
 import type { CurrentUser } from '../../common/roles.ts';
 import { VIEWS_PER_TABLE, type TableView, type TableViews, type ViewState } from '../../common/table-views.ts';
+import { changeTables } from '../db/table-changes.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { keepFiguresOf } from '../table-api/cache/changed-tables.ts';
+import { ShortLived } from '../table-api/cache/short-lived.ts';
 import { msg } from '../messages.ts';
 import type { ViewRefusal } from './view-input.ts';
 import { isAdministrator, mayChangeView } from './view-rules.ts';
 
 type Viewer = Pick<CurrentUser, 'ID' | 'GroupID' | 'IsAdmin' | 'IsSuperAdmin'>;
+
+/** What the writes below change. */
+const VIEW_TABLES = ['table_views', 'table_view_defaults'];
+/** The default views kept read these, and the owners' names and the viewers' flags in `users`. */
+const DEFAULTS = 'default-views';
+keepFiguresOf(DEFAULTS, [...VIEW_TABLES, 'users']);
+const keptDefaults = new ShortLived<TableView | null>(30_000, 10_000);
 type Query = Pick<pg.PoolClient, 'query'>;
 
 interface ViewRow {
@@ -82,9 +95,11 @@ export function openableView(pool: pg.Pool, user: Viewer, id: number): Promise<T
 }
 
 /** `user`'s default view of `table`, while they may open it; null when they have none. */
-export async function defaultView(pool: pg.Pool, user: Viewer, table: string): Promise<TableView | null> {
-  const { rows } = await pool.query<ViewRow>(DEFAULT, [user.ID, table]);
-  return rows[0] ? viewOf(rows[0], user) : null;
+export function defaultView(pool: pg.Pool, user: Viewer, table: string): Promise<TableView | null> {
+  return keptDefaults.get(pool, DEFAULTS, [user.ID, table], async () => {
+    const { rows } = await pool.query<ViewRow>(DEFAULT, [user.ID, table]);
+    return rows[0] ? viewOf(rows[0], user) : null;
+  });
 }
 
 /** The views of `table` listed for `user`, and their default one. */
@@ -115,14 +130,16 @@ const nameTaken = (err: unknown, name: string): ViewRefusal | null =>
 /** Keeps a new view of `user`'s; the view as kept, or why not. */
 export async function addView(pool: pg.Pool, user: Viewer, view: NewView): Promise<TableView | ViewRefusal> {
   try {
-    return await inTransaction(pool, async (client) => {
-      const params = [view.table, user.ID, view.name, view.shared, JSON.stringify(view.state), VIEWS_PER_TABLE];
-      const added = await client.query<{ view_id: number }>(ADD, params);
-      const id = added.rows[0]?.view_id;
-      if (id === undefined) return { status: 400, error: msg('viewsTooMany', VIEWS_PER_TABLE) } satisfies ViewRefusal;
-      if (view.isDefault) await client.query(SET_DEFAULT, [user.ID, view.table, id]);
-      return (await openable(client, user, id))!;
-    });
+    return await changeTables(pool, VIEW_TABLES, user.ID, () =>
+      inTransaction(pool, async (client) => {
+        const params = [view.table, user.ID, view.name, view.shared, JSON.stringify(view.state), VIEWS_PER_TABLE];
+        const added = await client.query<{ view_id: number }>(ADD, params);
+        const id = added.rows[0]?.view_id;
+        if (id === undefined) return { status: 400, error: msg('viewsTooMany', VIEWS_PER_TABLE) } satisfies ViewRefusal;
+        if (view.isDefault) await client.query(SET_DEFAULT, [user.ID, view.table, id]);
+        return (await openable(client, user, id))!;
+      }),
+    );
   } catch (err) {
     const taken = nameTaken(err, view.name);
     if (taken) return taken;
@@ -151,30 +168,32 @@ const CHANGE = `update table_views v set name = coalesce($5, v.name), shared = c
  */
 export async function changeView(pool: pg.Pool, user: Viewer, before: TableView, change: ViewChange): Promise<TableView | ViewRefusal> {
   try {
-    return await inTransaction(pool, async (client) => {
-      const params = [
-        user.ID,
-        isAdministrator(user),
-        before.ViewID,
-        change.version,
-        change.name ?? null,
-        change.shared ?? null,
-        change.state === undefined ? null : JSON.stringify(change.state),
-      ];
-      const changed = await client.query<{ view_id: number; shared: boolean }>(CHANGE, params);
-      if (!changed.rows[0]) {
-        const now = await openable(client, user, before.ViewID);
-        return now
-          ? ({ status: 409, error: msg('viewChangedMeanwhile', now.Name) } satisfies ViewRefusal)
-          : ({ status: 404, error: msg('viewNotFound') } satisfies ViewRefusal);
-      }
-      if (!changed.rows[0].shared)
-        await client.query(
-          'delete from table_view_defaults where view_id = $1 and user_id <> (select owner_id from table_views where view_id = $1)',
-          [before.ViewID],
-        );
-      return (await openable(client, user, before.ViewID))!;
-    });
+    return await changeTables(pool, VIEW_TABLES, user.ID, () =>
+      inTransaction(pool, async (client) => {
+        const params = [
+          user.ID,
+          isAdministrator(user),
+          before.ViewID,
+          change.version,
+          change.name ?? null,
+          change.shared ?? null,
+          change.state === undefined ? null : JSON.stringify(change.state),
+        ];
+        const changed = await client.query<{ view_id: number; shared: boolean }>(CHANGE, params);
+        if (!changed.rows[0]) {
+          const now = await openable(client, user, before.ViewID);
+          return now
+            ? ({ status: 409, error: msg('viewChangedMeanwhile', now.Name) } satisfies ViewRefusal)
+            : ({ status: 404, error: msg('viewNotFound') } satisfies ViewRefusal);
+        }
+        if (!changed.rows[0].shared)
+          await client.query(
+            'delete from table_view_defaults where view_id = $1 and user_id <> (select owner_id from table_views where view_id = $1)',
+            [before.ViewID],
+          );
+        return (await openable(client, user, before.ViewID))!;
+      }),
+    );
   } catch (err) {
     const taken = nameTaken(err, change.name ?? before.Name);
     if (taken) return taken;
@@ -184,16 +203,21 @@ export async function changeView(pool: pg.Pool, user: Viewer, before: TableView,
 
 /** Deletes `view` (which `user` may change); whether it was still there. Whoever opened it by default no longer does. */
 export async function deleteView(pool: pg.Pool, user: Viewer, view: TableView): Promise<boolean> {
-  const deleted = await pool.query('delete from table_views v where v.view_id = $3 and (v.owner_id = $1 or (v.shared and $2::boolean))', [
-    user.ID,
-    isAdministrator(user),
-    view.ViewID,
-  ]);
+  const deleted = await changeTables(pool, VIEW_TABLES, user.ID, () =>
+    pool.query('delete from table_views v where v.view_id = $3 and (v.owner_id = $1 or (v.shared and $2::boolean))', [
+      user.ID,
+      isAdministrator(user),
+      view.ViewID,
+    ]),
+  );
   return (deleted.rowCount ?? 0) > 0;
 }
 
 /** Makes `view` (one `user` may open, of `table`) their default view of `table`, or none when null. */
 export async function setDefaultView(pool: pg.Pool, user: Viewer, table: string, view: TableView | null): Promise<void> {
-  if (view) await pool.query(SET_DEFAULT, [user.ID, table, view.ViewID]);
-  else await pool.query('delete from table_view_defaults where user_id = $1 and table_name = $2', [user.ID, table]);
+  await changeTables(pool, VIEW_TABLES, user.ID, () =>
+    view
+      ? pool.query(SET_DEFAULT, [user.ID, table, view.ViewID])
+      : pool.query('delete from table_view_defaults where user_id = $1 and table_name = $2', [user.ID, table]),
+  );
 }

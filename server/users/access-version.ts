@@ -9,7 +9,16 @@ import type { CurrentUser } from '../../common/roles.ts';
 
 export const ACCESS_VERSION_HEADER = 'X-Access-Version';
 
+/** Per user as loaded: every answer names it, and a session's user is kept for a few seconds (session-users.ts). */
+const versions = new WeakMap<CurrentUser, string>();
+
 export function accessVersion(user: CurrentUser): string {
+  let version = versions.get(user);
+  if (version === undefined) versions.set(user, (version = fingerprint(user)));
+  return version;
+}
+
+function fingerprint(user: CurrentUser): string {
   const drawnFrom = [
     user.ID,
     user.UserName,

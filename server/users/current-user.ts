@@ -33,7 +33,8 @@ const userColumns = `
 // A temporary password binds only a session its password opened: one through the company's identity provider
 // (provider_check_at set) was not opened with it.
 const sessionUserSql = `select s.csrf_token, s.expires_at, u.must_change_password and s.provider_check_at is null as must_change_password,
-  coalesce(s.provider_check_at <= now(), false) as provider_check_due, u.password_hash like 'scrypt$%' as has_password, ${userColumns}
+  s.provider_check_at is not null as via_provider, coalesce(s.provider_check_at <= now(), false) as provider_check_due,
+  u.password_hash like 'scrypt$%' as has_password, ${userColumns}
   from sessions s join users u using (user_id) left join groups g on g.group_id = u.group_id
   where s.session_id = $1 and s.expires_at > now() and u.is_active`;
 
@@ -41,25 +42,30 @@ interface SessionRow extends UserRow {
   csrf_token: string;
   expires_at: Date;
   must_change_password: boolean;
+  via_provider: boolean;
   provider_check_due: boolean;
   has_password: boolean;
+}
+
+/** A live session and its user, as the session plugin keeps them (server/users/session-users.ts). */
+export interface SessionUser {
+  user: CurrentUser;
+  csrfToken: string;
+  /** Moved on when a request slides the session (plugins/session.ts), in what is kept too. */
+  expiresAt: Date;
+  mustChangePassword: boolean;
+  /** Opened through the company's identity provider, which is asked from time to time whether it stands. */
+  viaProvider: boolean;
+  /** The provider is to be asked now whether the session stands (auth/oidc/provider-sessions.ts). */
+  providerCheckDue: boolean;
+  hasPassword: boolean;
 }
 
 /**
  * The live session with this id and its active user, in one round trip: every signed-in request pays
  * for this lookup, so it is one query, not two.
  */
-export async function loadSessionUser(
-  db: Database,
-  sessionId: string,
-): Promise<{
-  user: CurrentUser;
-  csrfToken: string;
-  expiresAt: Date;
-  mustChangePassword: boolean;
-  providerCheckDue: boolean;
-  hasPassword: boolean;
-} | null> {
+export async function loadSessionUser(db: Database, sessionId: string): Promise<SessionUser | null> {
   const name = db.preparesStatements ? 'session-user' : undefined;
   const r = await db.pool.query<SessionRow>({ name, text: sessionUserSql, values: [sessionId] });
   const row = r.rows[0];
@@ -69,7 +75,7 @@ export async function loadSessionUser(
         csrfToken: row.csrf_token,
         expiresAt: row.expires_at,
         mustChangePassword: row.must_change_password,
-        // A session opened through the company's identity provider whose check with it is due (auth/oidc/provider-sessions.ts).
+        viaProvider: row.via_provider,
         providerCheckDue: row.provider_check_due,
         // A user made by a first sign-in through the provider has none (auth/oidc/provider-users.ts) until an administrator sets one.
         hasPassword: row.has_password,

@@ -16,7 +16,7 @@ import type {
   ViewState,
   ViewStatePart,
 } from '../../common/view-state.ts';
-import { newestItems, unreadCountsOf } from '../inbox/inbox-items.ts';
+import { inboxSummaryOf } from '../inbox/inbox-items.ts';
 import { loadMenuRows, menuFor, servedPages, type MenuItem, type PageRules } from '../shell/menu.ts';
 import { groupScope, storeScope } from '../stores/visible-stores.ts';
 
@@ -104,8 +104,7 @@ export async function loadViewState(
 ): Promise<Partial<ViewState>> {
   const pool = app.db.pool;
   let summary: ReturnType<InboxSummary> | undefined;
-  const inboxSummary: InboxSummary = () =>
-    (summary ??= Promise.all([unreadCountsOf(pool, user.ID), newestItems(pool, user.ID)]).then(([unread, newest]) => ({ unread, newest })));
+  const inboxSummary: InboxSummary = () => (summary ??= inboxSummaryOf(pool, user.ID));
   const ctx: LoadContext = { pool, user, inbox: inboxSummary, pageExists: servedPages(app) };
   const loaded = await Promise.all(parts.map(async (part) => [part, await loaders[part](ctx)] as const));
   return Object.fromEntries(loaded);

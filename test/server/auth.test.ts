@@ -1,6 +1,7 @@
 // Sign-in, sessions, CSRF and access rules, through HTTP.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
+import { forgetSessionUsers } from '../../server/users/session-users.ts';
 import { useTestApp, createTestApp, signIn, cookieHeader, ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/app.ts';
 import { defaultMessages as m } from '../../server/messages.ts';
 
@@ -158,6 +159,8 @@ describe('a session', () => {
   test('an expired session is not accepted', async () => {
     const user = await signIn(shared.t.app, 'analyst');
     await shared.t.db.pool.query(`update sessions set expires_at = now() - interval '1 second'`);
+    // A change made outside the app, which the kept session's user does not hear of (server/users/session-users.ts).
+    forgetSessionUsers(shared.t.db.pool);
     const res = await shared.t.app.inject({ url: '/api/common/current-user', headers: { cookie: user.cookie } });
     assert.equal(res.statusCode, 401);
   });
@@ -165,6 +168,7 @@ describe('a session', () => {
   test('expiry slides: a request near the end of the session pushes it 7200 s ahead', async () => {
     const user = await signIn(shared.t.app, 'analyst');
     await shared.t.db.pool.query(`update sessions set expires_at = now() + interval '100 seconds'`);
+    forgetSessionUsers(shared.t.db.pool);
     const res = await user.inject({ url: '/api/common/current-user' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.cookies.find((c) => c.name === 'backroom_sid')?.maxAge, 7200);

@@ -25,8 +25,14 @@ export class ShortLived<V> {
     everyCache.push(this as ShortLived<unknown>);
   }
 
-  /** The value kept for the resource and `parts` if still fresh, else `compute`'s, kept. */
-  async get(pool: pg.Pool, resource: string, parts: ReadonlyArray<unknown>, compute: () => Promise<V>): Promise<V> {
+  /** The value kept for the resource and `parts` if still fresh, else `compute`'s, kept (if `keeps` it). */
+  async get(
+    pool: pg.Pool,
+    resource: string,
+    parts: ReadonlyArray<unknown>,
+    compute: () => Promise<V>,
+    keeps: (value: V) => boolean = () => true,
+  ): Promise<V> {
     let cache = this.#caches.get(pool);
     if (!cache) this.#caches.set(pool, (cache = new Map()));
     const key = `${resource}\u0000${parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join('\u0000')}`;
@@ -34,7 +40,7 @@ export class ShortLived<V> {
     if (hit && hit.expires > Date.now()) return hit.value;
     const before = generation(pool, resource);
     const value = await compute();
-    if (generation(pool, resource) !== before) return value;
+    if (generation(pool, resource) !== before || !keeps(value)) return value;
     cache.delete(key);
     if (cache.size >= this.maxEntries) cache.delete(cache.keys().next().value!);
     cache.set(key, { value, expires: Date.now() + this.ttlMs });

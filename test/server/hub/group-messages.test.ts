@@ -3,6 +3,7 @@
 // (administrators and head office anyone; others their own group's users and their group).
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
+import { forgetSessionUsers } from '../../../server/users/session-users.ts';
 import { defaultMessages as m } from '../../../server/messages.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { connectHub, framesUntilNow, userIdOf } from '../../support/hub-client.ts';
@@ -20,6 +21,8 @@ describe('messages to a group', () => {
     await shared.t.db.pool.query(`insert into user_roles (user_id, role_id) select $1, role_id from roles where code = 'messages'`, [
       ids.analyst,
     ]);
+    // Made outside the app, which the analyst's kept session user does not hear of (server/users/session-users.ts).
+    forgetSessionUsers(shared.t.db.pool);
   });
 
   function send(from: SignedIn, to: { UserID?: number; GroupID?: number }, title: string) {

@@ -1,6 +1,6 @@
 // Two app instances on different ports sharing one PostgreSQL database, as behind a load balancer: what
 // happens on one reaches the browsers of the other through LISTEN/NOTIFY, and counts and totals the other
-// kept are forgotten at a change, as are the store choices it kept for a feed token. The embedded database serves one instance, so this runs on PostgreSQL only.
+// kept are forgotten at a change, as are the store choices it kept for a feed token and the sessions' users it kept. The embedded database serves one instance, so this runs on PostgreSQL only.
 import { after, before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -86,6 +86,15 @@ describe('two app instances sharing PostgreSQL', { skip }, () => {
     await hub.next('hello');
     await clerk.inject({ method: 'POST', url: '/logout' });
     assert.equal(await hub.closed, CLOSE_SIGNED_OUT);
+  });
+
+  test('a session signed out on instance 1 is refused on instance 2, which had kept its user, once the hub tells it', async () => {
+    const clerk = await signIn(one.app, 'clerk');
+    const onTwo = async () => (await two.inject({ url: '/api/common/current-user', headers: { cookie: clerk.cookie } })).statusCode;
+    assert.equal(await onTwo(), 200);
+    await clerk.inject({ method: 'POST', url: '/logout' });
+    // Well within the time a session's user is kept (server/users/session-users.ts): the hub's word forgot it.
+    await until(async () => (await onTwo()) === 401, 'instance 2 refuses the signed-out session', { ms: 2_000 });
   });
 
   test('deactivating a user on instance 1 closes their sockets on instance 2', async () => {
