@@ -19,9 +19,9 @@ import { seedDemo } from '../server/demo/seed.ts';
 import { addStoresUpTo } from '../server/demo/seed-stores.ts';
 import { percentile, report } from './report.ts';
 import { startServer } from './server-process.ts';
-import { benchSession } from './lib/bench-session.ts';
+import { staffSessions } from './lib/bench-session.ts';
 import { browse } from './lib/staff-browsing.ts';
-import { roles, type Person, type Role } from './lib/staff-mix.ts';
+import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 
 const STORES = Number(process.env.BENCH_STORES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -61,9 +61,7 @@ const stores = (
   )
 ).rows;
 // The staff's sessions, of every kind in turn, made before the server opens them.
-const kinds = Object.keys(roles) as Role[];
-const people: Person[] = [];
-for (let i = 0; i < STAFF; i++) people.push({ role: kinds[i % kinds.length]!, cookie: await benchSession(db, kinds[i % kinds.length]!) });
+const people: Person[] = await staffSessions(db, Object.keys(roles) as Role[], STAFF);
 await db.close();
 console.log(`  PostgreSQL, ${stores.length} stores, the day ${day}; ${people.length} staff browsing meanwhile`);
 
@@ -158,7 +156,7 @@ try {
 
   const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const cpuBefore = server.cpuMs();
-  const staff = browse(base, people);
+  const staff = browse(base, click, people);
   const first = await round();
   // Stored within: from the last request sent until every day is in the table.
   let storedAt = performance.now();

@@ -10,7 +10,8 @@
 //    requests per second served with 0 errors. Target >= 1,000 req/s. BENCH_SATURATION=0 skips it.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/load.ts
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchSession } from './lib/bench-session.ts';
+import { staffSessions } from './lib/bench-session.ts';
+import { byPath, send, tally, type Click } from './lib/staff-browsing.ts';
 import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
 import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 import { pageClick } from './lib/page-mix.ts';
@@ -23,7 +24,7 @@ const PORT = process.env.BENCH_PORT ?? '3198';
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Mix {
-  click(person: Person): { url: string; headers: Record<string, string> };
+  click: Click;
   /** How many work at once, with no think time, in each saturation round. */
   saturation: number[];
 }
@@ -32,46 +33,6 @@ const mixes: Record<string, Mix> = {
   pages: { click: pageClick, saturation: [200] },
 };
 const chosen = process.env.BENCH_MIX ? [process.env.BENCH_MIX] : Object.keys(mixes);
-
-interface Tally {
-  ms: number[];
-  errors: number;
-  firstError?: string;
-  /** The times of each kind of request (its path), for the slowest kinds. */
-  byPath: Map<string, number[]>;
-}
-const tally = (): Tally => ({ ms: [], errors: 0, byPath: new Map() });
-
-async function send(mix: Mix, person: Person, into: Tally): Promise<void> {
-  const { url, headers } = mix.click(person);
-  const began = performance.now();
-  try {
-    const res = await fetch(base + url, { headers });
-    await res.arrayBuffer();
-    const ms = performance.now() - began;
-    into.ms.push(ms);
-    const path = url.split('?')[0]!;
-    const kind = into.byPath.get(path);
-    if (kind) kind.push(ms);
-    else into.byPath.set(path, [ms]);
-    if (res.status !== 200) {
-      into.errors++;
-      into.firstError ??= `${res.status} on ${url}`;
-    }
-  } catch (err) {
-    into.errors++;
-    into.firstError ??= `${(err as Error).message} on ${url}`;
-  }
-}
-
-/** Each kind of request's median and count, slowest first: where the time goes. */
-function byPath(t: Tally): string {
-  return [...t.byPath]
-    .map(([path, ms]) => ({ path, p50: percentile(ms, 50), n: ms.length }))
-    .sort((a, b) => b.p50 - a.p50)
-    .map((k) => `${k.path} ${k.p50.toFixed(0)}`)
-    .join(', ');
-}
 
 async function load(mix: Mix, server: Started): Promise<void> {
   // Each person clicks, thinks 0.5-1.5 s, clicks again; the first 10 s (everyone starting) are not counted.
@@ -88,7 +49,7 @@ async function load(mix: Mix, server: Started): Promise<void> {
     people.map(async (person) => {
       await sleep(Math.random() * 1000);
       while (performance.now() < end) {
-        await send(mix, person, counting ? counted : warm);
+        await send(base, mix.click, person, counting ? counted : warm);
         await sleep(500 + Math.random() * 1000);
       }
     }),
@@ -118,7 +79,7 @@ async function saturate(mix: Mix, server: Started): Promise<void> {
     const stop = performance.now() + 15_000;
     await Promise.all(
       people.slice(0, workers).map(async (person) => {
-        while (performance.now() < stop) await send(mix, person, round);
+        while (performance.now() < stop) await send(base, mix.click, person, round);
       }),
     );
     const rate = round.ms.length / 15;
@@ -142,12 +103,7 @@ const env = { ...bench.env, ADMIN_PASSWORD, PORT, LOG_LEVEL: 'error', CONNECTION
 console.log(`  ${bench.kind}, ${bench.rows} daily sales`);
 // Each person's session, made in the database before the server opens it (a seeded chain's users have the
 // seed's passwords, not the bench's: bench-session.ts).
-const people: Person[] = [];
-const kinds = Object.keys(roles) as Role[];
-for (let i = 0; i < STAFF; i++) {
-  const role = kinds[i % kinds.length]!;
-  people.push({ role, cookie: await benchSession(bench.db, role) });
-}
+const people: Person[] = await staffSessions(bench.db, Object.keys(roles) as Role[], STAFF);
 await bench.close();
 const server = await startServer(env);
 try {

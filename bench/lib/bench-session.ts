@@ -16,3 +16,17 @@ export async function benchSession(db: Database, username: string): Promise<stri
   if (made.rowCount !== 1) throw new Error(`the bench database has no user ${username}`);
   return `${SESSION_COOKIE}=${token}`;
 }
+
+/** `count` staff of every kind of `roles` in turn, each with a session of their own. */
+export async function staffSessions<R extends string>(
+  db: Database,
+  roles: ReadonlyArray<R>,
+  count: number,
+): Promise<Array<{ role: R; cookie: string }>> {
+  const people: Array<{ role: R; cookie: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const role = roles[i % roles.length]!;
+    people.push({ role, cookie: await benchSession(db, role) });
+  }
+  return people;
+}
