@@ -7,8 +7,10 @@
 // no clock or request while rendering: a time shown is rendered as of a time in the props). Many staff
 // open the same screens with the same first page, and rendering a table's rows with React and TanStack
 // was a quarter of a busy server's processor time; so the markup is kept per name and props with a
-// per-process token (ID_SLOT) standing for the id, which each page replaces with an id of its own.
-import { randomBytes } from 'node:crypto';
+// per-process token (ID_SLOT) standing for the id, which each page replaces with an id of its own. A time
+// that differs on every request but not in what it draws (a table's "last updated", drawn relative to
+// itself: "just now") is kept the same way (TIME_SLOT), or each table would be drawn again every second.
+import { randomBytes, randomInt } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -20,6 +22,11 @@ import { escapeHtml } from '../escape-html.ts';
 const KEPT_BYTES = 16 * 1024 * 1024;
 /** Where each page's own id goes in kept markup: random per process, so no content can contain it. */
 const ID_SLOT = `i${randomBytes(8).toString('hex')}`;
+/**
+ * Put in props where a request's own time goes (see renderIsland): a valid ISO time, so the island draws it as
+ * any other, at a random millisecond of the 19th century per process, which no content holds.
+ */
+export const TIME_SLOT = new Date(Date.UTC(1850, 0, 1) + randomInt(0, 2 ** 40)).toISOString();
 
 const kept = new LRUCache<string, string>({ maxSize: KEPT_BYTES, sizeCalculation: (markup, key) => markup.length + key.length });
 /** The words the kept markup was rendered in: a new language file makes it all stale. */
@@ -44,7 +51,9 @@ async function markupOf(name: string, json: string, props: Record<string, unknow
   return markup;
 }
 
-export async function renderIsland(name: string, props: Record<string, unknown>): Promise<string> {
+/** The island's markup; `time`, when given, is what the props' TIME_SLOT stands for on this page. */
+export async function renderIsland(name: string, props: Record<string, unknown>, time?: string): Promise<string> {
   const markup = await markupOf(name, JSON.stringify(props), props);
-  return markup.replaceAll(ID_SLOT, `${name}-${randomBytes(4).toString('hex')}-`);
+  const own = markup.replaceAll(ID_SLOT, `${name}-${randomBytes(4).toString('hex')}-`);
+  return time === undefined ? own : own.replaceAll(TIME_SLOT, time);
 }

@@ -4,7 +4,7 @@
 // Refused as the definition's list access says, the one rule its API and menu entry read too. A saved view
 // named in the address (`?view=<id>`), or the person's default view, is handed to the island to apply.
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
-import { renderIsland } from '../islands/render-island.ts';
+import { renderIsland, TIME_SLOT } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
@@ -43,7 +43,12 @@ const tableScreens: SchemaRoutes = async (app) => {
       return reply.page('table-screen', {
         title: worded(resource).title,
         storeSelector: storeScoped,
-        island: await renderIsland('data-table', { config: table, initial, initialStores: stores, ...view }),
+        // The rows' time stands apart from the props the markup is kept by: identical first pages are drawn once.
+        island: await renderIsland(
+          'data-table',
+          { config: table, initial: { ...initial, syncedAt: TIME_SLOT }, initialStores: stores, ...view },
+          initial.syncedAt,
+        ),
         ...extras,
         viewNotice: opened.notice,
       });

@@ -83,6 +83,22 @@ describe('table screens', () => {
     }
   });
 
+  test("each first page says when its own rows were read, however the server keeps the table's drawing", async () => {
+    const times: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = Date.now();
+      const res = await get(shared.admin, '/stores');
+      const after = Date.now();
+      const syncedAt = islandProps(res.body).initial.syncedAt;
+      const at = Date.parse(syncedAt);
+      assert.ok(at >= before && at <= after, `the rows' time ${syncedAt} is the request's, not a kept one`);
+      assert.match(res.body, new RegExp(`<time class="dt-updated" dateTime="${syncedAt}"`), '"last updated" reads it too');
+      times.push(syncedAt);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.notEqual(times[0], times[1]);
+  });
+
   test("the first page follows the page URL's store selection on a store-scoped screen", async () => {
     const some = (await shared.t.db.pool.query<{ store_id: number }>(`select store_id from stores order by store_id limit 2`)).rows.map(
       (r) => r.store_id,
