@@ -3,6 +3,7 @@
 // people browsing with 0.5-1.5 s of think time until told to stop, beside another bench's work.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { percentile } from '../report.ts';
+import { get } from './http-get.ts';
 import type { Person } from './staff-mix.ts';
 
 /** One click of a mix: what a person's browser asks next. */
@@ -22,17 +23,16 @@ export async function send(base: string, click: Click, person: Person, into: Tal
   const { url, headers } = click(person);
   const began = performance.now();
   try {
-    const res = await fetch(base + url, { headers });
-    await res.arrayBuffer();
+    const status = await get(base + url, headers);
     const ms = performance.now() - began;
     into.ms.push(ms);
     const path = url.split('?')[0]!;
     const kind = into.byPath.get(path);
     if (kind) kind.push(ms);
     else into.byPath.set(path, [ms]);
-    if (res.status !== 200) {
+    if (status !== 200) {
       into.errors++;
-      into.firstError ??= `${res.status} on ${url}`;
+      into.firstError ??= `${status} on ${url}`;
     }
   } catch (err) {
     into.errors++;

@@ -135,11 +135,7 @@ export async function loadSalesHistory(pool: pg.Pool, options: LoadOptions = {})
 }
 
 /** One step of the load and the state after it: 'built' when only the finish is left, 'none' when no load is planned. */
-async function step(
-  client: pg.PoolClient,
-  storesPerStep: number | undefined,
-  shared: boolean,
-): Promise<HistoryState | 'built' | 'none'> {
+async function step(client: pg.PoolClient, storesPerStep: number | undefined, shared: boolean): Promise<HistoryState | 'built' | 'none'> {
   const row = (await client.query<{ value: string }>(`select value from meta where key = $1 for update`, [KEY])).rows[0];
   if (!row) return 'none';
   const state = JSON.parse(row.value) as HistoryState;
