@@ -111,7 +111,7 @@ export async function loadSalesHistory(pool: pg.Pool, options: LoadOptions = {})
       // Planner statistics and the visibility map (index-only scans) for the tables the history filled.
       await withExportTime(pool, (client) =>
         client.query(
-          'vacuum analyze sales, sales_day_totals, sales_store_month_totals, sales_store_totals, sales_store_value_counts, sales_value_counts',
+          'vacuum analyze sales, sales_day_totals, sales_store_month_totals, sales_store_totals, sales_store_value_counts, sales_value_counts, sales_value_sums',
         ),
       );
       await pool.query(`delete from meta where key = $1`, [KEY]);
