@@ -57,6 +57,14 @@ const kinds: Array<[string, Filters, Record<string, string | number>?]> = [
   ['global search for a day', {}, { 'search[value]': day(3) }],
   ['7 days, two states, Sales 5,000 or more', { SaleDate: `${day(6)}~${day(0)}`, StateCode: 'NY|TX', Sales: '5000~' }],
 ];
+// More combinations, for their footer totals only: two amounts' ranges, a range of days with an amount's,
+// stores with an amount's range (the worst a filter on kept sums alone does not cover).
+const combinations: typeof kinds = [
+  ['Sales 10,000 or more, Transactions 100 to 110', { Sales: '10000~', Transactions: '100~110' }],
+  ['from a day on, Sales 10,000 or more', { SaleDate: `${day(90)}~`, Sales: '10000~' }],
+  ['two states, Transactions 100 to 110', { StateCode: 'NY|TX', Transactions: '100~110' }],
+  ['Margin up to 12%, Transactions 100 to 110', { Margin: '~0.12', Transactions: '100~110' }],
+];
 const sorts: Array<[string, Record<string, string | number>]> = [
   ['', {}],
   [', sort Sales desc', sortBy('Sales', 'desc')],
@@ -69,7 +77,7 @@ const scenarios: Array<{ name: string; url: string; cold?: boolean; targetMs: nu
   ...kinds.flatMap(([kind, filters, extra = {}]) =>
     sorts.map(([sort, order]) => ({ name: `${kind}${sort}`, url: query(filters, { ...extra, ...order }), targetMs })),
   ),
-  ...kinds.map(([kind, filters, extra = {}]) => ({
+  ...[...kinds, ...combinations].map(([kind, filters, extra = {}]) => ({
     name: `${kind}, footer totals (cold)`,
     url: query(filters, { ...extra, totals: 'true', rows: 'false' }),
     cold: true,
