@@ -16,7 +16,7 @@ import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
 import { bucketTotalsFor, countOnTotalsTable, sumsOf, totalsTableFor } from './totals-table.ts';
-import { valueSumsQuery } from './value-sums.ts';
+import { valueSums } from './value-sums.ts';
 import { groupPage, readsGroups } from './group-page.ts';
 import type { GroupTotals } from '../../../common/table-config.ts';
 
@@ -175,9 +175,10 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
 }
 
 async function totalsOf(pool: pg.Pool, def: ResourceDef, req: TableRequest, filter: Filter): Promise<Totals> {
-  const query = valueSumsQuery(def, req, filter) ?? totalsQuery(def, filter);
+  const kept = valueSums(def, req, filter);
+  const query = kept?.key ?? totalsQuery(def, filter);
   return cachedTotals(pool, def.name, query, async () => {
-    const { __rows, ...values } = (await pool.query<Row>(query.text, query.params)).rows[0] ?? {};
+    const { __rows, ...values } = kept ? await kept.read(pool) : ((await pool.query<Row>(query.text, query.params)).rows[0] ?? {});
     return { count: Number(__rows ?? 0), values };
   });
 }
