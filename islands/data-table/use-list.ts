@@ -7,13 +7,15 @@
 // to wait a moment first (a change's marks are seen before the rows they mark go). When the hub says
 // someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are forgotten
 // and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
-// refresh); the user's own changes are shown by the actions that made them.
+// refresh); the user's own changes are shown by the actions that made them. A table with footer totals asks
+// them beside the rows, which are shown without waiting for them (list-totals.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Row, TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
+import { rowsCall, totalsCall, withTotals } from './list-totals.ts';
 import { withCursor } from './page-cursor.ts';
 
 export interface ListView {
@@ -22,6 +24,8 @@ export interface ListView {
   pagesAbove: TablePage[] | null;
   error: string | null;
   loading: boolean;
+  /** The rows are shown and their footer totals, asked beside them, are still to come. */
+  totalsLoading: boolean;
   /**
    * Reads the current URL (and the pages above it) from the server again, after `delayMs` if given;
    * resolves once the answer is shown. A refresh asked for sooner takes the place of one still waiting.
@@ -49,13 +53,27 @@ interface ListOptions {
   pagesAbove: { current: ReadonlyArray<string> };
   /** How the list is called and read (the table's config: its method, where the answer holds its rows). */
   call: ListCall;
+  /** The table shows footer totals: they are asked apart from the rows, which never wait for them (list-totals.ts). */
+  totals: boolean;
 }
 
 type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'>;
 
-export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove, call }: ListOptions): ListView {
+export function useList({
+  url,
+  initialUrl,
+  initial,
+  ready,
+  refreshEveryTime,
+  listUrl,
+  resource,
+  pagesAbove,
+  call,
+  totals,
+}: ListOptions): ListView {
   const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null });
   const [loading, setLoading] = useState(false);
+  const [totalsLoading, setTotalsLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
   const [refreshed, setRefreshed] = useState<object | null>(null);
@@ -83,14 +101,38 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       return settle();
     }
     const kept = forced || refreshEveryTime ? null : cachedPage(url);
+    const controller = new AbortController();
+    // The footer totals for `url`, asked beside its rows; they join the page once it is shown.
+    const addTotals = (shownRows: Promise<unknown>) => {
+      setTotalsLoading(true);
+      Promise.all([fetchList(totalsCall(url), controller.signal, call), shownRows]).then(
+        ([outcome]) => {
+          setTotalsLoading(false);
+          // A failure is the rows' call's to say: the footer stays empty.
+          if (!outcome.ok || shown.current !== url) return;
+          setAnswer((old) => {
+            if (!old.page) return old;
+            const page = withTotals(old.page, outcome.page);
+            keepPage(url, page);
+            return { ...old, page };
+          });
+        },
+        () => {
+          // Aborted with the rows' call: a newer call (or the unmount) takes over.
+        },
+      );
+    };
+    setTotalsLoading(false);
     if (kept) {
       shown.current = url;
       // A call this one replaced may have been under way.
       setLoading(false);
       setAnswer({ page: kept, pagesAbove: null, error: null });
-      return settle();
+      // Kept before its totals came: they are asked again (the server keeps them a while).
+      if (totals && kept.totals === null) addTotals(Promise.resolve());
+      settle();
+      return () => controller.abort();
     }
-    const controller = new AbortController();
     setLoading(true);
     setChangedElsewhere(false);
     // A refresh reads the pages shown above this one too, and shows them with it, so every row in sight is
@@ -98,7 +140,8 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
     const above = forced ? [...pagesAbove.current] : [];
     const first = withCursor(url, shown.current, shownPage.current);
-    Promise.all([first, ...above].map((u) => fetchList(u, controller.signal, call))).then(
+    const rows = Promise.all([first, ...above].map((u) => fetchList(totals ? rowsCall(u) : u, controller.signal, call)));
+    const shownRows = rows.then(
       (outcomes) => {
         shown.current = url;
         setLoading(false);
@@ -116,8 +159,9 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
         // Aborted: a newer call (or the unmount) takes over, and settles the waiters.
       },
     );
+    if (totals) addTotals(shownRows);
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call]);
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call, totals]);
 
   const refresh = useCallback(
     (delayMs = 0) =>
@@ -161,5 +205,5 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     [resource, listUrl, refresh, refreshEveryTime],
   );
 
-  return { ...answer, loading, refresh, changedElsewhere, showRows };
+  return { ...answer, loading, totalsLoading, refresh, changedElsewhere, showRows };
 }

@@ -46,6 +46,7 @@ const salesTables: ReadonlyArray<TableName> = [
   'sales_store_totals',
   'sales_store_value_counts',
   'sales_value_counts',
+  'sales_value_sums',
   'meta',
 ];
 

@@ -31,6 +31,7 @@ const FILLED_TABLES = [
   'sales_store_totals',
   'sales_store_value_counts',
   'sales_value_counts',
+  'sales_value_sums',
 ];
 /** How long the single connection must have been free of requests before the next step starts. */
 export const QUIET_MS = 150;

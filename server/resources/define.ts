@@ -128,6 +128,13 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
     measures: Readonly<Partial<Record<NameOf<Cols, { sortable: true }>, string>>>;
     finer?: { table: string; keeps: ReadonlyArray<NoInfer<NameOf<Cols>>> };
   };
+  valueSums?: {
+    table: string;
+    measures: Readonly<Partial<Record<NameOf<Cols, { type: 'number' | 'integer' }>, string>>>;
+    fromRow: Readonly<Record<string, string>>;
+    rows: string;
+    totals: Sums<Cols>;
+  };
 }
 
 /** What of a written definition the browser-safe half is made of; the rest is the SQL half's. */

@@ -109,6 +109,7 @@ export function resourceDef<D extends Resource>(resource: D, sql: ResourceSql): 
       ...(sql.totalsTable ? [sql.totalsTable.table, ...(sql.totalsTable.coarse ? [sql.totalsTable.coarse] : [])] : []),
       ...(sql.bucketTotals ? [sql.bucketTotals.table] : []),
       ...(sql.valueCounts ? [sql.valueCounts.table, ...(sql.valueCounts.finer ? [sql.valueCounts.finer.table] : [])] : []),
+      ...(sql.valueSums ? [sql.valueSums.table] : []),
     ]),
   } as ResourceDef<D['name']>;
 }

@@ -304,4 +304,19 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
      */
     finer?: { table: string; keeps: ReadonlyArray<ColumnOf<D>> };
   };
+  /**
+   * Footer sums kept per value range of some amount columns over all rows (by triggers, in its migration):
+   * its rows are (measure, bucket, bucket_end, ...) with the sums `rows` and `totals` read under the base alias,
+   * a range's sums possibly split over several rows (shards). A filter on one such column's range alone is
+   * totalled from the ranges wholly inside it plus the base rows of the ranges it cuts
+   * (server/table-api/list/value-sums.ts). `measures` maps a column to its measure there; `fromRow` gives each
+   * kept sum's column as one base row holds it (row_count: 1).
+   */
+  valueSums?: {
+    table: string;
+    measures: Readonly<Partial<Record<ColumnOf<D, { type: 'number' | 'integer' }>, string>>>;
+    fromRow: Readonly<Record<string, string>>;
+    rows: string;
+    totals: Readonly<Record<ColumnOf<D, { total: string }>, string>>;
+  };
 }

@@ -10,7 +10,7 @@ import { defineResource, reference } from './define.ts';
 import { saleDayAfterOpening, saleDaysAfterOpening } from './sale-day.ts';
 import { storesDef } from './stores.ts';
 
-// The sums the totals tables keep (row_count, sales, transactions, margin_sum: migrations 003, 016, 017), read
+// The sums the totals tables keep (row_count, sales, transactions, margin_sum: migrations 003, 016, 017, 034), read
 // the same way from each under the base alias.
 const keptSums = {
   SaleDate: 'coalesce(sum(sa.row_count), 0)::int8',
@@ -152,5 +152,13 @@ export const salesDef = defineResource({
     measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
     // And per finer range over all stores (migration 018), for lists that name no store.
     finer: { table: 'sales_value_counts', keeps: [] },
+  },
+  // Sums per the finer ranges of each amount over all stores (migration 034): footer totals of a range filter.
+  valueSums: {
+    table: 'sales_value_sums',
+    measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
+    fromRow: { row_count: '1', sales: 'sa.sales', transactions: 'sa.transactions', margin_sum: 'sa.margin' },
+    rows: 'sum(sa.row_count)',
+    totals: keptSums,
   },
 });

@@ -1,8 +1,9 @@
 // Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
-// whole filtered set, and the cursor for the next page. Deep pages without a cursor find their keys on the
+// whole filtered set, and the cursor for the next page; or, asked apart (rows=false), the totals and counts alone. Deep pages without a cursor find their keys on the
 // narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
-// Counts and totals leave out the joins they do not read; totals read the definition's totals table when
-// the filter allows (a few thousand rows in place of a million). Deep pages: positions.ts; the totals of a
+// Counts and totals leave out the joins they do not read; totals read the definition's totals tables when
+// the filter allows (a few thousand rows in place of a million: per store, per day, per amount range in
+// value-sums.ts). Deep pages: positions.ts; the totals of a
 // grouped list's page of groups: group-page.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
@@ -14,7 +15,8 @@ import { buildFilter, type Filter, type ListLimits } from '../query/filter.ts';
 import { fromClause, fullOrder, orderBy, selectList } from '../query/sql.ts';
 import { deepStart, wantsRowCount } from './positions.ts';
 import { cachedTotals, type Totals } from '../cache/totals-cache.ts';
-import { countOnTotalsTable, sumsOf, totalsTableFor } from './totals-table.ts';
+import { bucketTotalsFor, countOnTotalsTable, sumsOf, totalsTableFor } from './totals-table.ts';
+import { valueSums } from './value-sums.ts';
 import { groupPage, readsGroups } from './group-page.ts';
 import type { GroupTotals } from '../../../common/table-config.ts';
 
@@ -32,6 +34,9 @@ export interface ListResult {
   syncedAt: string;
 }
 
+/** The answer's page when no rows were asked (rows=false). */
+const noPage: Awaited<ReturnType<typeof pageRows>> = { rows: [], next: null, prev: null };
+
 /** Below this offset a plain OFFSET is as quick as anything; above it, the deferred join pays. */
 const DEFERRED_JOIN_FROM = 500;
 
@@ -45,16 +50,17 @@ export async function listRows(
 ): Promise<ListResult> {
   const filter = await buildFilter(pool, def, req, user, served, 'list', limits);
   const wantsTotals = req.totals && def.columns.some((c) => c.total);
-  if (readsGroups(req)) {
+  // Asked for the totals alone (rows=false), a grouped list's footer is the same as its rows': no groups made.
+  if (req.rows && readsGroups(req)) {
     // A page of groups: counted in groups; the footer totals are the same as over the rows.
-    const [page, totals] = await Promise.all([groupPage(pool, def, req, filter), wantsTotals ? totalsOf(pool, def, filter) : null]);
+    const [page, totals] = await Promise.all([groupPage(pool, def, req, filter), wantsTotals ? totalsOf(pool, def, req, filter) : null]);
     const count = { count: page.count, estimate: page.estimate };
     const syncedAt = new Date().toISOString();
     return { rows: [], total: count, filtered: count, totals, groups: page, next: null, prev: null, syncedAt };
   }
   // A deep page past the middle is read from the end (positions.ts): count the rows first, as they are now.
   const countFirst =
-    !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start, limits);
+    req.rows && !req.after && !req.before && wantsRowCount(def, filter, fullOrder(def, req.order, req.groups.length), req.start, limits);
   const counted = countFirst ? await countOnTotalsTable(pool, def, filter) : undefined;
   const scopeCount = `from ${fromClause(def, filter.scopeColumns)} where ${filter.scope}`;
   const searchCount = `from ${fromClause(def, filter.columns)} where ${filter.where}`;
@@ -63,8 +69,8 @@ export async function listRows(
   // database a statement, more than counting a few thousand rows).
   const riding = (await countsExactly(pool, def)) ? [scopeCount, ...(filter.searched && !wantsTotals ? [searchCount] : [])] : [];
   const [page, totals, scopeCounted] = await Promise.all([
-    pageRows(pool, def, req, filter, limits, counted, riding),
-    wantsTotals ? totalsOf(pool, def, filter) : null,
+    req.rows ? pageRows(pool, def, req, filter, limits, counted, riding) : noPage,
+    wantsTotals ? totalsOf(pool, def, req, filter) : null,
     riding.length ? null : countRows(pool, def, scopeCount, filter.scopeParams),
   ]);
   // An empty page carries no counts: they are asked apart then.
@@ -168,16 +174,26 @@ function reversed(order: ReadonlyArray<SortTerm>): SortTerm[] {
   return order.map((t) => ({ column: t.column, dir: t.dir === 'asc' ? 'desc' : 'asc' }));
 }
 
-async function totalsOf(pool: pg.Pool, def: ResourceDef, filter: Filter): Promise<Totals> {
-  const rollup = totalsTableFor(def, filter);
+async function totalsOf(pool: pg.Pool, def: ResourceDef, req: TableRequest, filter: Filter): Promise<Totals> {
+  const kept = valueSums(def, req, filter);
+  const query = kept?.key ?? totalsQuery(def, filter);
+  return cachedTotals(pool, def.name, query, async () => {
+    const { __rows, ...values } = kept ? await kept.read(pool) : ((await pool.query<Row>(query.text, query.params)).rows[0] ?? {});
+    return { count: Number(__rows ?? 0), values };
+  });
+}
+
+/**
+ * The footer totals over the filtered rows: summed on the totals table when the filter reads nothing else
+ * (per store), else on the bucket totals table (per day: a range of days), else over the base rows.
+ */
+function totalsQuery(def: ResourceDef, filter: Filter): { text: string; params: unknown[] } {
+  const rollup = totalsTableFor(def, filter) ?? bucketTotalsFor(def, filter);
   // The totals table's aggregates read its own columns; the others, their column.
   const aggregated = def.columns.filter((c) => c.total && rollup?.totals[c.name] === undefined);
   const aggregates = def.columns.flatMap((c) => (c.total ? [`${rollup?.totals[c.name] ?? `${c.total}(${c.sql})`} as "${c.name}"`] : []));
   const rows = rollup ? `coalesce(${rollup.rows}, 0)::int8` : 'count(*)::int8';
   const text = `select ${rows} as "__rows", ${aggregates.join(', ')}
                 from ${fromClause(def, [...filter.columns, ...aggregated], rollup && sumsOf(rollup))} where ${filter.where}`;
-  return cachedTotals(pool, def.name, { text, params: filter.params }, async () => {
-    const { __rows, ...values } = (await pool.query<Row>(text, filter.params)).rows[0] ?? {};
-    return { count: Number(__rows ?? 0), values };
-  });
+  return { text, params: filter.params };
 }

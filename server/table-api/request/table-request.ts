@@ -49,6 +49,11 @@ export interface TableRequest {
   stores: number[] | undefined;
   /** Footer totals wanted (default yes); a client paging through an unchanged filter may skip them. */
   totals: boolean;
+  /**
+   * The page of rows (or groups) wanted (default yes): without them, the answer is the footer totals and the
+   * counts alone, which a table asks beside its rows so that the rows never wait for the totals.
+   */
+  rows: boolean;
   /** Keyset cursors from an earlier answer: `after` (its `next`) or `before` (its `prev`). */
   after: string | undefined;
   before: string | undefined;
@@ -190,6 +195,7 @@ export function parseTableRequest(def: ResourceDef, params: Params): TableReques
     visible: visibleColumns(def, requested),
     stores: readStores(params),
     totals: flag(params, 'totals', true),
+    rows: flag(params, 'rows', true),
     after: one(params, 'after'),
     before: one(params, 'before'),
   };

@@ -1,5 +1,5 @@
 // Footer totals of sales come from the per-store totals table (migration 016; per store and month: 003;
-// per day: 017) when the filter allows. Two promises hold that up: the triggers keep the tables equal to the sums over
+// per day: 017; per amount range: 034) when the filter allows. Two promises hold that up: the triggers keep the tables equal to the sums over
 // sales after any change, and the totals the API answers equal the same aggregates computed over sales
 // directly, for any scope, store selection and search.
 import { describe, test } from '../../support/node-test.ts';
@@ -38,10 +38,22 @@ const fineRangesFromSales = `select m.measure, floor(m.value / m.width) * m.widt
 const fineRangesKept = `select measure, bucket, row_count from sales_value_counts order by 1, 2`;
 const fineRangesMisshaped = `select count(*)::int as n from sales_value_counts
                              where bucket_end <> bucket + case measure when 'sales' then 5 when 'transactions' then 1 else 0.0001 end`;
+// The sums in the same finer ranges per shard of stores (migration 034), which footer totals of a range filter read.
+const rangeSumsFromSales = `select m.measure, floor(m.value / m.width) * m.width as bucket, s.store_id % 8 as shard, count(*)::int8 as row_count,
+                              sum(s.sales) as sales, sum(s.transactions)::int8 as transactions, sum(s.margin) as margin_sum
+                            from sales s cross join lateral (values ('margin', s.margin, 0.0001), ('sales', s.sales, 5), ('transactions', s.transactions, 1)) m(measure, value, width)
+                            group by 1, 2, 3 order by 1, 2, 3`;
+const rangeSumsKept = `select measure, bucket, shard, row_count, sales, transactions::int8, margin_sum from sales_value_sums order by 1, 2, 3`;
+const rangeSumsMisshaped = `select count(*)::int as n from sales_value_sums
+                            where bucket_end <> bucket + case measure when 'sales' then 5 when 'transactions' then 1 else 0.0001 end`;
+const sameSums = (rows: Array<Record<string, unknown>>) =>
+  rows.map(
+    (r) => `${r.measure} ${Number(r.bucket)} ${r.shard} ${r.row_count} ${Number(r.sales)} ${r.transactions} ${Number(r.margin_sum)}`,
+  );
 const sameRanges = (rows: Array<Record<string, unknown>>) =>
   rows.map((r) => `${r.measure} ${r.store_id ?? 'all stores'} ${Number(r.bucket)} ${r.row_count}`);
 
-describe('the per-store-and-month, per-store and per-day totals tables and the value counts (per store and over all)', () => {
+describe('the per-store-and-month, per-store and per-day totals tables, the value counts (per store and over all) and the value sums', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
     const stores = (await shared.t.db.pool.query<{ store_id: number }>('select store_id from stores order by store_id limit 6')).rows.map(
       (r) => r.store_id,
@@ -117,6 +129,9 @@ describe('the per-store-and-month, per-store and per-day totals tables and the v
           const [fineRanges, fineCounted] = [(await client.query(fineRangesKept)).rows, (await client.query(fineRangesFromSales)).rows];
           assert.deepEqual(sameRanges(fineRanges), sameRanges(fineCounted));
           assert.equal((await client.query(fineRangesMisshaped)).rows[0].n, 0);
+          const [rangeSums, summedRanges] = [(await client.query(rangeSumsKept)).rows, (await client.query(rangeSumsFromSales)).rows];
+          assert.deepEqual(sameSums(rangeSums), sameSums(summedRanges));
+          assert.equal((await client.query(rangeSumsMisshaped)).rows[0].n, 0);
         } finally {
           await client.query('rollback');
           client.release();
@@ -184,4 +199,94 @@ describe('footer totals and counts of a filtered sales list', () => {
         { numRuns: 60 },
       );
     });
+});
+
+describe('footer totals of a sales list filtered by ranges of amounts and days', () => {
+  const columns = ['SaleID', 'StoreNumber', 'StoreName', 'StateCode', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
+  const sql: Record<string, string> = { SaleDate: 'sa.sale_date', Sales: 'sa.sales', Transactions: 'sa.transactions', Margin: 'sa.margin' };
+
+  test('equal the aggregates over sales, for each range alone (read on the kept sums) and two together, admin or scoped', async () => {
+    const pool = shared.t.db.pool;
+    const users = { admin: shared.admin, analyst: shared.analyst };
+    const analystGroup = (await pool.query<{ group_id: number }>(`select group_id from groups where code = 'NE'`)).rows[0]!.group_id;
+    const [days] = (
+      await pool.query<{ first: string; last: string }>('select min(sale_date)::text as first, max(sale_date)::text as last from sales')
+    ).rows;
+    const day = (n: number) => new Date(Date.parse(days!.first) + n * 86_400_000).toISOString().slice(0, 10);
+    const span = Math.round((Date.parse(days!.last) - Date.parse(days!.first)) / 86_400_000);
+    // Bounds on and between the kept ranges' edges (Sales: 5 wide), and past every value.
+    const bounds: Record<string, fc.Arbitrary<string>> = {
+      Sales: fc.oneof(
+        fc.integer({ min: 0, max: 40_000 }).map(String),
+        fc.integer({ min: 0, max: 4_000_000 }).map((c) => (c / 100).toFixed(2)),
+      ),
+      Transactions: fc.integer({ min: 0, max: 3_000 }).map(String),
+      Margin: fc.integer({ min: -3_000, max: 6_000 }).map((m) => (m / 10_000).toFixed(4)),
+      SaleDate: fc.integer({ min: -5, max: span + 5 }).map(day),
+    };
+    // Two bounds the wrong way round are refused: they are put in order.
+    const ordered = (name: string, a: string | null, b: string | null) =>
+      a !== null && b !== null && (name === 'SaleDate' ? a > b : Number(a) > Number(b)) ? { min: b, max: a } : { min: a, max: b };
+    const range = fc.constantFrom(...Object.keys(bounds)).chain((name) =>
+      fc
+        .tuple(fc.option(bounds[name]!), fc.option(bounds[name]!))
+        // A range names at least one end.
+        .filter(([a, b]) => a !== null || b !== null)
+        .map(([a, b]) => ({ name, ...ordered(name, a, b) })),
+    );
+    // A day is typed as the table shows it (dd/mm/yyyy).
+    const typed = (name: string, bound: string | null) =>
+      bound === null ? '' : name === 'SaleDate' ? bound.split('-').reverse().join('/') : bound;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('admin' as const, 'analyst' as const),
+        fc.uniqueArray(range, { minLength: 1, maxLength: 2, selector: (r) => r.name }),
+        async (who, ranges) => {
+          forgetTotals(pool, 'sales');
+          const query = currentQuery(columns, { totals: 'true' });
+          for (const r of ranges)
+            query[`columns[${columns.indexOf(r.name)}][search][value]`] = `${typed(r.name, r.min)}~${typed(r.name, r.max)}`;
+          const res = await users[who].inject({ url: url('sales', query) });
+          assert.equal(res.statusCode, 200, res.body);
+          const body = res.json() as { totals: Row; recordsFiltered: number };
+          const params: unknown[] = [who === 'analyst' ? analystGroup : null];
+          const conditions = ranges.flatMap((r) => [
+            ...(r.min === null ? [] : [`${sql[r.name]} >= $${params.push(r.min)}`]),
+            ...(r.max === null ? [] : [`${sql[r.name]} <= $${params.push(r.max)}`]),
+          ]);
+          const [expected] = (
+            await pool.query(
+              `select count(*)::int8 as n, sum(sa.sales) as sales, sum(sa.transactions) as tx, avg(sa.margin) as margin
+               from sales sa join stores s on s.store_id = sa.store_id
+               where ($1::int is null or s.group_id = $1) ${conditions.map((c) => `and ${c}`).join(' ')}`,
+              params,
+            )
+          ).rows as Row[];
+          assert.deepEqual(
+            {
+              n: body.recordsFiltered,
+              sales: body.totals.Sales,
+              tx: body.totals.Transactions,
+              margin: body.totals.Margin,
+              count: body.totals.SaleDate,
+            },
+            { n: expected!.n, sales: expected!.sales, tx: expected!.tx, margin: expected!.margin, count: expected!.n },
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  test('asked apart (rows=false), come without rows and with the same totals and counts; asked without totals, the rows come alone', async () => {
+    const query = currentQuery(columns, { 'columns[6][search][value]': '20~30' });
+    const both = (await shared.admin.inject({ url: url('sales', query) })).json();
+    forgetTotals(shared.t.db.pool, 'sales');
+    const footer = (await shared.admin.inject({ url: url('sales', { ...query, rows: 'false' }) })).json();
+    const rows = (await shared.admin.inject({ url: url('sales', { ...query, totals: 'false' }) })).json();
+    assert.deepEqual(footer.data, []);
+    assert.deepEqual([footer.totals, footer.recordsFiltered, footer.recordsTotal], [both.totals, both.recordsFiltered, both.recordsTotal]);
+    assert.equal(rows.totals, null);
+    assert.deepEqual(rows.data, both.data);
+  });
 });
