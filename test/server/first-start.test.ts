@@ -55,11 +55,11 @@ async function assertHistoryComplete(pool: pg.Pool): Promise<void> {
   assert.equal(months.rows[0]!.n, 0, 'the month totals match the rows');
   const perDay = await pool.query<{ n: number }>(
     `select count(*)::int as n from (
-       (select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1
-        except select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals)
+       (select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1, 2
+        except select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals)
        union all
-       (select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals
-        except select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1)) x`,
+       (select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals
+        except select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1, 2)) x`,
   );
   assert.equal(perDay.rows[0]!.n, 0, 'the day totals match the rows');
   const ranges = await pool.query<{ n: number }>(
@@ -73,11 +73,13 @@ async function assertHistoryComplete(pool: pg.Pool): Promise<void> {
   assert.equal(ranges.rows[0]!.n, 0, 'the value counts match the rows');
   const fineRanges = await pool.query<{ n: number }>(
     `select count(*)::int as n from (
-       (select b.measure, b.bucket, count(*) from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b group by 1, 2
-        except select measure, bucket, row_count from sales_value_counts)
+       (select b.measure, b.bucket, sales_kept_shard(s.store_id), count(*) from sales s
+          cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b group by 1, 2, 3
+        except select measure, bucket, shard, row_count from sales_value_counts)
        union all
-       (select measure, bucket, row_count from sales_value_counts
-        except select b.measure, b.bucket, count(*) from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b group by 1, 2)) x`,
+       (select measure, bucket, shard, row_count from sales_value_counts
+        except select b.measure, b.bucket, sales_kept_shard(s.store_id), count(*) from sales s
+          cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b group by 1, 2, 3)) x`,
   );
   assert.equal(fineRanges.rows[0]!.n, 0, 'the value counts over all stores match the rows');
   assert.equal(await salesHistoryProgress(pool), null, 'the load is over');

@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { msg } from '../../messages.ts';
 import { Refusal } from '../../plugins/refusals.ts';
-import { salesArrived } from '../../inbox/system/missing-sales-arrived.ts';
+import { salesArrived, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
 import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
@@ -115,11 +115,12 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running'));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
-  // The days of the sales added (a few thousand at most), whose "Daily sales missing" alerts are then cleared.
-  const days = new Set<string>();
+  // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
+  const days: StoreDay[] = [];
   const arrived = (added: ReadonlyArray<Planned>) => {
     if (def.table !== 'sales') return;
-    for (const p of added) if (p.kind === 'add') days.add(String(p.sent.find((s) => s.column.name === 'SaleDate')?.value));
+    const sent = (p: Planned & { kind: 'add' }, name: string) => p.sent.find((s) => s.column.name === name)?.value;
+    for (const p of added) if (p.kind === 'add') days.push({ store: Number(sent(p, 'StoreID')), day: String(sent(p, 'SaleDate')) });
   };
   const finish = (state: 'done' | 'failed', written: boolean, error: string | null) =>
     changeTables(pool, ['audit_log'], user.ID, () =>
@@ -177,8 +178,8 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     throw err;
   }
   await finish('done', written, null);
-  if (written && days.size)
-    await salesArrived(app, [...days]).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not cleared'));
+  if (written && days.length)
+    await salesArrived(app, days).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not cleared'));
   return { importId, counts, total, written };
 }
 

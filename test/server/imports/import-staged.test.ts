@@ -199,8 +199,9 @@ describe('imports larger than a batch', () => {
       },
       {
         name: 'day totals',
-        kept: 'select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals where sale_date between $1 and $2',
-        rows: 'select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales where sale_date between $1 and $2 group by 1',
+        kept: 'select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals where sale_date between $1 and $2',
+        rows: `select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales
+               where sale_date between $1 and $2 group by 1, 2`,
         params: byDay,
       },
       {
@@ -213,9 +214,9 @@ describe('imports larger than a batch', () => {
       {
         // The ranges the days' rows fall in (shared with every store's rows).
         name: 'value counts',
-        kept: `select measure, bucket, row_count from sales_value_counts where (measure, bucket) in (${touchedRanges})`,
-        rows: `select b.measure, b.bucket, count(*) from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b
-               where (b.measure, b.bucket) in (${touchedRanges}) group by 1, 2`,
+        kept: `select measure, bucket, shard, row_count from sales_value_counts where (measure, bucket) in (${touchedRanges})`,
+        rows: `select b.measure, b.bucket, sales_kept_shard(s.store_id), count(*) from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b
+               where (b.measure, b.bucket) in (${touchedRanges}) group by 1, 2, 3`,
         params: byDay,
       },
     ];

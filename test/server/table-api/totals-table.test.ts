@@ -20,10 +20,12 @@ const perStoreKept = `select store_id, month::text, row_count, sales, transactio
 const allDaysFromSales = `select store_id, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
                           from sales group by 1 order by 1`;
 const allDaysKept = `select store_id, row_count, sales, transactions::int8, margin_sum from sales_store_totals order by 1`;
-// The same per day over all stores (migration 017), which deep pages in date order and groups by date read.
-const perDayFromSales = `select sale_date::text, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
-                         from sales group by 1 order by 1`;
-const perDayKept = `select sale_date::text, row_count, sales, transactions::int8, margin_sum from sales_day_totals order by 1`;
+// The same per day over all stores (migration 017) and shard of stores (030), which deep pages in date order
+// and groups by date read.
+const perDayFromSales = `select sale_date::text, sales_kept_shard(store_id) as shard, count(*)::int8 as row_count, sum(sales) as sales,
+                           sum(transactions)::int8 as transactions, sum(margin) as margin_sum
+                         from sales group by 1, 2 order by 1, 2`;
+const perDayKept = `select sale_date::text, shard, row_count, sales, transactions::int8, margin_sum from sales_day_totals order by 1, 2`;
 // The value counts (migration 005), recounted from sales: each row in the range of each amount it holds.
 const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
                          from sales s cross join lateral (values ('margin', s.margin, 0.005), ('sales', s.sales, 250), ('transactions', s.transactions, 6)) m(measure, value, width)
@@ -31,15 +33,16 @@ const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) 
 const rangesKept = `select measure, store_id, bucket, row_count from sales_store_value_counts order by 1, 2, 3`;
 const rangesMisshaped = `select count(*)::int as n from sales_store_value_counts
                          where bucket_end <> bucket + case measure when 'sales' then 250 when 'transactions' then 6 else 0.005 end`;
-// The same over all stores in finer ranges (migration 018), which unscoped deep pages in amount order read.
-const fineRangesFromSales = `select m.measure, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
+// The same over all stores in finer ranges (migration 018) per shard of stores (030), which unscoped deep pages
+// in amount order read.
+const fineRangesFromSales = `select m.measure, sales_kept_shard(s.store_id) as shard, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
                              from sales s cross join lateral (values ('margin', s.margin, 0.0001), ('sales', s.sales, 5), ('transactions', s.transactions, 1)) m(measure, value, width)
-                             group by 1, 2 order by 1, 2`;
-const fineRangesKept = `select measure, bucket, row_count from sales_value_counts order by 1, 2`;
+                             group by 1, 2, 3 order by 1, 2, 3`;
+const fineRangesKept = `select measure, shard, bucket, row_count from sales_value_counts order by 1, 2, 3`;
 const fineRangesMisshaped = `select count(*)::int as n from sales_value_counts
                              where bucket_end <> bucket + case measure when 'sales' then 5 when 'transactions' then 1 else 0.0001 end`;
 const sameRanges = (rows: Array<Record<string, unknown>>) =>
-  rows.map((r) => `${r.measure} ${r.store_id ?? 'all stores'} ${Number(r.bucket)} ${r.row_count}`);
+  rows.map((r) => `${r.measure} ${r.store_id ?? `all stores, shard ${r.shard}`} ${Number(r.bucket)} ${r.row_count}`);
 
 describe('the per-store-and-month, per-store and per-day totals tables and the value counts (per store and over all)', () => {
   test('equal the sums and counts over sales after any inserts, updates (store moves included), deletes and a truncate', async () => {
