@@ -82,9 +82,9 @@ export async function claimKey(
   }
 }
 
-/** Keeps the answer to a claimed key, for the same request sent again. */
-export async function keepAnswer(pool: pg.Pool, token: number, key: string, status: number, answer: unknown): Promise<void> {
-  await pool.query(`update feed_requests set status = $3, answer = $4::json where token_id = $1 and idempotency_key = $2`, [
+/** Keeps the answer to a claimed key, for the same request sent again (in the transaction that wrote its rows, given one). */
+export async function keepAnswer(db: pg.Pool | pg.PoolClient, token: number, key: string, status: number, answer: unknown): Promise<void> {
+  await db.query(`update feed_requests set status = $3, answer = $4::json where token_id = $1 and idempotency_key = $2`, [
     token,
     key,
     status,
