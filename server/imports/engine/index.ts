@@ -184,9 +184,9 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       written = stored !== null;
     }
   } catch (err) {
-    await changeTables(pool, ['audit_log'], user.ID, () => finishImport(pool, importId, def, user, end('failed', false, failureText(err)))).catch(
-      () => undefined,
-    );
+    await changeTables(pool, ['audit_log'], user.ID, () =>
+      finishImport(pool, importId, def, user, end('failed', false, failureText(err))),
+    ).catch(() => undefined);
     throw err;
   }
   const result = { importId, counts, total, written };
