@@ -117,7 +117,8 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     return { importId: null, counts, total, written: false };
   }
 
-  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running'));
+  // Its end (or its rows before) is always committed synchronously below.
+  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running', true));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
   // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
