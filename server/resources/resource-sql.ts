@@ -277,8 +277,9 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * Totals kept per bucket of a date column alone, finer than `totalsTable`'s (per day where that is per store
    * and month), with the same `rows` and `totals` over its own columns: a filter that reads nothing but
    * `keeps` (the bucket column) is answered here. A deep page in the bucket column's order finds its exact
-   * bucket (a day's rows to step over, not a month's), and groups by that column sum one row a bucket. A
-   * filter naming the dimension (a store-scoped user's) cannot use it and keeps `totalsTable`.
+   * bucket (a day's rows to step over, not a month's), and groups by that column sum one row a bucket (or a
+   * few: a bucket's rows may be spread over shards, as sales' are, migration 030; every reader adds them up by
+   * bucket). A filter naming the dimension (a store-scoped user's) cannot use it and keeps `totalsTable`.
    */
   bucketTotals?: {
     table: string;
@@ -290,8 +291,9 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   /**
    * Row counts kept per value of some columns of the base table and per value range of others (by triggers,
    * in its migration; same base alias and `keeps` rule as `totalsTable`). Its rows are (measure, ..., bucket,
-   * bucket_end, row_count): `measures` maps a column to its measure there. A deep page in such a column's
-   * order finds its range from the counts and reads from the range's edge (server/table-api/list/positions.ts).
+   * bucket_end, row_count), maybe several a range (spread over shards, as `bucketTotals`' may be): `measures`
+   * maps a column to its measure there. A deep page in such a column's order finds its range from the counts
+   * (added up by range) and reads from the range's edge (server/table-api/list/positions.ts).
    */
   valueCounts?: {
     table: string;

@@ -137,7 +137,8 @@ export const salesDef = defineResource({
     rows: 'sum(sa.row_count)',
     totals: keptSums,
   },
-  // Per day over all stores (migration 017): deep pages in date order and groups by date, unscoped.
+  // Per day over all stores (migration 017), a row per shard of stores (030), summed per day as `rows` and
+  // `totals` read them: deep pages in date order and groups by date, unscoped.
   bucketTotals: {
     table: 'sales_day_totals',
     keeps: ['SaleDate'],
@@ -150,7 +151,7 @@ export const salesDef = defineResource({
     table: 'sales_store_value_counts',
     keeps: ['StoreID'],
     measures: { Sales: 'sales', Transactions: 'transactions', Margin: 'margin' },
-    // And per finer range over all stores (migration 018), for lists that name no store.
+    // And per finer range over all stores (migration 018, per shard of stores: 030), for lists that name no store.
     finer: { table: 'sales_value_counts', keeps: [] },
   },
 });
