@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
-import { changeTables, SYSTEM, type TableName } from '../../db/table-changes.ts';
+import { changeTables, type TableName } from '../../db/table-changes.ts';
 import { allowExportTime } from '../../db/query-deadline.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
@@ -194,20 +194,14 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   // The import's end in one transaction (one commit where there were two, three with the caller's): its record
   // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
   // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
-  const cleared = await changeTables(pool, ['audit_log'], user.ID, () =>
-    changeTables(
-      pool,
-      ['sales_missing_alerts'],
-      SYSTEM,
-      () =>
-        inTransaction(pool, async (client) => {
-          await finishImport(client, importId, def, user, end('done', written, null));
-          const days = written ? await clearMissingSales(client, added) : [];
-          await options.atEnd?.(client, result);
-          return days;
-        }),
-      (days) => days.length > 0,
-    ),
+  // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
+  const cleared = await changeTables(pool, ['audit_log', ...(added.length ? ['sales_missing_alerts'] : [])], user.ID, () =>
+    inTransaction(pool, async (client) => {
+      await finishImport(client, importId, def, user, end('done', written, null));
+      const days = written ? await clearMissingSales(client, added) : [];
+      await options.atEnd?.(client, result);
+      return days;
+    }),
   );
   await alertsAnswered(app, cleared).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not read'));
   return result;
