@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef, Row } from '../resources/resource-def.ts';
-import { applyRows, type RowOutcome } from '../imports/engine/index.ts';
+import type pg from 'pg';
+import { applyRows, type ImportCounts, type RowOutcome } from '../imports/engine/index.ts';
 import { reachableRows } from '../table-api/query/reachable-row.ts';
 import type { FeedRow } from './feed-rows.ts';
 
@@ -26,14 +27,20 @@ export interface FeedAnswer {
   Counts: { Added: number; Changed: number; Unchanged: number; Refused: number };
 }
 
+/**
+ * Writes the rows; the answer. `keep` is given the answer in the transaction that ends the import (its record
+ * and audit entry), so that it is kept (for an Idempotency-Key) in the same commit.
+ */
 export async function writeFeedRows(
   app: FastifyInstance,
   def: ResourceDef,
   user: CurrentUser,
   rows: ReadonlyArray<FeedRow>,
+  keep?: (client: pg.PoolClient, answer: FeedAnswer) => Promise<void>,
 ): Promise<FeedAnswer> {
   const outcomes: RowOutcome[] = [];
-  const { counts } = await applyRows(app, {
+  let answer: FeedAnswer | undefined;
+  await applyRows(app, {
     def,
     user,
     rows: (async function* () {
@@ -45,9 +52,25 @@ export async function writeFeedRows(
     // The import's audit entry names the feed as its file; its user is the token (api-token.ts).
     fileName: 'feed',
     onRow: (outcome) => void outcomes.push(outcome),
+    atEnd: async (client, { counts }) => {
+      answer = await answerOf(client, app, def, user, outcomes, counts);
+      await keep?.(client, answer);
+    },
   });
+  return answer!;
+}
+
+/** The answer: the rows as stored (read in the import's last transaction), the refused ones, the counts. */
+async function answerOf(
+  client: pg.PoolClient,
+  app: FastifyInstance,
+  def: ResourceDef,
+  user: CurrentUser,
+  outcomes: ReadonlyArray<RowOutcome>,
+  counts: ImportCounts,
+): Promise<FeedAnswer> {
   const succeed = outcomes.flatMap((o) => (o.result !== 'refused' && o.key !== undefined ? [o.key] : []));
-  const stored = new Map((await reachableRows(app.db.pool, def, user, app.resources, 'list', succeed)).map((r) => [r[def.key.name], r]));
+  const stored = new Map((await reachableRows(client, def, user, app.resources, 'list', succeed)).map((r) => [r[def.key.name], r]));
   return {
     Succeed: succeed,
     Failed: outcomes.flatMap((o) => (o.result === 'refused' ? [failure(o)] : [])),

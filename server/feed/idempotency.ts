@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import { UNFLUSHED } from '../db/unflushed.ts';
 
 /** What a claim on a key found: run the request, answer as before, or refuse. */
 export type Claim =
@@ -53,8 +54,10 @@ export async function claimKey(
   await sweep(pool, keepHours);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
+    // Durable with the request's rows, or its refusal's answer, or its release (each committed synchronously).
     const claimed = await pool.query(
-      `insert into feed_requests (token_id, idempotency_key, resource, body_hash) values ($1, $2, $3, $4)
+      `with ${UNFLUSHED}
+       insert into feed_requests (token_id, idempotency_key, resource, body_hash) select $1, $2, $3, $4 from unflushed
        on conflict (token_id, idempotency_key) do nothing returning 1`,
       [token, key, resource, hash],
     );
@@ -82,9 +85,9 @@ export async function claimKey(
   }
 }
 
-/** Keeps the answer to a claimed key, for the same request sent again. */
-export async function keepAnswer(pool: pg.Pool, token: number, key: string, status: number, answer: unknown): Promise<void> {
-  await pool.query(`update feed_requests set status = $3, answer = $4::json where token_id = $1 and idempotency_key = $2`, [
+/** Keeps the answer to a claimed key, for the same request sent again (in the transaction that wrote its rows, given one). */
+export async function keepAnswer(db: pg.Pool | pg.PoolClient, token: number, key: string, status: number, answer: unknown): Promise<void> {
+  await db.query(`update feed_requests set status = $3, answer = $4::json where token_id = $1 and idempotency_key = $2`, [
     token,
     key,
     status,

@@ -277,8 +277,9 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
    * Totals kept per bucket of a date column alone, finer than `totalsTable`'s (per day where that is per store
    * and month), with the same `rows` and `totals` over its own columns: a filter that reads nothing but
    * `keeps` (the bucket column) is answered here. A deep page in the bucket column's order finds its exact
-   * bucket (a day's rows to step over, not a month's), and groups by that column sum one row a bucket. A
-   * filter naming the dimension (a store-scoped user's) cannot use it and keeps `totalsTable`.
+   * bucket (a day's rows to step over, not a month's), and groups by that column sum one row a bucket (or a
+   * few: a bucket's rows may be spread over shards, as sales' are, migration 030; every reader adds them up by
+   * bucket). A filter naming the dimension (a store-scoped user's) cannot use it and keeps `totalsTable`.
    */
   bucketTotals?: {
     table: string;

@@ -137,7 +137,8 @@ export const salesDef = defineResource({
     rows: 'sum(sa.row_count)',
     totals: keptSums,
   },
-  // Per day over all stores (migration 017): deep pages in date order and groups by date, unscoped.
+  // Per day over all stores (migration 017), a row per shard of stores (030), summed per day as `rows` and
+  // `totals` read them: deep pages in date order and groups by date, unscoped.
   bucketTotals: {
     table: 'sales_day_totals',
     keeps: ['SaleDate'],

@@ -55,11 +55,11 @@ async function assertHistoryComplete(pool: pg.Pool): Promise<void> {
   assert.equal(months.rows[0]!.n, 0, 'the month totals match the rows');
   const perDay = await pool.query<{ n: number }>(
     `select count(*)::int as n from (
-       (select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1
-        except select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals)
+       (select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1, 2
+        except select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals)
        union all
-       (select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals
-        except select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1)) x`,
+       (select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals
+        except select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales group by 1, 2)) x`,
   );
   assert.equal(perDay.rows[0]!.n, 0, 'the day totals match the rows');
   const ranges = await pool.query<{ n: number }>(

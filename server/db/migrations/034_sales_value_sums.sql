@@ -21,13 +21,10 @@ create table sales_value_sums (
   primary key (measure, bucket, shard)
 );
 
--- The shard a store's sums are kept in; the one place the number of shards is written.
-create function sales_value_sums_shard(store_id integer) returns smallint language sql immutable as $$
-  select (store_id % 8)::smallint
-$$;
+-- The shard a store's sums are kept in is the day totals' (migration 030's sales_kept_shard).
 
 insert into sales_value_sums (measure, bucket, shard, bucket_end, row_count, sales, transactions, margin_sum)
-select b.measure, b.bucket, sales_value_sums_shard(s.store_id), b.bucket_end, count(*), sum(s.sales), sum(s.transactions), sum(s.margin)
+select b.measure, b.bucket, sales_kept_shard(s.store_id), b.bucket_end, count(*), sum(s.sales), sum(s.transactions), sum(s.margin)
 from sales s cross join lateral sales_fine_value_buckets(s.sales, s.transactions, s.margin) b
 group by 1, 2, 3, 4;
 
@@ -37,7 +34,7 @@ create function sales_value_sums_apply() returns trigger language plpgsql as $$
 begin
   if tg_op in ('UPDATE', 'DELETE') then
     insert into sales_value_sums as t (measure, bucket, shard, bucket_end, row_count, sales, transactions, margin_sum)
-    select b.measure, b.bucket, sales_value_sums_shard(r.store_id), b.bucket_end, -count(*), -sum(r.sales), -sum(r.transactions), -sum(r.margin)
+    select b.measure, b.bucket, sales_kept_shard(r.store_id), b.bucket_end, -count(*), -sum(r.sales), -sum(r.transactions), -sum(r.margin)
     from old_rows r cross join lateral sales_fine_value_buckets(r.sales, r.transactions, r.margin) b
     group by 1, 2, 3, 4 order by 1, 2, 3
     on conflict (measure, bucket, shard) do update set row_count = t.row_count + excluded.row_count, sales = t.sales + excluded.sales,
@@ -45,7 +42,7 @@ begin
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
     insert into sales_value_sums as t (measure, bucket, shard, bucket_end, row_count, sales, transactions, margin_sum)
-    select b.measure, b.bucket, sales_value_sums_shard(r.store_id), b.bucket_end, count(*), sum(r.sales), sum(r.transactions), sum(r.margin)
+    select b.measure, b.bucket, sales_kept_shard(r.store_id), b.bucket_end, count(*), sum(r.sales), sum(r.transactions), sum(r.margin)
     from new_rows r cross join lateral sales_fine_value_buckets(r.sales, r.transactions, r.margin) b
     group by 1, 2, 3, 4 order by 1, 2, 3
     on conflict (measure, bucket, shard) do update set row_count = t.row_count + excluded.row_count, sales = t.sales + excluded.sales,
@@ -55,7 +52,7 @@ begin
     -- Only the ranges rows left can have come down to none.
     delete from sales_value_sums t
     using (
-      select distinct b.measure, b.bucket, sales_value_sums_shard(r.store_id) as shard
+      select distinct b.measure, b.bucket, sales_kept_shard(r.store_id) as shard
       from old_rows r cross join lateral sales_fine_value_buckets(r.sales, r.transactions, r.margin) b
     ) o
     where t.measure = o.measure and t.bucket = o.bucket and t.shard = o.shard and t.row_count = 0;

@@ -2,6 +2,7 @@
 // preview to end, its progress and counts, read by whoever asks on any instance. Its end is one audit entry
 // (action 'import': the file, the counts, who), from which the rows it changed are found (audit_log.import_id).
 import type pg from 'pg';
+import { UNFLUSHED } from '../../db/unflushed.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { ImportCounts, ImportMode } from './types.ts';
@@ -22,9 +23,21 @@ export interface ImportRecord {
 
 type Db = Pick<pg.Pool, 'query'>;
 
-export async function createImport(db: Db, def: ResourceDef, user: CurrentUser, fileName: string, state: ImportState): Promise<number> {
+/**
+ * The import's row. `flushedWithNext`: the caller always commits another write synchronously after it (its
+ * rows, or its end), which makes this one durable too (db/unflushed.ts).
+ */
+export async function createImport(
+  db: Db,
+  def: ResourceDef,
+  user: CurrentUser,
+  fileName: string,
+  state: ImportState,
+  flushedWithNext = false,
+): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into imports (resource, user_id, user_name, file_name, state) values ($1, $2, $3, $4, $5) returning import_id as id`,
+    `${flushedWithNext ? `with ${UNFLUSHED} ` : ''}insert into imports (resource, user_id, user_name, file_name, state)
+     select $1, $2, $3, $4, $5${flushedWithNext ? ' from unflushed' : ''} returning import_id as id`,
     [def.name, user.ID, user.UserName, fileName.slice(0, 255), state],
   );
   return Number(rows[0]!.id);

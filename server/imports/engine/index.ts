@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { msg } from '../../messages.ts';
 import { Refusal } from '../../plugins/refusals.ts';
-import { salesArrived } from '../../inbox/system/missing-sales-arrived.ts';
+import { alertsAnswered, clearMissingSales, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
 import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
@@ -58,6 +58,11 @@ export interface ApplyOptions {
   onRow?: (outcome: RowOutcome) => void | Promise<void>;
   /** The rows done so far, after each batch. */
   onProgress?: (done: number) => void | Promise<void>;
+  /**
+   * Run in the transaction that ends an import that ran to its end (its record, its audit entry), before it
+   * commits: what the caller keeps of the import goes in with them (the feed's answer to its Idempotency-Key).
+   */
+  atEnd?: (client: pg.PoolClient, result: ApplyResult) => Promise<void>;
   batchSize?: number;
 }
 
@@ -112,19 +117,26 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     return { importId: null, counts, total, written: false };
   }
 
-  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running'));
+  // Its end (or its rows before) is always committed synchronously below.
+  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running', true));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
-  // The days of the sales added (a few thousand at most), whose "Daily sales missing" alerts are then cleared.
-  const days = new Set<string>();
-  const arrived = (added: ReadonlyArray<Planned>) => {
+  // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
+  const added: StoreDay[] = [];
+  const arrived = (planned: ReadonlyArray<Planned>) => {
     if (def.table !== 'sales') return;
-    for (const p of added) if (p.kind === 'add') days.add(String(p.sent.find((s) => s.column.name === 'SaleDate')?.value));
+    const sent = (p: Planned & { kind: 'add' }, name: string) => p.sent.find((s) => s.column.name === name)?.value;
+    for (const p of planned) if (p.kind === 'add') added.push({ store: Number(sent(p, 'StoreID')), day: String(sent(p, 'SaleDate')) });
   };
-  const finish = (state: 'done' | 'failed', written: boolean, error: string | null) =>
-    changeTables(pool, ['audit_log'], user.ID, () =>
-      finishImport(pool, importId, def, user, { state, counts, done: total, written, error, mode, fileName: options.fileName }),
-    );
+  const end = (state: 'done' | 'failed', written: boolean, error: string | null) => ({
+    state,
+    counts,
+    done: total,
+    written,
+    error,
+    mode,
+    fileName: options.fileName,
+  });
   let written = true;
   try {
     if (options.validOnly) {
@@ -173,13 +185,26 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       written = stored !== null;
     }
   } catch (err) {
-    await finish('failed', false, failureText(err)).catch(() => undefined);
+    await changeTables(pool, ['audit_log'], user.ID, () =>
+      finishImport(pool, importId, def, user, end('failed', false, failureText(err))),
+    ).catch(() => undefined);
     throw err;
   }
-  await finish('done', written, null);
-  if (written && days.size)
-    await salesArrived(app, [...days]).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not cleared'));
-  return { importId, counts, total, written };
+  const result = { importId, counts, total, written };
+  // The import's end in one transaction (one commit where there were two, three with the caller's): its record
+  // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
+  // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
+  // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
+  const cleared = await changeTables(pool, ['audit_log', ...(added.length ? ['sales_missing_alerts'] : [])], user.ID, () =>
+    inTransaction(pool, async (client) => {
+      await finishImport(client, importId, def, user, end('done', written, null));
+      const days = written ? await clearMissingSales(client, added) : [];
+      await options.atEnd?.(client, result);
+      return days;
+    }),
+  );
+  await alertsAnswered(app, cleared).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not read'));
+  return result;
 }
 
 /**

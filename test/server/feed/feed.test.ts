@@ -10,6 +10,7 @@ import { useTestAppWith } from '../../support/app.ts';
 import { feed, issueToken } from './support.ts';
 import { currentQuery, url } from '../table-api/support.ts';
 import { requestHash } from '../../../server/feed/idempotency.ts';
+import { checkMissingSales } from '../../../server/inbox/system/missing-sales.ts';
 
 const MAX_ROWS = 20;
 
@@ -228,6 +229,43 @@ describe('the feed', () => {
     const added = (await db().query(`select resource from audit_log order by audit_id desc limit 5`)).rows;
     assert.equal((await db().query('select count(*)::int as n from audit_log')).rows[0].n, audits + 1);
     assert.equal(added[0].resource, 'tokens');
+  });
+
+  test("a day's last two missing stores sent at once: neither missing any more, the day's alerts read", async () => {
+    // A day (before the free days) on which every store open has its sale but two (theirs taken away), alerted.
+    const day = (await db().query<{ day: string }>(`select to_char(current_date - 400, 'YYYY-MM-DD') as day`)).rows[0]!.day;
+    await db().query(
+      `insert into sales (store_id, sale_date, sales, transactions, margin)
+       select s.store_id, $1::date, 100, 10, 0.2 from stores s
+        where s.is_active and s.open_date <= $1::date and not exists (select 1 from sales x where x.store_id = s.store_id and x.sale_date = $1::date)`,
+      [day],
+    );
+    const last = (
+      await db().query<Day>(
+        `delete from sales sa using stores s
+          where s.store_id = sa.store_id and sa.sale_date = $1::date and s.is_active
+            and sa.store_id in (select x.store_id from sales x join stores o on o.store_id = x.store_id
+                                 where x.sale_date = $1::date and (select count(*) from stores n where n.store_number = o.store_number) = 1
+                                 order by x.store_id desc limit 2)
+          returning s.store_number, s.group_id, to_char(sa.sale_date, 'YYYY-MM-DD') as day`,
+        [day],
+      )
+    ).rows;
+    assert.equal(last.length, 2);
+    assert.equal(await checkMissingSales(shared.t.app, day), 2);
+    const unread = async () =>
+      (await db().query(`select count(*)::int as n from inbox where topic = $1 and not is_read`, [`sales-missing:${day}`])).rows[0].n;
+    assert.ok((await unread()) > 0, 'alerted');
+
+    const sent = await Promise.all(
+      last.map((d, i) => feed(shared.t.app, chain, 'sales', [sale(d)], { 'idempotency-key': `last-${day}-${i}` })),
+    );
+    assert.deepEqual(
+      sent.map((r) => r.statusCode),
+      [200, 200],
+    );
+    assert.equal((await db().query(`select count(*)::int as n from sales_missing_alerts where sale_date = $1`, [day])).rows[0].n, 0);
+    assert.equal(await unread(), 0, 'every alert of the day read');
   });
 
   test("an Idempotency-Key sent again with another body is refused with 422; another token's same key is its own", async () => {

@@ -199,8 +199,9 @@ describe('imports larger than a batch', () => {
       },
       {
         name: 'day totals',
-        kept: 'select sale_date, row_count, sales, transactions, margin_sum from sales_day_totals where sale_date between $1 and $2',
-        rows: 'select sale_date, count(*), sum(sales), sum(transactions), sum(margin) from sales where sale_date between $1 and $2 group by 1',
+        kept: 'select sale_date, shard, row_count, sales, transactions, margin_sum from sales_day_totals where sale_date between $1 and $2',
+        rows: `select sale_date, sales_kept_shard(store_id), count(*), sum(sales), sum(transactions), sum(margin) from sales
+               where sale_date between $1 and $2 group by 1, 2`,
         params: byDay,
       },
       {

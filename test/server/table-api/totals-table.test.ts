@@ -20,10 +20,12 @@ const perStoreKept = `select store_id, month::text, row_count, sales, transactio
 const allDaysFromSales = `select store_id, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
                           from sales group by 1 order by 1`;
 const allDaysKept = `select store_id, row_count, sales, transactions::int8, margin_sum from sales_store_totals order by 1`;
-// The same per day over all stores (migration 017), which deep pages in date order and groups by date read.
-const perDayFromSales = `select sale_date::text, count(*)::int8 as row_count, sum(sales) as sales, sum(transactions)::int8 as transactions, sum(margin) as margin_sum
-                         from sales group by 1 order by 1`;
-const perDayKept = `select sale_date::text, row_count, sales, transactions::int8, margin_sum from sales_day_totals order by 1`;
+// The same per day over all stores (migration 017) and shard of stores (030), which deep pages in date order
+// and groups by date read.
+const perDayFromSales = `select sale_date::text, sales_kept_shard(store_id) as shard, count(*)::int8 as row_count, sum(sales) as sales,
+                           sum(transactions)::int8 as transactions, sum(margin) as margin_sum
+                         from sales group by 1, 2 order by 1, 2`;
+const perDayKept = `select sale_date::text, shard, row_count, sales, transactions::int8, margin_sum from sales_day_totals order by 1, 2`;
 // The value counts (migration 005), recounted from sales: each row in the range of each amount it holds.
 const rangesFromSales = `select m.measure, s.store_id, floor(m.value / m.width) * m.width as bucket, count(*)::int8 as row_count
                          from sales s cross join lateral (values ('margin', s.margin, 0.005), ('sales', s.sales, 250), ('transactions', s.transactions, 6)) m(measure, value, width)

@@ -5,6 +5,7 @@
 // says each row's result in the table API's { Succeed, Failed, Data, Error } shape. An Idempotency-Key makes
 // sending it again safe (feed/idempotency.ts). docs/api.md, "The feed for machines", is the contract.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { Refusal, refusalFor } from '../../../plugins/refusals.ts';
 import { feedResource } from '../../../feed/feed-tables.ts';
@@ -40,11 +41,17 @@ const feedRoutes: SchemaRoutes = async (app) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const key = idempotencyKey(req.headers['idempotency-key']);
       if (key === null) throw new Refusal(400, 'feedIdempotencyKeyBad');
+      // With a key, the answer is kept in the transaction that ends the write (one commit for both).
+      let kept = false;
+      const keep = async (client: pg.PoolClient, answer: FeedAnswer) => {
+        await keepAnswer(client, token.id, key!, statusOf(answer), answer);
+        kept = true;
+      };
       const run = async (): Promise<Sent> => {
         const format = feedFormat(req.headers['content-type']);
         if (!format) throw new Refusal(415, 'feedBodyType');
         const rows = await feedRows(def, format, body, app.config.limits);
-        const answer = await writeFeedRows(app, def, token.user, rows);
+        const answer = await writeFeedRows(app, def, token.user, rows, key === undefined ? undefined : keep);
         return { status: statusOf(answer), answer };
       };
       if (key === undefined) return send(reply, await refusedOr(req, run));
@@ -65,7 +72,8 @@ const feedRoutes: SchemaRoutes = async (app) => {
         await releaseKey(app.db.pool, token.id, key).catch((e: unknown) => req.log.error({ err: e }, 'feed: key not released'));
         throw err;
       }
-      await keepAnswer(app.db.pool, token.id, key, sent.status, sent.answer);
+      // A refusal (the body unreadable, say) is kept apart: no write ended.
+      if (!kept) await keepAnswer(app.db.pool, token.id, key, sent.status, sent.answer);
       return send(reply, sent);
     },
   );
