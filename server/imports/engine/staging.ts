@@ -37,8 +37,9 @@ export class Staging {
   private from: number | null = null;
   private to = 0;
   private present = new Set<string>();
-  /** The range being written beside the staging, when there is one; its failure, once it failed. */
+  /** The range being written beside the staging, when there is one (`busy` until it is written); its failure. */
   private writing: Promise<LateRefusal[]> | null = null;
+  private busy = false;
   private failure: { err: unknown } | null = null;
 
   private constructor(
@@ -100,7 +101,17 @@ export class Staging {
     this.from ??= first;
     this.to = first + planned.length - 1;
     this.staged += writing.length;
-    return this.staged >= this.flushRows ? this.write() : [];
+    return this.due() ? this.write() : [];
+  }
+
+  /**
+   * Whether to write what is staged: `flushRows` of it; beside, also a fifth of that when the range before is
+   * written (or none was), so that the transaction does not wait long for its first rows, nor for the last
+   * range once the file is read. Ranges then grow as long as the writing is slower than the planning.
+   */
+  private due(): boolean {
+    if (this.staged >= this.flushRows) return true;
+    return this.planner !== this.writer && !this.busy && this.staged >= this.flushRows / 5;
   }
 
   /** Writes what is staged, once the range before is written; the rows the database refused. */
@@ -128,7 +139,11 @@ export class Staging {
     const write = this.writeRange(range);
     if (this.planner === this.writer) return write;
     this.writing = write;
-    write.catch((err: unknown) => (this.failure = { err }));
+    this.busy = true;
+    write.then(
+      () => (this.busy = false),
+      (err: unknown) => (this.failure = { err }),
+    );
     return [];
   }
 
