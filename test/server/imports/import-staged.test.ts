@@ -345,6 +345,8 @@ describe('imports larger than a batch', () => {
         'nothing written, the edit kept',
       );
       assert.equal(await count(`select count(*)::int as n from audit_log where import_id = $1 and action <> 'import'`, [up.Id]), 0);
+      // The rows were staged beside the transaction, in a table of their own that went with it.
+      assert.equal(await count(`select count(*)::int as n from pg_tables where tablename like 'import\\_staging\\_%'`), 0);
     } finally {
       await other.end();
       await backends.close();
