@@ -2,8 +2,9 @@
 // with one statement. A row the database refuses (a unique key taken meanwhile, a check) fails the statement:
 // the range is then written in halves, and the half that fails in halves again, down to the rows it refuses,
 // each with the table API's message (db-errors.ts), the others written. A row the user could not reach once
-// written (a store moved into another region meanwhile) is refused as the table API refuses it, and the
-// range written again without it. Kept totals follow from the tables' own triggers.
+// written (a store moved into another region meanwhile), or a change whose row moved on from the version it was
+// planned from, is refused as the table API refuses it, and the range written again without it. Kept totals
+// follow from the tables' own triggers.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
 import { rowFailure, type SentValues } from '../../table-api/change/db-errors.ts';
@@ -41,9 +42,9 @@ export async function writeRange(
       const without = [...range.without, ...[...outcome.refused.keys()].filter((n) => n >= from && n <= to)];
       const { sql, params } = shape.statement(source, { from, to, without, present: range.present }, keys);
       await client.query('savepoint import_write');
-      let rows: Array<{ n: number; key: number; reachable: boolean }>;
+      let rows: Array<{ n: number; key: number; reachable: boolean; stale: boolean }>;
       try {
-        ({ rows } = await client.query<{ n: number; key: number; reachable: boolean }>(sql, params));
+        ({ rows } = await client.query<{ n: number; key: number; reachable: boolean; stale: boolean }>(sql, params));
       } catch (err) {
         await undo(client);
         if (!rowFailure(shape.def, err)) throw err;
@@ -56,14 +57,15 @@ export async function writeRange(
         await attempt(half + 1, to);
         return;
       }
-      const out = rows.filter((r) => !r.reachable);
+      const out = rows.filter((r) => r.stale || !r.reachable);
       if (out.length === 0) {
         await client.query('release savepoint import_write');
         for (const { n, key } of rows) outcome.keys.set(Number(n), Number(key));
         return;
       }
       await undo(client);
-      for (const { n } of out) outcome.refused.set(Number(n), { messages: [msg('forbidden')], fields: {} });
+      for (const { n, stale } of out)
+        outcome.refused.set(Number(n), { messages: [msg(stale ? 'notFoundRefreshed' : 'forbidden')], fields: {} });
     }
   };
   await attempt(range.from, range.to);

@@ -6,7 +6,9 @@
 // as the table API's changes are (open tables' "rows changed", kept totals), its rows audited naming the
 // import, the import one audit entry of its own; sales that arrive clear their "Daily sales missing" alerts.
 // An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
-// a time (staging.ts); the valid rows go in a batch at a time, each in its own transaction (batch-write.ts).
+// a time (staging.ts), on a PostgreSQL server planning the next rows on a connection beside its transaction
+// while the transaction writes; the valid rows go in a batch at a time, each in its own transaction
+// (batch-write.ts).
 // docs/imports.md, "Speed", says where an import's time goes.
 //
 //   const result = await applyRows(app, { def, user, rows, mode: 'add-update', validOnly: false, write: true,
@@ -149,35 +151,46 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       }
     } else {
       // One transaction: once a row is refused nothing more is written, the rest only counted, and all rolled back.
-      const stored = await changeTables(
-        pool,
-        tables,
-        user.ID,
-        () =>
-          inTransaction(pool, async (client) => {
-            await allowLongStatements(client, app.config.exportTimeoutMs);
-            const staging = await Staging.open(client, shape, flushRows(app));
-            let writing = true;
-            for await (const { planned } of ahead(batches, (batch) => planBatch(client, ctx, batch, writing))) {
-              const first = total;
-              if (planned.some((p) => p.kind === 'refused')) writing = false;
-              // Reported now (the progress): `written` says at the end whether they went in.
-              await report(planned, new Map());
-              if (!writing) continue;
-              arrived(planned);
-              const late = await staging.add(planned, first);
-              await reportLate(late);
-              if (late.length) writing = false;
-            }
-            if (writing) {
-              const late = await staging.flush();
-              await reportLate(late);
-              if (late.length) writing = false;
-            }
-            if (!writing) throw new NothingWritten();
-            return counts.Add + counts.Change;
-          }),
-        (changed) => changed > 0,
+      const stored = await besideConnection(app, importId, (beside) =>
+        changeTables(
+          pool,
+          tables,
+          user.ID,
+          () =>
+            inTransaction(pool, async (client) => {
+              await allowLongStatements(client, app.config.exportTimeoutMs);
+              await client.query(`select set_config('work_mem', $1, true)`, [IMPORT_WORK_MEM]);
+              const staging = beside
+                ? await Staging.beside(client, beside, shape, flushRows(app))
+                : await Staging.inTransaction(client, shape, flushRows(app));
+              // Rows planned in the transaction are locked there as they are read; beside it, their write checks their version.
+              const locks = staging.planner === client;
+              let writing = true;
+              try {
+                for await (const { planned } of ahead(batches, (batch) => planBatch(staging.planner, ctx, batch, writing && locks))) {
+                  const first = total;
+                  if (planned.some((p) => p.kind === 'refused')) writing = false;
+                  // Reported now (the progress): `written` says at the end whether they went in.
+                  await report(planned, new Map());
+                  if (!writing) continue;
+                  arrived(planned);
+                  const late = await staging.add(planned, first);
+                  await reportLate(late);
+                  if (late.length) writing = false;
+                }
+                if (writing) {
+                  const late = await staging.flush();
+                  await reportLate(late);
+                  if (late.length) writing = false;
+                }
+              } finally {
+                await staging.settle();
+              }
+              if (!writing) throw new NothingWritten();
+              return counts.Add + counts.Change;
+            }),
+          (changed) => changed > 0,
+        ),
       ).catch((err: unknown) => {
         if (err instanceof NothingWritten) return null;
         throw err;
@@ -214,6 +227,31 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
 async function allowLongStatements(client: pg.PoolClient, ms: number): Promise<void> {
   allowExportTime(client);
   await client.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
+}
+
+/**
+ * The memory of each sort and hash of an import's transaction: a staged range's audit entries are sorted by
+ * line, its kept totals grouped, its changes' keys hashed, each over up to `flushRows` rows (at the server's
+ * default of 4 MB, such a sort spills to disk).
+ */
+const IMPORT_WORK_MEM = '64MB';
+
+/**
+ * Runs `work` with a connection of its own beside the import's transaction (a PostgreSQL server), where its
+ * rows are planned and staged (staging.ts), or with none (the embedded database: one backend serves every
+ * connection, so a second would share the transaction). The staging table goes with the connection.
+ */
+async function besideConnection<T>(app: FastifyInstance, importId: number, work: (beside: pg.PoolClient | null) => Promise<T>): Promise<T> {
+  if (app.db.kind === 'embedded') return work(null);
+  const beside = await app.db.pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await work(beside);
+  } finally {
+    // A connection lost on the way is closed rather than handed on (the table then goes at the next run).
+    await Staging.dropBeside(beside, importId).catch((err: Error) => (broken = err));
+    beside.release(broken);
+  }
 }
 
 /** The embedded database's largest range written at once (see limits.ts, flushRows). */

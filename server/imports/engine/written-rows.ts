@@ -1,7 +1,9 @@
 // The rows an import writes, as one relation the database reads them from (`import_rows`: each row's place,
-// whether it is added or changed, the columns it writes, its key (an add's drawn from the key's sequence), its
-// audit entry's before and after), and the one statement that writes a range of them: every add and change,
-// each row's audit entry naming the import, and which rows the user could not reach once written. The relation is a batch's rows
+// whether it is added or changed, the columns it writes, its key (an add's drawn from the key's sequence), the
+// version a change was planned from, its audit entry's before and after), and the one statement that writes a
+// range of them: every add and change, each row's audit entry naming the import, which rows the user could not
+// reach once written, and which changes found their row moved on from the version planned (changed or deleted
+// by someone else since: an import planned outside its writing transaction locks nothing, staging.ts). The relation is a batch's rows
 // sent as arrays (unnest), or an all-or-nothing import's staging table (staging.ts): the same statement reads
 // either. Adds go in with one INSERT ... SELECT per set of columns written, changes with one UPDATE ... FROM
 // per set (the version moved on, as an edit through the table API moves it), so the tables' statement-level
@@ -52,7 +54,7 @@ export interface RowRange {
 }
 
 /** The relation's fixed columns, then `c0`, `c1`... one per column an import may write (RowShape.columns). */
-const FIXED = ['import_row int8', 'kind text', 'sig int4', 'key int8', 'before text', 'after text'] as const;
+const FIXED = ['import_row int8', 'kind text', 'sig int4', 'key int8', 'version int8', 'before text', 'after text'] as const;
 
 /** An import's rows as the relation carries them, for one resource and user; `sig` numbers the sets of columns written. */
 export class RowShape {
@@ -95,7 +97,9 @@ export class RowShape {
       const entry = auditEntry(this.def, p);
       const sig = this.signature(columns);
       present.add(`${p.kind}:${sig}`);
-      const row = [first + i, p.kind, sig, p.kind === 'change' ? p.key : null, entry.before, entry.after, ...values];
+      const change = p.kind === 'change';
+      const version = change && this.def.version ? p.before[this.def.version.name] : null;
+      const row = [first + i, p.kind, sig, change ? p.key : null, version ?? null, entry.before, entry.after, ...values];
       row.forEach((value, k) => out[k]!.push(value));
     });
     return out;
@@ -139,7 +143,8 @@ export class RowShape {
 
   /**
    * The statement writing `range` of `source`'s rows (see the top), and its values. It answers the rows written
-   * that the user cannot reach (reachable false), and with `keys` every row written with its key. An added
+   * that the user cannot reach (reachable false), the changes whose row had moved on from the version they were
+   * planned from (stale: not written), and with `keys` every row with its key. An added
    * row's key is drawn before it is written, so that nothing joins the rows written back to the relation (a
    * staging table has no statistics: such a join is planned as a loop over both, quadratic).
    */
@@ -163,6 +168,8 @@ export class RowShape {
     const reach = (def.scope || def.where ? scopeConditions(def, user, 'edit', undefined, params, served) : []).filter((c) => c !== 'true');
     const returning = reach.length ? 'returning t.*' : '';
     const written: string[] = [];
+    const changed: string[] = [];
+    const version = def.version?.column;
     const fixed = Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
       name,
       value: typeof value === 'object' ? user.ID : value,
@@ -182,11 +189,14 @@ export class RowShape {
       const sets = columns.map((c) => `${c.column.writes} = ${c.at}`);
       if (def.version) sets.push(`${def.version.column} = t.${def.version.column} + 1`);
       if (def.updatedAt) sets.push(`${def.updatedAt} = now()`);
+      // Only the row as it was planned from: one changed meanwhile is left as it is, and told (stale).
+      const unmoved = version ? `and t.${version} = r.version` : '';
       ctes.push(
         `change_${sig} as (update ${def.table} as t set ${sets.join(', ')} from import_rows r
-           where r.kind = 'change' and r.sig = ${sig} and t.${key} = r.key ${returning})`,
+           where r.kind = 'change' and r.sig = ${sig} and t.${key} = r.key ${unmoved} returning t.*)`,
       );
       written.push(`select * from change_${sig}`);
+      changed.push(`select ${key} from change_${sig}`);
     }
     if (written.length === 0) throw new Error(`import into ${def.name}: a range to write with no rows`);
     const withKey = `jsonb_build_object(${bind(def.key.name)}::text, r.key)`;
@@ -197,8 +207,10 @@ export class RowShape {
                 r.before::jsonb || ${withKey}, r.after::jsonb || ${withKey}, ${bind(this.importId)}::int8
          from import_rows r order by r.import_row)`,
     );
+    const stale = changed.length && version ? `r.kind = 'change' and r.key not in (${changed.join(' union all ')})` : 'false';
     if (reach.length === 0) {
-      const sql = `with ${ctes.join(',\n')} select r.import_row as n, r.key, true as reachable from import_rows r ${keys ? '' : 'where false'}`;
+      const sql = `with ${ctes.join(',\n')} select r.import_row as n, r.key, true as reachable, ${stale} as stale
+        from import_rows r ${keys ? '' : `where ${stale}`}`;
       return { sql, params };
     }
     ctes.push(`written as (${written.join(' union all ')})`);
@@ -207,8 +219,8 @@ export class RowShape {
          where not (${reach.map((c) => `(${c})`).join(' and ')}))`,
     );
     const sql = `with ${ctes.join(',\n')}
-      select r.import_row as n, r.key, r.key not in (select key from unreachable) as reachable from import_rows r
-      ${keys ? '' : 'where r.key in (select key from unreachable)'}`;
+      select r.import_row as n, r.key, r.key not in (select key from unreachable) as reachable, ${stale} as stale from import_rows r
+      ${keys ? '' : `where r.key in (select key from unreachable) or ${stale}`}`;
     return { sql, params };
   }
 }

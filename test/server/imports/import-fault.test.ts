@@ -1,7 +1,7 @@
 // The database connection ends in the middle of an all-or-nothing import: nothing of it is written (no row
 // changed, no row audited), the import says it failed, and run again it goes in whole. Embedded: the database
-// process is killed as the import runs; PostgreSQL: the backend running the import is ended
-// while it waits for a row of its third batch.
+// process is killed as the import runs; PostgreSQL: the backend of the import's transaction is ended while it
+// waits to write a row of its third batch (its rows are planned on a connection beside it, which locks nothing).
 import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { formatDate } from '../../../common/format.ts';
@@ -72,7 +72,7 @@ describe('an all-or-nothing import the database fails midway', () => {
     });
   });
 
-  test('PostgreSQL: the backend running it ended in its third batch, nothing is written, and it runs again', {
+  test('PostgreSQL: the backend writing it ended at a row of its third batch, nothing is written, and it runs again', {
     skip: postgresBase() ? false : 'ends a PostgreSQL backend (run with DATABASE_URL)',
   }, async () => {
     const backends = await Backends.of(shared.t.db.pool.options.connectionString!);
@@ -81,7 +81,7 @@ describe('an all-or-nothing import the database fails midway', () => {
         const lock = await backends.lockRow('sales', 'sale_id', sales[BATCH_ROWS * 2 + 10]!.sale_id);
         try {
           assert.equal((await startRun(shared.admin, 'sales', up)).statusCode, 202);
-          const waiting = await backends.found(/^select sa\.sale_id/, 'the import waits for a row of its third batch', {
+          const waiting = await backends.found(/^with import_rows/, 'the import waits to write a row of its third batch', {
             waitingFor: 'Lock',
           });
           await backends.terminate(waiting.pid);

@@ -299,4 +299,59 @@ describe('imports larger than a batch', () => {
       await backends.close();
     }
   });
+  test('a row another user changes after the import read it is refused when written: all or nothing writes none', {
+    skip: postgresBase() ? false : 'holds a PostgreSQL transaction open beside the import (run with DATABASE_URL)',
+  }, async () => {
+    const pool = shared.t.db.pool;
+    const { stores, day } = await storesAndDays(2);
+    const [a, b] = stores as [Store, Store];
+    const { rows } = await pool.query<{ sale_id: number }>(
+      `insert into sales (store_id, sale_date, sales, transactions, margin) values ($1, $3, 1, 10, 0.1), ($2, $3, 2, 10, 0.1)
+       returning sale_id`,
+      [a.store_id, b.store_id, day(40)],
+    );
+    const file = csv([header, sale(a, day(40), '11.00'), sale(b, day(40), '12.00')]);
+    const backends = await Backends.of(pool.options.connectionString!);
+    const other = new pg.Client({ connectionString: pool.options.connectionString });
+    other.on('error', () => undefined);
+    await other.connect();
+    try {
+      const up = await upload(shared.admin, 'sales', file, 'corrections.csv');
+      // Another user's edit of the second sale, not yet committed: the import plans its change from the
+      // version before it (it locks nothing as it plans), and waits for it when it writes.
+      await other.query('begin');
+      await other.query('update sales set transactions = 11, version = version + 1 where sale_id = $1', [rows[1]!.sale_id]);
+      assert.equal((await startRun(shared.admin, 'sales', up)).statusCode, 202);
+      await backends.found(/^with import_rows/, 'the import waits for the other edit', { waitingFor: 'Lock' });
+      await other.query('commit');
+      const end = await finished(shared.admin, 'sales', up.Id);
+      assert.equal(end.State, 'done', JSON.stringify(end));
+      assert.deepEqual(end.Counts, { Add: 0, Change: 1, Unchanged: 0, Refused: 1 });
+      const refused = await shared.admin.inject({ url: `/api/sales/imports/${up.Id}/refused.csv` });
+      const lines = refused.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      assert.deepEqual(lines.slice(1), [`${sale(b, day(40), '12.00').join(',')},3,${msg('notFoundRefreshed')}`]);
+      const { rows: now } = await pool.query<{ sales: string; transactions: number }>(
+        'select sales, transactions from sales where sale_id = any($1::int[]) order by sale_id',
+        [rows.map((r) => r.sale_id)],
+      );
+      assert.deepEqual(
+        now,
+        [
+          { sales: '1.00', transactions: 10 },
+          { sales: '2.00', transactions: 11 },
+        ],
+        'nothing written, the edit kept',
+      );
+      assert.equal(await count(`select count(*)::int as n from audit_log where import_id = $1 and action <> 'import'`, [up.Id]), 0);
+      // The rows were staged beside the transaction, in a table of their own that went with it.
+      assert.equal(await count(`select count(*)::int as n from pg_tables where tablename like 'import\\_staging\\_%'`), 0);
+    } finally {
+      await other.end();
+      await backends.close();
+      await pool.query('delete from sales where sale_date = $1', [day(40)]);
+    }
+  });
 });
