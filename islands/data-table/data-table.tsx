@@ -52,7 +52,6 @@ export default function DataTable({ config, initial, initialStores = null, view:
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
   // With infinite scroll, the pages shown above the one the list reads: its refresh reads them again too.
   const pagesAbove = useRef<ReadonlyArray<string>>([]);
-  const footerTotals = config.columns.some((c) => c.total);
   const list = useList({
     url,
     initialUrl,
@@ -63,7 +62,6 @@ export default function DataTable({ config, initial, initialStores = null, view:
     resource: config.resource,
     pagesAbove,
     call: config,
-    totals: footerTotals,
   });
   // With infinite scroll, every page loaded so far, as one.
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
@@ -203,13 +201,7 @@ export default function DataTable({ config, initial, initialStores = null, view:
             phoneHidden={phoneHidden}
             rowName={nameOf}
           />
-          <TableFoot
-            table={table}
-            totals={page?.totals ?? null}
-            pending={list.totalsLoading}
-            sizes={layout.sizes}
-            phoneHidden={phoneHidden}
-          />
+          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} phoneHidden={phoneHidden} />
         </table>
       </ScrollRegion>
       <p className="visually-hidden" role="status">

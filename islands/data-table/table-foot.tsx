@@ -1,6 +1,6 @@
 // The footer totals: the server's totals over every filtered row (not just the page), each formatted like
 // its column (a count as "9,900 Record(s)", in words: a bare number under a date column reads as nothing). Shown only when the resource declares totals and the answer
-// carries them, or will (asked beside the rows, they come after them: the row waits empty and busy). A column the user gave a width clips its total to it, as its body cells do (columns/).
+// carries them. A column the user gave a width clips its total to it, as its body cells do (columns/).
 import { formatTotal, formatValue } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
@@ -10,23 +10,21 @@ import type { DataTableInstance } from './use-data-table.ts';
 interface TableFootProps {
   table: DataTableInstance;
   totals: Row | null;
-  /** The totals are asked and still to come. */
-  pending: boolean;
   /** Widths the user set: those columns' total cells clip to them. */
   sizes: Readonly<Record<string, number>>;
   /** The shown columns a phone leaves out of the rows (phone/): their totals too. */
   phoneHidden: ReadonlySet<string>;
 }
 
-export function TableFoot({ table, totals, pending, sizes, phoneHidden }: TableFootProps) {
+export function TableFoot({ table, totals, sizes, phoneHidden }: TableFootProps) {
   const columns = table.getVisibleLeafColumns();
-  if ((!totals && !pending) || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
+  if (!totals || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
   return (
-    <tfoot aria-busy={pending || undefined}>
+    <tfoot>
       <tr>
         {columns.map((c, i) => {
           const column = c.columnDef.meta?.column;
-          const value = column?.total ? totals?.[column.name] : undefined;
+          const value = column?.total ? totals[column.name] : undefined;
           const text =
             value === undefined || !column
               ? ''

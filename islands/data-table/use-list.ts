@@ -7,15 +7,13 @@
 // to wait a moment first (a change's marks are seen before the rows they mark go). When the hub says
 // someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are forgotten
 // and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
-// refresh); the user's own changes are shown by the actions that made them. A table with footer totals asks
-// them beside the rows, which are shown without waiting for them (list-totals.ts).
+// refresh); the user's own changes are shown by the actions that made them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Row, TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
-import { rowsCall, totalsCall, withTotals } from './list-totals.ts';
 import { withCursor } from './page-cursor.ts';
 
 export interface ListView {
@@ -24,8 +22,6 @@ export interface ListView {
   pagesAbove: TablePage[] | null;
   error: string | null;
   loading: boolean;
-  /** The rows are shown and their footer totals, asked beside them, are still to come. */
-  totalsLoading: boolean;
   /**
    * Reads the current URL (and the pages above it) from the server again, after `delayMs` if given;
    * resolves once the answer is shown. A refresh asked for sooner takes the place of one still waiting.
@@ -53,27 +49,13 @@ interface ListOptions {
   pagesAbove: { current: ReadonlyArray<string> };
   /** How the list is called and read (the table's config: its method, where the answer holds its rows). */
   call: ListCall;
-  /** The table shows footer totals: they are asked apart from the rows, which never wait for them (list-totals.ts). */
-  totals: boolean;
 }
 
 type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'>;
 
-export function useList({
-  url,
-  initialUrl,
-  initial,
-  ready,
-  refreshEveryTime,
-  listUrl,
-  resource,
-  pagesAbove,
-  call,
-  totals,
-}: ListOptions): ListView {
+export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove, call }: ListOptions): ListView {
   const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null });
   const [loading, setLoading] = useState(false);
-  const [totalsLoading, setTotalsLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
   const [refreshed, setRefreshed] = useState<object | null>(null);
@@ -101,38 +83,14 @@ export function useList({
       return settle();
     }
     const kept = forced || refreshEveryTime ? null : cachedPage(url);
-    const controller = new AbortController();
-    // The footer totals for `url`, asked beside its rows; they join the page once it is shown.
-    const addTotals = (shownRows: Promise<unknown>) => {
-      setTotalsLoading(true);
-      Promise.all([fetchList(totalsCall(url), controller.signal, call), shownRows]).then(
-        ([outcome]) => {
-          setTotalsLoading(false);
-          // A failure is the rows' call's to say: the footer stays empty.
-          if (!outcome.ok || shown.current !== url) return;
-          setAnswer((old) => {
-            if (!old.page) return old;
-            const page = withTotals(old.page, outcome.page);
-            keepPage(url, page);
-            return { ...old, page };
-          });
-        },
-        () => {
-          // Aborted with the rows' call: a newer call (or the unmount) takes over.
-        },
-      );
-    };
-    setTotalsLoading(false);
     if (kept) {
       shown.current = url;
       // A call this one replaced may have been under way.
       setLoading(false);
       setAnswer({ page: kept, pagesAbove: null, error: null });
-      // Kept before its totals came: they are asked again (the server keeps them a while).
-      if (totals && kept.totals === null) addTotals(Promise.resolve());
-      settle();
-      return () => controller.abort();
+      return settle();
     }
+    const controller = new AbortController();
     setLoading(true);
     setChangedElsewhere(false);
     // A refresh reads the pages shown above this one too, and shows them with it, so every row in sight is
@@ -140,8 +98,7 @@ export function useList({
     // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
     const above = forced ? [...pagesAbove.current] : [];
     const first = withCursor(url, shown.current, shownPage.current);
-    const rows = Promise.all([first, ...above].map((u) => fetchList(totals ? rowsCall(u) : u, controller.signal, call)));
-    const shownRows = rows.then(
+    Promise.all([first, ...above].map((u) => fetchList(u, controller.signal, call))).then(
       (outcomes) => {
         shown.current = url;
         setLoading(false);
@@ -159,9 +116,8 @@ export function useList({
         // Aborted: a newer call (or the unmount) takes over, and settles the waiters.
       },
     );
-    if (totals) addTotals(shownRows);
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call, totals]);
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call]);
 
   const refresh = useCallback(
     (delayMs = 0) =>
@@ -205,5 +161,5 @@ export function useList({
     [resource, listUrl, refresh, refreshEveryTime],
   );
 
-  return { ...answer, loading, totalsLoading, refresh, changedElsewhere, showRows };
+  return { ...answer, loading, refresh, changedElsewhere, showRows };
 }
