@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { generatePassword } from '../auth/password.ts';
 import { seedFirstScreens } from './seed.ts';
 import { changeTables, SYSTEM, type TableName } from '../db/table-changes.ts';
-import { loadSalesHistory, salesHistoryProgress } from './sales-history.ts';
+import { FILLED_TABLES, loadSalesHistory, salesHistoryProgress } from './sales-history.ts';
 
 export async function ensureSeeded(
   pool: pg.Pool,
@@ -37,19 +37,10 @@ export interface BackgroundLoad {
 const ATTEMPTS = 5;
 const RETRY_MS = 5_000;
 
-/** Loads what is left of the sales history, if anything, while the app serves. Never rejects: failures are logged. */
-/** What loading the sales history writes. */
-const salesTables: ReadonlyArray<TableName> = [
-  'sales',
-  'sales_day_totals',
-  'sales_store_month_totals',
-  'sales_store_totals',
-  'sales_store_value_counts',
-  'sales_value_counts',
-  'sales_value_sums',
-  'meta',
-];
+/** What loading the sales history writes: the tables it fills, and its progress in `meta`. */
+const salesTables: ReadonlyArray<TableName> = [...FILLED_TABLES, 'meta'];
 
+/** Loads what is left of the sales history, if anything, while the app serves. Never rejects: failures are logged. */
 export function loadHistoryInBackground(pool: pg.Pool, log: FastifyBaseLogger): BackgroundLoad {
   const controller = new AbortController();
   const finished = runLoad(pool, log, controller.signal);

@@ -24,7 +24,7 @@ const ROWS_PER_STEP = 5_000;
 /** On a single connection (the embedded database), where every request waits for the step under way. */
 const ROWS_PER_SHARED_STEP = 1_500;
 /** The tables the history fills: the sales and the totals their triggers keep. */
-const FILLED_TABLES = [
+export const FILLED_TABLES: ReadonlyArray<string> = [
   'sales',
   'sales_day_totals',
   'sales_store_month_totals',

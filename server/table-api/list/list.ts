@@ -1,9 +1,9 @@
 // Runs a list request: the page of rows, the two counts (exact or estimated), the footer totals over the
-// whole filtered set, and the cursor for the next page; or, asked apart (rows=false), the totals and counts alone. Deep pages without a cursor find their keys on the
-// narrow index first and fetch only the page's rows (a deferred join), rather than OFFSET over whole rows.
-// Counts and totals leave out the joins they do not read; totals read the definition's totals tables when
-// the filter allows (a few thousand rows in place of a million: per store, per day, per amount range in
-// value-sums.ts). Deep pages: positions.ts; the totals of a
+// whole filtered set, and the cursor for the next page; or, asked apart (rows=false), the totals and counts
+// alone. Deep pages without a cursor find their keys on the narrow index first and fetch only the page's rows
+// (a deferred join), rather than OFFSET over whole rows. Counts and totals leave out the joins they do not
+// read; totals read the definition's totals tables when the filter allows (a few thousand rows in place of a
+// million: per store, per day, per amount range in value-sums.ts). Deep pages: positions.ts; the totals of a
 // grouped list's page of groups: group-page.ts.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';

@@ -144,6 +144,20 @@ describe('the per-store-and-month, per-store and per-day totals tables, the valu
   });
 });
 
+/** The list's count and footer totals are those summed over sales (`expected`: n, sales, tx, margin). */
+function assertTotalsOf(body: { totals: Row; recordsFiltered: number }, expected: Row): void {
+  assert.deepEqual(
+    {
+      n: body.recordsFiltered,
+      sales: body.totals.Sales,
+      tx: body.totals.Transactions,
+      margin: body.totals.Margin,
+      count: body.totals.SaleDate,
+    },
+    { n: expected.n, sales: expected.sales, tx: expected.tx, margin: expected.margin, count: expected.n },
+  );
+}
+
 describe('footer totals and counts of a filtered sales list', () => {
   const columns = ['SaleID', 'StoreNumber', 'StoreName', 'StateCode', 'SaleDate', 'Sales', 'Transactions', 'Margin'];
 
@@ -186,16 +200,7 @@ describe('footer totals and counts of a filtered sales list', () => {
                 [who === 'analyst' ? analystGroup : null, selected, search.split(/\s+/).filter(Boolean).map(like), like(nameSearch)],
               )
             ).rows as Row[];
-            assert.deepEqual(
-              {
-                n: body.recordsFiltered,
-                sales: body.totals.Sales,
-                tx: body.totals.Transactions,
-                margin: body.totals.Margin,
-                count: body.totals.SaleDate,
-              },
-              { n: expected!.n, sales: expected!.sales, tx: expected!.tx, margin: expected!.margin, count: expected!.n },
-            );
+            assertTotalsOf(body, expected!);
           },
         ),
         { numRuns: 60 },
@@ -264,16 +269,7 @@ describe('footer totals of a sales list filtered by ranges of amounts and days',
               params,
             )
           ).rows as Row[];
-          assert.deepEqual(
-            {
-              n: body.recordsFiltered,
-              sales: body.totals.Sales,
-              tx: body.totals.Transactions,
-              margin: body.totals.Margin,
-              count: body.totals.SaleDate,
-            },
-            { n: expected!.n, sales: expected!.sales, tx: expected!.tx, margin: expected!.margin, count: expected!.n },
-          );
+          assertTotalsOf(body, expected!);
         },
       ),
       { numRuns: 80 },
