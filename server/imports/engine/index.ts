@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { msg } from '../../messages.ts';
 import { Refusal } from '../../plugins/refusals.ts';
-import { alertsAnswered, clearMissingSales, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
+import { saleDay, salesArrival, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
 import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
@@ -124,11 +124,11 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
   // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
+  const arrival = salesArrival(app, def);
   const added: StoreDay[] = [];
   const arrived = (planned: ReadonlyArray<Planned>) => {
-    if (def.table !== 'sales') return;
-    const sent = (p: Planned & { kind: 'add' }, name: string) => p.sent.find((s) => s.column.name === name)?.value;
-    for (const p of planned) if (p.kind === 'add') added.push({ store: Number(sent(p, 'StoreID')), day: String(sent(p, 'SaleDate')) });
+    if (!arrival) return;
+    for (const p of planned) if (p.kind === 'add') added.push(saleDay((name) => p.sent.find((s) => s.column.name === name)?.value));
   };
   const end = (state: 'done' | 'failed', written: boolean, error: string | null) => ({
     state,
@@ -208,15 +208,14 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
   // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
   // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
-  const cleared = await changeTables(pool, ['audit_log', ...(added.length ? ['sales_missing_alerts'] : [])], user.ID, () =>
+  await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
     inTransaction(pool, async (client) => {
       await finishImport(client, importId, def, user, end('done', written, null));
-      const days = written ? await clearMissingSales(client, added) : [];
+      if (written) await arrival?.arrived(client, added);
       await options.atEnd?.(client, result);
-      return days;
     }),
   );
-  await alertsAnswered(app, cleared).catch((err: unknown) => app.log.error({ err }, 'import: missing-sales alerts not read'));
+  await arrival?.afterRows();
   return result;
 }
 

@@ -1,7 +1,8 @@
-// A "Daily sales missing" alert is cleared once the day arrives: after sales are added (an import, the feed),
-// the stores and days added are no longer missing (sales_missing_alerts), and each user's alert for a day is
-// marked read once none of the stores it was about for them is missing any more; their badges follow through
-// the hub.
+// A "Daily sales missing" alert is cleared once the day arrives: after sales are written (an import, the feed,
+// the table API's add or an undo putting a deleted sale back), the stores and days they fill are no longer
+// missing (sales_missing_alerts), and each user's alert for a day is marked read once none of the stores it
+// was about for them is missing any more; their badges follow through the hub. Every write of sales does it
+// through a SalesArrival made for the write.
 // In two halves, and only the stores and days added: at close of day 5,000 stores each clear their own row at
 // once, and none waits for another's (a statement clearing every arrived store of the day made each wait on the
 // rows the others were clearing). A store already cleared writes nothing. The alerts are looked at after the
@@ -9,7 +10,9 @@
 // gone and marks the alerts read (in one transaction, each saw the other's row still there, and neither did).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { changeTables, SYSTEM } from '../../db/table-changes.ts';
+import { changeTables, SYSTEM, type TableName } from '../../db/table-changes.ts';
+import type { ResourceDef } from '../../resources/resource-def.ts';
+import type { ChangeFollowUp, RowWritten } from '../../table-api/change/change-follow-up.ts';
 import { seesStoreSql } from '../../stores/visible-stores.ts';
 import { publishUnread } from '../inbox-events.ts';
 
@@ -19,11 +22,69 @@ export interface StoreDay {
   day: string;
 }
 
+/** The store's day a sale's values name: its StoreID and SaleDate, as `value` reads them. */
+export function saleDay(value: (name: string) => unknown): StoreDay {
+  return { store: Number(value('StoreID')), day: String(value('SaleDate')) };
+}
+
 /**
- * The first half, in the transaction of the caller's choosing (an import's end): `added` no longer missing.
- * The days (yyyy-MM-dd) whose missing stores were cleared, to give to alertsAnswered once it has committed.
+ * The clearing of a write of `def`'s rows: a SalesArrival for sales, none for any other resource (whose writes
+ * then cost nothing more).
  */
-export async function clearMissingSales(db: pg.Pool | pg.PoolClient, added: ReadonlyArray<StoreDay>): Promise<string[]> {
+export function salesArrival(app: FastifyInstance, def: Pick<ResourceDef, 'table'>): SalesArrival | null {
+  return def.table === 'sales' ? new SalesArrival(app) : null;
+}
+
+/**
+ * One write's clearing: the days it fills cleared in its transactions (or each of them: the table API's rows
+ * commit one by one), then, once they have committed, the alerts of the days cleared answered. As the table
+ * API's follow-up of a change (ChangeFollowUp), a row fills its day when it is new (added, or put back by an
+ * undo) or moved to another store or day (no edit moves one today: both are set when it is added); an edit
+ * of its figures fills none, and costs no statement.
+ */
+export class SalesArrival implements ChangeFollowUp {
+  /** What the clearing changes: announced with the write (no figures read it, so naming it costs nothing). */
+  readonly tables: ReadonlyArray<TableName> = ['sales_missing_alerts'];
+  readonly #app: FastifyInstance;
+  /** The days whose missing stores were cleared, in transactions that have committed or are about to. */
+  readonly #cleared = new Set<string>();
+
+  constructor(app: FastifyInstance) {
+    this.#app = app;
+  }
+
+  /** The first half, in the write's transaction: `added` no longer missing. */
+  async arrived(client: pg.PoolClient, added: ReadonlyArray<StoreDay>): Promise<void> {
+    for (const day of await clearMissingSales(client, added)) this.#cleared.add(day);
+  }
+
+  /** The first half for a table API change's rows, in the row's transaction: the days its sales fill. */
+  async inRow(client: pg.PoolClient, rows: ReadonlyArray<RowWritten>): Promise<void> {
+    const filled = rows.flatMap(({ before, row }) => (row && fillsDay(before, row) ? [saleDay((name) => row[name])] : []));
+    await this.arrived(client, filled);
+  }
+
+  /**
+   * The second half, once the write has committed: the alerts of the days cleared answered. A failure is
+   * logged and leaves them unread (the write stands); a write that cleared nothing asks nothing.
+   */
+  async afterRows(): Promise<void> {
+    await alertsAnswered(this.#app, [...this.#cleared]).catch((err: unknown) =>
+      this.#app.log.error({ err }, 'sales arrived: missing-sales alerts not read'),
+    );
+  }
+}
+
+/** Whether a sale written fills its store's day: it is new, or it is on another store or day than it was. */
+function fillsDay(before: Readonly<Record<string, unknown>> | null, after: Readonly<Record<string, unknown>>): boolean {
+  return before === null || before.StoreID !== after.StoreID || before.SaleDate !== after.SaleDate;
+}
+
+/**
+ * The first half's statement, in the write's transaction: `added` no longer missing. The days (yyyy-MM-dd)
+ * whose missing stores were cleared, to give to alertsAnswered once it has committed.
+ */
+async function clearMissingSales(db: pg.Pool | pg.PoolClient, added: ReadonlyArray<StoreDay>): Promise<string[]> {
   if (added.length === 0) return [];
   const { rows } = await db.query<{ day: string }>(
     `delete from sales_missing_alerts m using unnest($1::int[], $2::date[]) a(store_id, sale_date)
@@ -36,7 +97,7 @@ export async function clearMissingSales(db: pg.Pool | pg.PoolClient, added: Read
 }
 
 /** The second half: the alerts of `days` none of whose stores is missing any more, marked read; the users told. */
-export async function alertsAnswered(app: FastifyInstance, days: ReadonlyArray<string>): Promise<number[]> {
+async function alertsAnswered(app: FastifyInstance, days: ReadonlyArray<string>): Promise<number[]> {
   if (days.length === 0) return [];
   const pool = app.db.pool;
   const users = await changeTables(

@@ -9,7 +9,8 @@
 // demotes or deletes their own account (someone must be left who can sign in and administer). A resource
 // may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
 // half's fanOut: a message to a group, one row per member), added together in its one transaction. Each row
-// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction; an edit or
+// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction, and what the
+// app does beyond the table follows the rows written (its follow-up: change-follow-up.ts); an edit or
 // delete the app asks to be undoable also keeps each row for its undo (undo-record.ts, undo-rows.ts) and
 // answers its UndoID.
 import type pg from 'pg';
@@ -17,6 +18,7 @@ import { msg } from '../../messages.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import type { ChangeLog } from './change-log.ts';
+import type { ChangeFollowUp, RowWritten } from './change-follow-up.ts';
 import { CommitInDoubt, inTransaction } from '../../db/transaction.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
@@ -49,10 +51,12 @@ export interface ChangeWork {
   log: ChangeLog;
   /** Keep what an undo needs of an edit's or delete's rows (the table screens' changes). */
   undoable?: boolean;
+  /** What follows from the rows of the resource changed, made for this change (ChangeFollowUp); none for most resources. */
+  followUp?: ChangeFollowUp | null;
 }
 
-/** A row changed (or added): its key, and the row as stored (null once deleted). */
-type Done = { key: number; row: Row | null };
+/** A row changed (or added): its key, the row before (null: new) and as stored (null once deleted). */
+type Done = RowWritten;
 
 /** One request row's outcome: an add to a group (fanOut) stores several rows at once. */
 export type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
@@ -82,7 +86,7 @@ export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUs
   if (!values.ok) return result([invalid(def, null, values)]);
   const stored = await storedValues(values.columns);
   return changes(work, def, user, [null], () =>
-    inRowTransaction(work.pool, def, null, values.columns, async (client) => {
+    inRowTransaction(work, def, null, values.columns, async (client) => {
       obeyRowRule(def, user, null, values.columns);
       await obeyRowCheck(client, def, null, values.columns);
       const base = stored.filter((c) => c.column.writes);
@@ -122,7 +126,7 @@ async function insertRow(
   // A row the user could not see afterwards (e.g. a store of another group) is not theirs to add.
   if (!after) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
   await work.log.write(client, { user, resource: def.name, action: 'insert', key, before: null, after });
-  return { key, row: after };
+  return { key, before: null, row: after };
 }
 
 /**
@@ -293,9 +297,9 @@ async function eachRow(
   change: (client: pg.PoolClient, key: number, before: Row) => Promise<Row | null>,
 ): Promise<MutationResult> {
   return changes(work, def, user, body.keys, (key, i) =>
-    inRowTransaction(work.pool, def, key, sent, async (client) => {
+    inRowTransaction(work, def, key, sent, async (client) => {
       const before = await lockForChange(client, work, def, user, key, body.versions[i]);
-      return [{ key, row: await change(client, key, before) }];
+      return [{ key, before, row: await change(client, key, before) }];
     }),
   );
 }
@@ -303,7 +307,8 @@ async function eachRow(
 /**
  * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
  * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
- * change log's entries), is announced.
+ * change log's entries, and what their follow-up changed), is announced; then the follow-up's part after
+ * them runs, for the rows that went in.
  */
 export async function changes<K extends number | null>(
   work: ChangeWork,
@@ -313,36 +318,48 @@ export async function changes<K extends number | null>(
   one: (key: K, i: number) => Promise<Outcome>,
 ): Promise<MutationResult> {
   const outcomes: Outcome[] = [];
-  return changeTables(work.pool, [def.table, ...linkTables(def), work.log.table], user.ID, async () => {
-    for (const [i, key] of keys.entries()) {
-      try {
-        outcomes.push(await one(key, i));
-      } catch (err) {
-        if (!isDatabaseUnavailable(err)) throw err;
-        const left = keys.slice(i).map((k, n): Outcome => {
-          const inDoubt = n === 0 && err instanceof CommitInDoubt;
-          return { ok: false, key: k, failure: { error: msg(inDoubt ? 'tableRowInDoubt' : 'tableRowNotSaved') } };
-        });
-        throw new ChangeCutShort(result([...outcomes, ...left]), err);
+  const tables = [def.table, ...linkTables(def), work.log.table, ...(work.followUp?.tables ?? [])];
+  try {
+    return await changeTables(work.pool, tables, user.ID, async () => {
+      for (const [i, key] of keys.entries()) {
+        try {
+          outcomes.push(await one(key, i));
+        } catch (err) {
+          if (!isDatabaseUnavailable(err)) throw err;
+          const left = keys.slice(i).map((k, n): Outcome => {
+            const inDoubt = n === 0 && err instanceof CommitInDoubt;
+            return { ok: false, key: k, failure: { error: msg(inDoubt ? 'tableRowInDoubt' : 'tableRowNotSaved') } };
+          });
+          throw new ChangeCutShort(result([...outcomes, ...left]), err);
+        }
       }
-    }
-    return result(outcomes);
-  });
+      return result(outcomes);
+    });
+  } finally {
+    await work.followUp?.afterRows();
+  }
 }
 
 /**
  * One row's change in its own transaction, on a connection taken for that row alone: between the rows of a
- * long request other requests get a connection (the embedded database has only one).
+ * long request other requests get a connection (the embedded database has only one). Every write of the
+ * table API comes through here, so what follows from its rows (work.followUp) is done here, in the same
+ * transaction.
  */
 export async function inRowTransaction(
-  pool: pg.Pool,
+  work: ChangeWork,
   def: ResourceDef,
   key: number | null,
   sent: SentValues,
-  work: (client: pg.PoolClient) => Promise<Done[]>,
+  write: (client: pg.PoolClient) => Promise<Done[]>,
 ): Promise<Outcome> {
   try {
-    return { ok: true, done: await inTransaction(pool, work) };
+    const done = await inTransaction(work.pool, async (client) => {
+      const rows = await write(client);
+      await work.followUp?.inRow(client, rows);
+      return rows;
+    });
+    return { ok: true, done };
   } catch (err) {
     const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
     if (!failure) throw err;

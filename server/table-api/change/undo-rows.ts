@@ -124,7 +124,7 @@ async function restoreEdit(work: ChangeWork, def: ResourceDef, user: CurrentUser
   // Checked before the row's transaction: the choices are read on a connection of their own.
   const checked = await offeredFieldValues(work, def, user, 'edit', values);
   if (!checked.ok) return refused(def, key, checked.fields);
-  return inRowTransaction(work.pool, def, key, checked.columns, async (client) => {
+  return inRowTransaction(work, def, key, checked.columns, async (client) => {
     const now = await reachableRow(client, def, user, work.served, 'edit', key, true);
     if (!now) throw new RowRefused({ error: msg('undoRemovedSince'), conflict: true });
     if (changedSince(def, now, after)) throw new RowRefused({ error: msg('undoChangedSince'), conflict: true });
@@ -137,7 +137,7 @@ async function restoreEdit(work: ChangeWork, def: ResourceDef, user: CurrentUser
       { key, before: now, sent: checked.columns, stored: checked.columns },
       { undoes: kept.audit_id },
     );
-    return [{ key, row }];
+    return [{ key, before: now, row }];
   });
 }
 
@@ -146,14 +146,14 @@ async function restoreDeleted(work: ChangeWork, def: ResourceDef, user: CurrentU
   if (!stored) return { ok: false, key, failure: { error: msg('undoNothingKept') } };
   const checked = await offeredFieldValues(work, def, user, 'edit', fieldValues(def, before, null));
   if (!checked.ok) return refused(def, key, checked.fields);
-  return inRowTransaction(work.pool, def, key, checked.columns, async (client) => {
+  return inRowTransaction(work, def, key, checked.columns, async (client) => {
     obeyRowRule(def, user, null, checked.columns);
     await obeyRowCheck(client, def, null, checked.columns);
     await restoreStoredRow(client, def, stored);
     const row = await reachableRow(client, def, user, work.served, 'add', key, false);
     if (!row) throw new RowRefused({ error: msg('forbidden'), forbidden: true });
     await work.log.write(client, { user, resource: def.name, action: 'insert', key, before: null, after: row, undoes: kept.audit_id });
-    return [{ key, row }];
+    return [{ key, before: null, row }];
   });
 }
 

@@ -5,8 +5,9 @@
 // refused for the user's access, 409 when a row had changed or gone since it was read, else 422 (the values
 // sent were refused). Any row changed: 200. The hub
 // then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
-// Every row changed is recorded in the audit log, which this route hands the table API. An edit or delete
-// keeps what its undo needs and answers its UndoID; POST /api/<resource>/undo takes it back (answerUndo).
+// Every row changed is recorded in the audit log, which this route hands the table API, and a sale written
+// clears its day's "Daily sales missing" alert (missing-sales-arrived.ts). An edit or delete keeps what its
+// undo needs and answers its UndoID; POST /api/<resource>/undo takes it back (answerUndo).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
 import {
@@ -23,6 +24,7 @@ import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { auditLog } from '../../../audit/audit-log.ts';
 import { announceInboxChange } from '../../../inbox/inbox-events.ts';
 import { noticeRowChanges } from '../../../inbox/system/row-changes.ts';
+import { salesArrival } from '../../../inbox/system/missing-sales-arrived.ts';
 
 const run = { add: addRow, edit: editRows, delete: deleteRows };
 
@@ -40,7 +42,7 @@ export async function answerChange(
   };
   try {
     const body = readMutationBody(def, action, req.query, req.body);
-    const result = await run[action](changeWork(app, action !== 'add'), def, user, body);
+    const result = await run[action](changeWork(app, def, action !== 'add'), def, user, body);
     announce(result);
     return reply.code(statusOf(result)).send(result);
   } catch (err) {
@@ -55,9 +57,12 @@ export async function answerChange(
   }
 }
 
-/** What the table API is handed for a change: the database, the resources served, the audit log. */
-function changeWork(app: FastifyInstance, undoable: boolean): ChangeWork {
-  return { pool: app.db.pool, served: app.resources, log: auditLog, undoable };
+/**
+ * What the table API is handed for a change of `def`'s rows: the database, the resources served, the audit
+ * log, and what follows from the rows (a sale's day arrived), made afresh for each change.
+ */
+function changeWork(app: FastifyInstance, def: ResourceDef, undoable: boolean): ChangeWork {
+  return { pool: app.db.pool, served: app.resources, log: auditLog, undoable, followUp: salesArrival(app, def) };
 }
 
 /**
@@ -79,7 +84,7 @@ export async function answerUndo(
     noticeRowChanges(app, def, 'edit', user, result);
   };
   try {
-    const { action, result } = await undoChange(changeWork(app, false), def, user, undoId);
+    const { action, result } = await undoChange(changeWork(app, def, false), def, user, undoId);
     // A row a delete's undo put back is added again; an edit's undo is an edit.
     announce(result, action === 'delete' ? 'add' : 'edit');
     return reply.code(statusOf(result)).send(result);
