@@ -15,7 +15,7 @@ import type { Database } from './db/index.ts';
 import { resources as productResources } from './resources/index.ts';
 import type { ResourceDef } from './resources/resource-def.ts';
 import type { DetailOf } from './details/detail-tables.ts';
-import { lazySerializers } from './lazy-serializers.ts';
+import { lazySerializers, lazyValidators } from './lazy-schema-compilers.ts';
 import { loadAssets, staticDir, type Assets } from './assets.ts';
 import { staticFileRules } from './static-files.ts';
 import { recordPageRules } from './shell/menu.ts';
@@ -121,7 +121,7 @@ export async function buildApp({
     // Each request's id: a trusted proxy's X-Request-Id, else a new one (plugins/request-ids.ts).
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.limits.connections),
