@@ -2,7 +2,7 @@
 // each kind of filter (a day, a range of days, a number range, two states, a text "contains", a day typed in
 // the global search) alone and with a sort, and all of them together; the first page of 25 without footer
 // totals (what every page turn asks), as bench/table-list.ts measures the rest; and the footer totals of each
-// filter alone, asked apart from its rows (rows=false, as a client asking both side by side would),
+// filter alone, asked as the table asks them beside its rows (rows=false, islands/data-table/list-totals.ts),
 // cold: the app's totals cache (30 s) dropped before each, as when a filter changes (PostgreSQL's own
 // buffers stay warm). Targets: pages p95 <= 30 ms on PostgreSQL at 1M rows (100 ms embedded at 100k);
 // footer totals p95 <= 100 ms for one filter, 300 ms for a combination, also at 10M rows.

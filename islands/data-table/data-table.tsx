@@ -62,6 +62,7 @@ export default function DataTable({ config, initial, initialStores = null, view:
     resource: config.resource,
     pagesAbove,
     call: config,
+    totals: config.columns.some((c) => c.total),
   });
   // With infinite scroll, every page loaded so far, as one.
   const infinite = useInfiniteScroll(config, state, setState, stores, list, pagesAbove);
@@ -201,7 +202,7 @@ export default function DataTable({ config, initial, initialStores = null, view:
             phoneHidden={phoneHidden}
             rowName={nameOf}
           />
-          <TableFoot table={table} totals={page?.totals ?? null} sizes={layout.sizes} phoneHidden={phoneHidden} />
+          <TableFoot table={table} totals={list.totals} pending={list.totalsPending} sizes={layout.sizes} phoneHidden={phoneHidden} />
         </table>
       </ScrollRegion>
       <p className="visually-hidden" role="status">

@@ -1,6 +1,11 @@
 // The footer totals: the server's totals over every filtered row (not just the page), each formatted like
-// its column (a count as "9,900 Record(s)", in words: a bare number under a date column reads as nothing). Shown only when the resource declares totals and the answer
-// carries them. A column the user gave a width clips its total to it, as its body cells do (columns/).
+// its column (a count as "9,900 Record(s)", in words: a bare number under a date column reads as nothing).
+// Shown only when the resource declares totals and the answer carries them, or will: asked apart from the
+// rows (use-list.ts), they may come after them: until then the footer is busy (aria-busy) and each total is
+// a blank bar the size of the last totals drawn, hidden from screen readers, so that nothing moves (the
+// totals of filters no longer applied are never shown). A column the user gave a width clips its total to
+// it, as its body cells do (columns/).
+import { useState } from 'react';
 import { formatTotal, formatValue } from '../../common/format.ts';
 import { tableMsg } from '../../common/table-messages.ts';
 import type { Row } from '../../common/table-config.ts';
@@ -10,21 +15,26 @@ import type { DataTableInstance } from './use-data-table.ts';
 interface TableFootProps {
   table: DataTableInstance;
   totals: Row | null;
+  /** The totals for the filters shown are still to come. */
+  pending: boolean;
   /** Widths the user set: those columns' total cells clip to them. */
   sizes: Readonly<Record<string, number>>;
   /** The shown columns a phone leaves out of the rows (phone/): their totals too. */
   phoneHidden: ReadonlySet<string>;
 }
 
-export function TableFoot({ table, totals, sizes, phoneHidden }: TableFootProps) {
+export function TableFoot({ table, totals, pending, sizes, phoneHidden }: TableFootProps) {
+  const [last, setLast] = useState(totals);
+  if (totals && totals !== last) setLast(totals);
+  const shown = totals ?? last;
   const columns = table.getVisibleLeafColumns();
-  if (!totals || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
+  if ((!totals && !pending) || !columns.some((c) => c.columnDef.meta?.column?.total)) return null;
   return (
-    <tfoot>
+    <tfoot aria-busy={pending || undefined}>
       <tr>
         {columns.map((c, i) => {
           const column = c.columnDef.meta?.column;
-          const value = column?.total ? totals[column.name] : undefined;
+          const value = column?.total ? shown?.[column.name] : undefined;
           const text =
             value === undefined || !column
               ? ''
@@ -44,7 +54,13 @@ export function TableFoot({ table, totals, sizes, phoneHidden }: TableFootProps)
             </th>
           ) : (
             <td key={c.id} className={cls || undefined} data-column={column?.name}>
-              {text}
+              {totals || !column?.total ? (
+                text
+              ) : (
+                <span className="dt-wait" aria-hidden="true">
+                  {text || '…'}
+                </span>
+              )}
             </td>
           );
         })}

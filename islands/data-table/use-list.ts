@@ -7,13 +7,16 @@
 // to wait a moment first (a change's marks are seen before the rows they mark go). When the hub says
 // someone else changed this resource's rows (islands/hub/table-changes.ts), the kept answers are forgotten
 // and the table refreshes if it refreshes every time, or else says so (`changedElsewhere`, until the next
-// refresh); the user's own changes are shown by the actions that made them.
+// refresh); the user's own changes are shown by the actions that made them. A table with footer totals asks
+// them beside its rows, which never wait for them, and reuses them while only the page, sort or grouping
+// changes (list-totals.ts); until they come for the filters shown, the footer says they are on their way.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Row, TablePage } from '../../common/table-config.ts';
 import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
+import { rowsCall, totalsCall, totalsKey, withTotals } from './list-totals.ts';
 import { withCursor } from './page-cursor.ts';
 
 export interface ListView {
@@ -22,6 +25,10 @@ export interface ListView {
   pagesAbove: TablePage[] | null;
   error: string | null;
   loading: boolean;
+  /** The footer totals for the filters the table now has, or null (not asked, still to come, or failed). */
+  totals: Row | null;
+  /** The footer totals for the filters the table now has are still to come. */
+  totalsPending: boolean;
   /**
    * Reads the current URL (and the pages above it) from the server again, after `delayMs` if given;
    * resolves once the answer is shown. A refresh asked for sooner takes the place of one still waiting.
@@ -49,12 +56,26 @@ interface ListOptions {
   pagesAbove: { current: ReadonlyArray<string> };
   /** How the list is called and read (the table's config: its method, where the answer holds its rows). */
   call: ListCall;
+  /** The table shows footer totals: they are asked apart from the rows (list-totals.ts). */
+  totals: boolean;
 }
 
-type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'>;
+/** The answer shown, and the URL it answers. */
+type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'> & { url: string };
 
-export function useList({ url, initialUrl, initial, ready, refreshEveryTime, listUrl, resource, pagesAbove, call }: ListOptions): ListView {
-  const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null });
+export function useList({
+  url,
+  initialUrl,
+  initial,
+  ready,
+  refreshEveryTime,
+  listUrl,
+  resource,
+  pagesAbove,
+  call,
+  totals,
+}: ListOptions): ListView {
+  const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null, url: initialUrl });
   const [loading, setLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
@@ -67,6 +88,11 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     shownPage.current = answer.page;
   }, [answer.page]);
   const waiting = useRef<Array<() => void>>([]);
+  // The last footer totals answered (an answer carrying them, the server's first page to begin with) for the
+  // filters `key` names, and the call under way for them: a newer key drops both, a refresh too (the rows changed).
+  const kept = useRef<{ key: string; page: TablePage } | null>(initial.totals ? { key: totalsKey(initialUrl), page: initial } : null);
+  const asking = useRef<{ key: string; controller: AbortController } | null>(null);
+  const [askedKey, setAskedKey] = useState<string | null>(null);
   const later = useRef<{ timer: ReturnType<typeof setTimeout>; waiters: Array<() => void> } | null>(null);
 
   useEffect(() => {
@@ -82,12 +108,45 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       keepPage(url, initial);
       return settle();
     }
-    const kept = forced || refreshEveryTime ? null : cachedPage(url);
-    if (kept) {
+    const key = totalsKey(url);
+    // An answer for `url` with the totals kept for its filters, when there are.
+    const joined = (page: TablePage) => (kept.current?.key === key ? withTotals(page, kept.current.page) : page);
+    if (forced || kept.current?.key !== key) kept.current = null;
+    if (asking.current && (forced || asking.current.key !== key)) {
+      asking.current.controller.abort();
+      asking.current = null;
+    }
+    const cached = forced || refreshEveryTime ? null : cachedPage(url);
+    if (cached?.totals && !kept.current) kept.current = { key, page: cached };
+    if (totals && !kept.current && !asking.current) {
+      const asked = { key, controller: new AbortController() };
+      asking.current = asked;
+      setAskedKey(key);
+      fetchList(totalsCall(url), asked.controller.signal, call).then(
+        (outcome) => {
+          if (asked.controller.signal.aborted) return;
+          asking.current = null;
+          setAskedKey(null);
+          // A failure is the rows' call's to say: the footer stays empty.
+          if (!outcome.ok) return;
+          kept.current = { key, page: outcome.page };
+          setAnswer((old) => {
+            if (!old.page || totalsKey(old.url) !== key) return old;
+            const page = withTotals(old.page, outcome.page);
+            keepPage(old.url, page);
+            return { ...old, page };
+          });
+        },
+        () => {
+          // Aborted: newer filters, a refresh or the unmount took over.
+        },
+      );
+    }
+    if (cached) {
       shown.current = url;
       // A call this one replaced may have been under way.
       setLoading(false);
-      setAnswer({ page: kept, pagesAbove: null, error: null });
+      setAnswer({ page: joined(cached), pagesAbove: null, error: null, url });
       return settle();
     }
     const controller = new AbortController();
@@ -98,17 +157,17 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     // edited far down would be marked out of sight, and Refresh would mean "scroll back and load it all".
     const above = forced ? [...pagesAbove.current] : [];
     const first = withCursor(url, shown.current, shownPage.current);
-    Promise.all([first, ...above].map((u) => fetchList(u, controller.signal, call))).then(
+    Promise.all([first, ...above].map((u) => fetchList(totals ? rowsCall(u) : u, controller.signal, call))).then(
       (outcomes) => {
         shown.current = url;
         setLoading(false);
         const failed = outcomes.find((o): o is Extract<ListOutcome, { ok: false }> => !o.ok);
         if (failed) {
-          setAnswer({ page: null, pagesAbove: null, error: failed.error });
+          setAnswer({ page: null, pagesAbove: null, error: failed.error, url });
         } else {
-          const pages = outcomes.flatMap((o) => (o.ok ? [o.page] : []));
+          const pages = outcomes.flatMap((o) => (o.ok ? [joined(o.page)] : []));
           [url, ...above].forEach((u, i) => keepPage(u, pages[i]!));
-          setAnswer({ page: pages[0]!, pagesAbove: above.length ? pages.slice(1) : null, error: null });
+          setAnswer({ page: pages[0]!, pagesAbove: above.length ? pages.slice(1) : null, error: null, url });
         }
         settle();
       },
@@ -117,7 +176,8 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
       },
     );
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call]);
+  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call, totals]);
+  useEffect(() => () => asking.current?.controller.abort(), []);
 
   const refresh = useCallback(
     (delayMs = 0) =>
@@ -154,6 +214,7 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     () =>
       onResourceChanged(resource, ({ userId }) => {
         forgetPages(listUrl);
+        kept.current = null;
         if (userId === signedInUserId()) return;
         if (refreshEveryTime) void refresh();
         else setChangedElsewhere(true);
@@ -161,5 +222,10 @@ export function useList({ url, initialUrl, initial, ready, refreshEveryTime, lis
     [resource, listUrl, refresh, refreshEveryTime],
   );
 
-  return { ...answer, loading, refresh, changedElsewhere, showRows };
+  // Totals are shown for the filters the table has now, never for those of an answer still shown.
+  const key = totalsKey(url);
+  const current = totalsKey(answer.url) === key;
+  const shownTotals = (current && answer.page?.totals) || null;
+  const totalsPending = totals && !shownTotals && (!current || askedKey === key);
+  return { ...answer, loading, totals: shownTotals, totalsPending, refresh, changedElsewhere, showRows };
 }

@@ -1,7 +1,9 @@
 // The data-table island on real table screens with the demo data, in real Chromium: hydration with the
 // server's first page (no second call for it), sorting (aria-sort, ascending then descending, shift for a
 // multi-column sort), paging and page sizes up to All, the server-side search, the selection and what it
-// enables, the ticking time stamp, footer totals, a failed or unreadable list call, the session's cache and
+// enables, the ticking time stamp, footer totals (asked beside the rows, which never wait for them; kept
+// while only the page or sort changes; a grouped table's count of groups kept; SCREENSHOTS_DIR=<dir> saves
+// the footer waiting and filled at 1280 and 375 px), a failed or unreadable list call, the session's cache and
 // Refresh, mobile columns, saved state across a swap and a reload, and the store selection (axe-core on every
 // table screen: table-screens-axe.test.ts).
 import { describe, test } from '../support/node-test.ts';
@@ -14,12 +16,16 @@ import { axeViolations } from '../support/axe.ts';
 import { browserSkipReason, useBrowserEnv } from '../support/browser.ts';
 import { menuPages } from '../support/menu-pages.ts';
 import { pageErrors, waitForTitle } from '../support/navigation.ts';
+import { screenshot } from '../support/screen.ts';
 import { openTable } from '../support/tables.ts';
 import { until } from '../support/until.ts';
 
 const skip = browserSkipReason();
 
-/** Notes every list call the page makes to `/api/<resource>` (not its exports or choices). */
+/** Whether a list call reads rows: not the footer totals' call a table asks beside them (rows=false). */
+const readsRows = (url: URL) => url.searchParams.get('rows') !== 'false';
+
+/** Notes every list call the page makes to `/api/<resource>` (not its exports or choices), for rows or totals. */
 function listCalls(page: Page, resource: string): URL[] {
   const calls: URL[] = [];
   page.on('request', (r: Request) => {
@@ -29,16 +35,39 @@ function listCalls(page: Page, resource: string): URL[] {
   return calls;
 }
 
-/** Runs `action` and waits for the list answer it causes. */
+/** Runs `action` and waits for the answer with rows it causes. */
 async function listAfter(page: Page, resource: string, action: () => Promise<unknown>): Promise<URL> {
-  const [res] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${resource}`), action()]);
+  const rowsAnswer = (address: string) => {
+    const url = new URL(address);
+    return url.pathname === `/api/${resource}` && readsRows(url);
+  };
+  const [res] = await Promise.all([page.waitForResponse((r) => rowsAnswer(r.url())), action()]);
   await res.finished();
   // The answer is drawn once the info line has caught up with it.
-  const body = (await res.json()) as { data: unknown[]; recordsFiltered: number };
+  const body = (await res.json()) as { data: unknown[]; groups: unknown[] | null; recordsFiltered: number };
   const start = Number(new URL(res.url()).searchParams.get('start') ?? 0);
-  const shown = body.data.length ? `Showing ${(start + 1).toLocaleString('en-US')} to` : 'Showing 0 to 0';
+  // A grouped table's answer is a page of groups.
+  const shown = (body.groups ?? body.data).length ? `Showing ${(start + 1).toLocaleString('en-US')} to` : 'Showing 0 to 0';
   if (res.ok()) await page.waitForFunction((s) => document.querySelector('.dt-info')?.textContent?.startsWith(s), shown);
   return new URL(res.url());
+}
+
+/**
+ * Holds the footer totals' calls (rows=false) to `/api/<resource>` that `which` picks, until the returned
+ * function is called; every other call goes through.
+ */
+async function holdTotals(page: Page, resource: string, which: (url: URL) => boolean = () => true): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/${resource}?*`, async (route) => {
+    const url = new URL(route.request().url());
+    if (!readsRows(url) && which(url)) await held;
+    // The page may have dropped the call meanwhile (newer filters): nothing is left to send it to.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
 }
 
 /** A column's cell texts, by its header's label. */
@@ -61,6 +90,12 @@ const ariaSort = (page: Page, label: string) => page.getAttribute(`.dt-table th:
 const info = (page: Page) => page.textContent('.dt-info');
 const bodyRows = (page: Page) => page.locator('.dt-table tbody tr').count();
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const searchFor = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Search:' }).fill(text);
+const foot = (page: Page) => page.locator('.dt-table tfoot');
+/** The footer's total cells' texts, those with one. */
+const footTexts = (page: Page) => page.$$eval('.dt-table tfoot td', (tds) => tds.map((td) => td.textContent).filter(Boolean));
+const footSettled = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('.dt-table tfoot')?.hasAttribute('aria-busy') === false);
 
 describe('the data-table island', { skip }, () => {
   const env = useBrowserEnv({}, { blankPages: true });
@@ -343,6 +378,125 @@ describe('the data-table island', { skip }, () => {
     await context.close();
   });
 
+  for (const width of [1280, 375])
+    test(`at ${width} px a new search's rows show without waiting for its footer totals, the footer busy at its height until they come`, async () => {
+      const { page, context } = await env.newPage('admin', { viewport: { width, height: 900 } });
+      await openTable(page, '/sales');
+      const height = async () => (await foot(page).boundingBox())!.height;
+      const before = await height();
+      const release = await holdTotals(page, 'sales');
+      const url = await listAfter(page, 'sales', () => searchFor(page, 'TX'));
+      assert.equal(url.searchParams.get('totals'), 'false', 'the rows are asked without their totals');
+      assert.ok((await bodyRows(page)) > 1, 'the rows are shown');
+      assert.equal(await foot(page).getAttribute('aria-busy'), 'true', 'the footer waits for its totals');
+      // Each total a blank bar, hidden from screen readers: no total of the filters before is shown.
+      const cells = await page.$$eval('.dt-table tfoot td', (tds) =>
+        tds.filter((td) => td.textContent).map((td) => td.querySelector('.dt-wait')?.getAttribute('aria-hidden') ?? td.textContent),
+      );
+      assert.ok(cells.length > 1, 'the totals wait');
+      assert.deepEqual(new Set(cells), new Set(['true']), 'every total waits, hidden');
+      assert.equal(await height(), before, 'the footer keeps its height while it waits');
+      await screenshot(page, `footer-totals-${width}-pending`);
+
+      const totals = await page.evaluate(
+        async () => ((await (await fetch('/api/sales?length=1&search[value]=TX')).json()) as { totals: Record<string, unknown> }).totals,
+      );
+      release();
+      await footSettled(page);
+      assert.equal(await page.textContent('.dt-table tfoot td[data-column="Sales"]'), formatValue(totals.Sales, 'currency'));
+      assert.equal(
+        await page.textContent('.dt-table tfoot td[data-column="SaleDate"]'),
+        `${formatValue(totals.SaleDate, 'integer')} Record(s)`,
+      );
+      await screenshot(page, `footer-totals-${width}-done`);
+      assert.deepEqual(await axeViolations(page), []);
+      await context.close();
+    });
+
+  test('a page or a sort alone makes one call, for the rows, and keeps the footer totals; a search asks its own once', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const calls = listCalls(page, 'sales');
+    const totals = await footTexts(page);
+    await listAfter(page, 'sales', () => button(page, 'Page 2').click());
+    await listAfter(page, 'sales', () => page.click('.dt-table th button:text-is("Sales")'));
+    assert.deepEqual(
+      calls.map((c) => [c.searchParams.get('totals'), c.searchParams.get('rows')]),
+      [
+        ['false', null],
+        ['false', null],
+      ],
+    );
+    assert.deepEqual(await footTexts(page), totals, 'the same totals');
+    assert.equal(await foot(page).getAttribute('aria-busy'), null);
+
+    await listAfter(page, 'sales', () => searchFor(page, 'TX'));
+    await footSettled(page);
+    const searched = await footTexts(page);
+    assert.notDeepEqual(searched, totals);
+    assert.deepEqual(calls.slice(2).filter(readsRows).length, 1);
+    assert.equal(calls.length, 4, "the search's rows and its totals");
+    await listAfter(page, 'sales', () => button(page, 'Page 2').click());
+    assert.equal(calls.length, 5);
+    assert.deepEqual(await footTexts(page), searched);
+    await context.close();
+  });
+
+  test("a newer search's totals are shown, never an older one's, even when the older come last", async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    const release = await holdTotals(page, 'sales', (url) => url.searchParams.get('search[value]') === 'TX');
+    const dropped = page.waitForEvent('requestfailed', (r) => new URL(r.url()).searchParams.get('search[value]') === 'TX');
+    const expected = await page.evaluate(
+      async () => ((await (await fetch('/api/sales?length=1&search[value]=CA')).json()) as { totals: { Sales: number } }).totals.Sales,
+    );
+    await listAfter(page, 'sales', () => searchFor(page, 'TX'));
+    assert.equal(await foot(page).getAttribute('aria-busy'), 'true');
+    await listAfter(page, 'sales', () => searchFor(page, 'CA'));
+    await footSettled(page);
+    const sales = () => page.textContent('.dt-table tfoot td[data-column="Sales"]');
+    assert.equal(await sales(), formatValue(expected, 'currency'));
+    // The older search's call for its totals was dropped as the newer search was asked: its answer cannot come.
+    assert.equal((await dropped).failure()?.errorText, 'net::ERR_ABORTED');
+    assert.equal(readsRows(new URL((await dropped).url())), false);
+    release();
+    assert.equal(await sales(), formatValue(expected, 'currency'));
+    assert.equal(await foot(page).getAttribute('aria-busy'), null);
+    await context.close();
+  });
+
+  test('grouped, a search shows the count of its groups, not of its rows, before and after its totals come and on Refresh', async () => {
+    const { page, context } = await env.newPage('admin');
+    await openTable(page, '/sales');
+    await button(page, 'Settings').click();
+    const dialog = page.getByRole('dialog', { name: 'Table settings' });
+    await dialog.getByLabel('Main grouping').selectOption({ label: 'State' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.waitForSelector('.dt-group-row');
+    const groups = await page.evaluate(
+      async () =>
+        ((await (await fetch('/api/sales?length=25&maingroup=StateCode&search[value]=T')).json()) as { recordsFiltered: number })
+          .recordsFiltered,
+    );
+    const rows = await page.evaluate(
+      async () => ((await (await fetch('/api/sales?length=1&search[value]=T')).json()) as { recordsFiltered: number }).recordsFiltered,
+    );
+    assert.ok(groups > 1 && rows > groups, `${groups} groups of ${rows} rows`);
+    const counted = `Showing 1 to ${Math.min(groups, 25)} of ${groups} groups`;
+    const release = await holdTotals(page, 'sales');
+    await searchFor(page, 'T');
+    // The groups are shown, their totals still to come.
+    await page.waitForSelector('.dt-table tfoot[aria-busy=true]');
+    assert.equal(await info(page), counted);
+    release();
+    await footSettled(page);
+    assert.equal(await info(page), counted);
+    await listAfter(page, 'sales', () => button(page, 'Refresh').click());
+    await footSettled(page);
+    assert.equal(await info(page), counted);
+    await context.close();
+  });
+
   test('a failed list call clears the table and says why in red; an unreadable answer says it could not be parsed', async () => {
     const { page, context } = await env.newPage('admin');
     const warnings: string[] = [];
@@ -381,8 +535,10 @@ describe('the data-table island', { skip }, () => {
     await page.waitForFunction(() => document.querySelector('.dt-info')?.textContent?.startsWith('Showing 26 to'));
     assert.equal(calls.length, 1, 'both pages came from the cache');
     await listAfter(page, 'stores', () => button(page, 'Refresh').click());
-    assert.equal(calls.length, 2);
-    assert.equal(calls[1]!.searchParams.get('start'), '25');
+    // The rows again, and their totals beside them: a refresh reads what may have changed.
+    const rows = calls.filter(readsRows);
+    assert.deepEqual([rows.length, calls.length], [2, 3]);
+    assert.equal(rows[1]!.searchParams.get('start'), '25');
     await context.close();
   });
 

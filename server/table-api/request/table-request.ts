@@ -51,7 +51,7 @@ export interface TableRequest {
   totals: boolean;
   /**
    * The page of rows (or groups) wanted (default yes): without them, the answer is the footer totals and the
-   * counts alone, which a client may ask beside its rows so that the rows never wait for the totals.
+   * counts alone, which a table asks beside its rows so that the rows never wait for the totals.
    */
   rows: boolean;
   /** Keyset cursors from an earlier answer: `after` (its `next`) or `before` (its `prev`). */
