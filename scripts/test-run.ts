@@ -116,8 +116,10 @@ export async function runTests(files: TestFile[]): Promise<number> {
     if (alone.length) console.log(`# alone: ${alone.map((f) => f.source).join(', ')}`);
     if (await runBatch(alone, 1, failures)) failed = true;
   } finally {
+    // Measured before it closes: its renderers are its zygote's children, which the runner never waits for.
+    const chromiumMs = browser ? treeCpuMs(browser.process().pid) : null;
     await browser?.close();
-    printSlowest(timings, files);
+    printSlowest(timings, files, chromiumMs);
     rmSync(timings, { recursive: true, force: true });
     printFailures(failures, files);
   }
@@ -137,7 +139,7 @@ function printFailures(failures: Failure[], files: TestFile[]): void {
 }
 
 /** The ten test files that took longest, from what each file's process wrote (test/support/node-test.ts). */
-function printSlowest(dir: string, files: TestFile[]): void {
+function printSlowest(dir: string, files: TestFile[], chromiumMs: number | null): void {
   const sourceOf = new Map(files.map((f) => [f.bundle, f.source]));
   const times = readdirSync(dir).map((f) => {
     const time = JSON.parse(readFileSync(join(dir, f), 'utf8')) as FileTime;
@@ -149,22 +151,63 @@ function printSlowest(dir: string, files: TestFile[]): void {
   console.log('# slowest test files: seconds from start to exit, and processor seconds (with its database process)');
   for (const { file, ms, cpuMs } of times.slice(0, 10)) console.log(`#   ${seconds(ms)} ${seconds(cpuMs)}  ${file}`);
   const cpu = times.reduce((sum, t) => sum + (t.cpuMs ?? 0), 0);
-  const run = runCpuMs();
-  const all = run === null ? '' : `; the run ${(run / 1000).toFixed(0)} in all (its Chromium too, not a PostgreSQL server's)`;
-  console.log(`# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds${all}`);
+  const runner = ownCpuMs();
+  const parts = [
+    runner === null ? '' : `; the runner ${(runner / 1000).toFixed(0)}`,
+    chromiumMs === null ? '' : `; the run's Chromium ${(chromiumMs / 1000).toFixed(0)}`,
+  ];
+  console.log(
+    `# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds${parts.join('')} (a PostgreSQL server's not counted)`,
+  );
 }
 
-/**
- * The processor time of this run: the runner, and every process it has waited for, which are the test files
- * (with what each waited for: its embedded database) and, once closed, the run's Chromium with its renderers.
- * From /proc (Linux's clock ticks, 100 a second: utime, stime, cutime and cstime); null where there is none.
- * On a busy machine it is the figure to compare runs by, where their seconds from start to end are not.
- */
-function runCpuMs(): number | null {
+/** A /proc/<pid>/stat's fields after the command's closing parenthesis (state, ppid, ..., utime at 11). */
+function statFields(pid: number | 'self'): string[] | null {
   try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) * 10;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** Linux's clock ticks (100 a second) of fields `from` to `to` of a stat, in milliseconds. */
+const ticksMs = (fields: string[], from: number, to: number) => fields.slice(from, to).reduce((sum, f) => sum + Number(f), 0) * 10;
+
+/** The runner's own processor time (not the test files', which each report theirs); null where there is no /proc. */
+function ownCpuMs(): number | null {
+  const fields = statFields('self');
+  return fields && ticksMs(fields, 11, 13);
+}
+
+/**
+ * The processor time of a process and its descendants as they stand: each living one's own time and that of
+ * the children it has waited for. Chromium's renderers are forked by its zygote, so the run's Chromium is
+ * measured this way, before it closes; most of a browser test's processor time is there. Null without /proc.
+ */
+function treeCpuMs(root: number | undefined): number | null {
+  if (root === undefined) return null;
+  const children = new Map<number, number[]>();
+  const stats = new Map<number, string[]>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return null;
+  }
+  for (const p of pids) {
+    const fields = statFields(Number(p));
+    if (!fields) continue;
+    stats.set(Number(p), fields);
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(p)]);
+  }
+  let ms = 0;
+  const todo = [root];
+  for (let pid = todo.pop(); pid !== undefined; pid = todo.pop()) {
+    const fields = stats.get(pid);
+    if (fields) ms += ticksMs(fields, 11, 15);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return ms;
 }
