@@ -202,12 +202,9 @@ function treeCpuMs(root: number | undefined): number | null {
     const parent = Number(fields[1]);
     children.set(parent, [...(children.get(parent) ?? []), Number(p)]);
   }
-  let ms = 0;
-  const todo = [root];
-  for (let pid = todo.pop(); pid !== undefined; pid = todo.pop()) {
+  const sum = (pid: number): number => {
     const fields = stats.get(pid);
-    if (fields) ms += ticksMs(fields, 11, 15);
-    todo.push(...(children.get(pid) ?? []));
-  }
-  return ms;
+    return (fields ? ticksMs(fields, 11, 15) : 0) + (children.get(pid) ?? []).reduce((ms, child) => ms + sum(child), 0);
+  };
+  return sum(root);
 }
