@@ -4,8 +4,9 @@
 // cannot is answered with its reason. When the database fails midway (down, restarting, a connection lost),
 // the rows before went in and stay in: the request stops there and its answer (ChangeCutShort, 503) names
 // the rows that went in and those that did not, the row under way saying whether its commit may have taken
-// place. Every write of the table API comes through here, so what follows from its rows (its follow-up:
-// change-follow-up.ts) is done here too: in each row's transaction, and once the rows are done.
+// place. Every write of the table API comes through here, so what follows from its rows (the follow-up the
+// resource declares: change-follow-up.ts) is done here too: in each row's transaction, and once the rows
+// are done.
 import type pg from 'pg';
 import type { CurrentUser } from '../../../common/roles.ts';
 import { CommitInDoubt, inTransaction } from '../../db/transaction.ts';
@@ -29,7 +30,7 @@ export interface ChangeWork {
   log: ChangeLog;
   /** Keep what an undo needs of an edit's or delete's rows (the table screens' changes). */
   undoable?: boolean;
-  /** What follows from the rows of the resource changed, made for this change (ChangeFollowUp); none for most resources. */
+  /** What follows from the rows, made for this change by the resource's definition (its followUp); none for most. */
   followUp?: ChangeFollowUp | null;
 }
 
@@ -104,7 +105,10 @@ export async function inRowTransaction(
   try {
     const done = await inTransaction(work.pool, async (client) => {
       const rows = await write(client);
-      await work.followUp?.inRow(client, rows);
+      if (work.followUp) {
+        work.followUp.note(rows);
+        await work.followUp.inTransaction(client);
+      }
       return rows;
     });
     return { ok: true, done };
