@@ -21,6 +21,7 @@ import { printUrl } from './export/print-url.ts';
 import { shortcutWorks, type ShortcutAction } from './shortcuts/shortcuts.ts';
 import { useShortcuts } from './shortcuts/use-shortcuts.ts';
 import { listUrl } from './list-query.ts';
+import { totalsKey } from './list-totals.ts';
 import { rowName } from '../../common/resources/types.ts';
 import { phoneHiddenColumns } from './phone/phone-columns.ts';
 import { Pager } from './pager.tsx';
@@ -50,11 +51,14 @@ export default function DataTable({ config, initial, initialStores = null, view:
   const stores = useStoreSelection(config.storeScoped, initialStores);
   const url = listUrl(config, state, stores);
   const initialUrl = useMemo(() => listUrl(config, defaultTableState(config), initialStores), [config, initialStores]);
+  const initialTotalsKey = useMemo(() => totalsKey(config, defaultTableState(config), initialStores), [config, initialStores]);
   // With infinite scroll, the pages shown above the one the list reads: its refresh reads them again too.
   const pagesAbove = useRef<ReadonlyArray<string>>([]);
   const list = useList({
     url,
     initialUrl,
+    totalsKey: totalsKey(config, state, stores),
+    initialTotalsKey,
     initial,
     ready: restored,
     refreshEveryTime: state.refreshEveryTime,

@@ -16,7 +16,7 @@ import { signedInUserId } from '../hub/changed-event.ts';
 import { onResourceChanged } from '../hub/table-changes.ts';
 import { cachedPage, forgetPages, keepPage } from './list-cache.ts';
 import { fetchList, type ListCall, type ListOutcome } from './list-fetch.ts';
-import { rowsCall, totalsCall, totalsKey, withTotals } from './list-totals.ts';
+import { rowsCall, totalsCall, withTotals } from './list-totals.ts';
 import { withCursor } from './page-cursor.ts';
 
 export interface ListView {
@@ -45,6 +45,9 @@ interface ListOptions {
   url: string;
   /** The URL the server's first page answers. */
   initialUrl: string;
+  /** What the footer totals of `url`, and of `initialUrl`, depend on (list-totals.ts: totalsKey). */
+  totalsKey: string;
+  initialTotalsKey: string;
   initial: TablePage;
   /** False until the saved state has been read: until then the server's page stands. */
   ready: boolean;
@@ -60,12 +63,14 @@ interface ListOptions {
   totals: boolean;
 }
 
-/** The answer shown, and the URL it answers. */
-type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'> & { url: string };
+/** The answer shown, the URL it answers and what that URL's footer totals depend on. */
+type Answer = Pick<ListView, 'page' | 'pagesAbove' | 'error'> & { url: string; totalsKey: string };
 
 export function useList({
   url,
   initialUrl,
+  totalsKey,
+  initialTotalsKey,
   initial,
   ready,
   refreshEveryTime,
@@ -75,7 +80,13 @@ export function useList({
   call,
   totals,
 }: ListOptions): ListView {
-  const [answer, setAnswer] = useState<Answer>({ page: initial, pagesAbove: null, error: null, url: initialUrl });
+  const [answer, setAnswer] = useState<Answer>({
+    page: initial,
+    pagesAbove: null,
+    error: null,
+    url: initialUrl,
+    totalsKey: initialTotalsKey,
+  });
   const [loading, setLoading] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Each refresh is a new object: the effect below runs again for it, and asks the server once.
@@ -90,7 +101,7 @@ export function useList({
   const waiting = useRef<Array<() => void>>([]);
   // The last footer totals answered (an answer carrying them, the server's first page to begin with) for the
   // filters `key` names, and the call under way for them: a newer key drops both, a refresh too (the rows changed).
-  const kept = useRef<{ key: string; page: TablePage } | null>(initial.totals ? { key: totalsKey(initialUrl), page: initial } : null);
+  const kept = useRef<{ key: string; page: TablePage } | null>(initial.totals ? { key: initialTotalsKey, page: initial } : null);
   const asking = useRef<{ key: string; controller: AbortController } | null>(null);
   const [askedKey, setAskedKey] = useState<string | null>(null);
   const later = useRef<{ timer: ReturnType<typeof setTimeout>; waiters: Array<() => void> } | null>(null);
@@ -108,7 +119,7 @@ export function useList({
       keepPage(url, initial);
       return settle();
     }
-    const key = totalsKey(url);
+    const key = totalsKey;
     // An answer for `url` with the totals kept for its filters, when there are.
     const joined = (page: TablePage) => (kept.current?.key === key ? withTotals(page, kept.current.page) : page);
     if (forced || kept.current?.key !== key) kept.current = null;
@@ -131,7 +142,7 @@ export function useList({
           if (!outcome.ok) return;
           kept.current = { key, page: outcome.page };
           setAnswer((old) => {
-            if (!old.page || totalsKey(old.url) !== key) return old;
+            if (!old.page || old.totalsKey !== key) return old;
             const page = withTotals(old.page, outcome.page);
             keepPage(old.url, page);
             return { ...old, page };
@@ -146,7 +157,7 @@ export function useList({
       shown.current = url;
       // A call this one replaced may have been under way.
       setLoading(false);
-      setAnswer({ page: joined(cached), pagesAbove: null, error: null, url });
+      setAnswer({ page: joined(cached), pagesAbove: null, error: null, url, totalsKey: key });
       return settle();
     }
     const controller = new AbortController();
@@ -163,11 +174,11 @@ export function useList({
         setLoading(false);
         const failed = outcomes.find((o): o is Extract<ListOutcome, { ok: false }> => !o.ok);
         if (failed) {
-          setAnswer({ page: null, pagesAbove: null, error: failed.error, url });
+          setAnswer({ page: null, pagesAbove: null, error: failed.error, url, totalsKey: key });
         } else {
           const pages = outcomes.flatMap((o) => (o.ok ? [joined(o.page)] : []));
           [url, ...above].forEach((u, i) => keepPage(u, pages[i]!));
-          setAnswer({ page: pages[0]!, pagesAbove: above.length ? pages.slice(1) : null, error: null, url });
+          setAnswer({ page: pages[0]!, pagesAbove: above.length ? pages.slice(1) : null, error: null, url, totalsKey: key });
         }
         settle();
       },
@@ -176,7 +187,7 @@ export function useList({
       },
     );
     return () => controller.abort();
-  }, [url, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call, totals]);
+  }, [url, totalsKey, refreshed, ready, refreshEveryTime, initialUrl, initial, pagesAbove, call, totals]);
   useEffect(() => () => asking.current?.controller.abort(), []);
 
   const refresh = useCallback(
@@ -223,9 +234,8 @@ export function useList({
   );
 
   // Totals are shown for the filters the table has now, never for those of an answer still shown.
-  const key = totalsKey(url);
-  const current = totalsKey(answer.url) === key;
+  const current = answer.totalsKey === totalsKey;
   const shownTotals = (current && answer.page?.totals) || null;
-  const totalsPending = totals && !shownTotals && (!current || askedKey === key);
+  const totalsPending = totals && !shownTotals && (!current || askedKey === totalsKey);
   return { ...answer, loading, totals: shownTotals, totalsPending, refresh, changedElsewhere, showRows };
 }

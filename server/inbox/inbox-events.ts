@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { ResourceDef } from '../resources/resource-def.ts';
-import type { MutationResult } from '../table-api/change/change-rows.ts';
+import type { MutationResult } from '../table-api/change/change-answer.ts';
 import { itemsByIds, unreadCounts, unreadCountsOf } from './inbox-items.ts';
 
 /** Sends the new items (by id) to their recipients. */

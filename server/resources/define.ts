@@ -13,6 +13,7 @@ import type { Column, Resource, ValueType } from '../../common/resources/types.t
 import { fieldsWithChoices } from '../../common/resources/words.ts';
 import type { Access } from '../../common/roles.ts';
 import type { MessageKey } from '../messages.ts';
+import type { FollowUpOfWrites } from '../table-api/change/change-follow-up.ts';
 import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
@@ -90,6 +91,7 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   refreshAfterChange?: Resource['refreshAfterChange'];
   import?: Resource['import'];
   importCheck?: ImportCheck;
+  followUp?: FollowUpOfWrites;
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;
   where?: string;

@@ -1,10 +1,12 @@
 // The SQL half of a resource definition, which never leaves the server: its base table and joins, each
-// column's expression, its row scope, fixed condition and values, and the tables kept for its totals and
-// counts. It is written against the browser-safe half (common/resources) and typed by it: it gives an
-// expression for every column that half declares and names no other column, field or join.
+// column's expression, its row scope, fixed condition and values, the tables kept for its totals and counts,
+// and what follows from its rows written. It is written against the browser-safe half (common/resources)
+// and typed by it: it gives an expression for every column that half declares and names no other column,
+// field or join.
 import type pg from 'pg';
 import type { MessageKey } from '../messages.ts';
 import type { TableName } from '../db/table-changes.ts';
+import type { FollowUpOfWrites } from '../table-api/change/change-follow-up.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 import type { Column, ColumnOf, FieldOf, Resource } from '../../common/resources/types.ts';
 
@@ -223,6 +225,11 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   rowCheck?: RowCheck;
   /** The same rule for many rows at once, which an import asks in place of rowCheck (ImportCheck). */
   importCheck?: ImportCheck;
+  /**
+   * What follows from its rows written beyond its own tables (a sale's day no longer missing), for every
+   * writer of them: the table API, an import, the feed (ChangeFollowUp). Absent: its writes cost nothing more.
+   */
+  followUp?: FollowUpOfWrites;
   /**
    * What a user who may not touch the definition's guarded rows (`guardedRows`) is told when they try: what
    * is not allowed, in words (else the plain refusal, which speaks of viewing a page).

@@ -3,8 +3,9 @@
 // millions of rows quick to list. Sortable columns are the indexed ones. The state is the code kept on the
 // store (migration 011), so sorting and grouping by state walk the index of stores by state and number: a
 // state's rows come store by store (sortTies). A sale's day is one that has come, on or after its store
-// opened (sale-day.ts).
+// opened (sale-day.ts). A sale written answers its day's "Daily sales missing" alerts (followUp).
 import { Version } from '../../common/resources/types.ts';
+import { salesArrival } from '../inbox/system/missing-sales-arrived.ts';
 import { storeRows } from '../stores/visible-stores.ts';
 import { defineResource, reference } from './define.ts';
 import { saleDayAfterOpening, saleDaysAfterOpening } from './sale-day.ts';
@@ -123,6 +124,8 @@ export const salesDef = defineResource({
   constraints: { sales_store_id_sale_date_key: { field: 'SaleDate', message: 'saleDayTaken' } },
   rowCheck: saleDayAfterOpening,
   importCheck: saleDaysAfterOpening,
+  // Whoever writes them (the table API, an import, the feed): their stores' days no longer missing.
+  followUp: salesArrival,
   // A file names a sale by its store's number and its day; the store is found by its number among the user's.
   import: { key: ['StoreNumber', 'SaleDate'], finds: { StoreID: { by: 'StoreNumber', there: 'StoreNumber' } } },
   dimension: { joins: ['s'], key: 'StoreID', keyType: 'int', id: 's.store_id' },

@@ -4,7 +4,8 @@
 // all rows or none (one transaction: a refused row, or the database failing midway, leaves nothing written,
 // and it can be run again), or the valid rows only (a transaction a batch). Each written batch is announced
 // as the table API's changes are (open tables' "rows changed", kept totals), its rows audited naming the
-// import, the import one audit entry of its own; sales that arrive clear their "Daily sales missing" alerts.
+// import, the import one audit entry of its own; what follows from the rows written, as the resource declares it
+// (its followUp: sales that arrive clear their "Daily sales missing" alerts), is done as the import ends.
 // An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
 // a time (staging.ts), on a PostgreSQL server planning the next rows on a connection beside its transaction
 // while the transaction writes; the valid rows go in a batch at a time, each in its own transaction
@@ -22,13 +23,12 @@ import { inTransaction } from '../../db/transaction.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { msg } from '../../messages.ts';
 import { Refusal } from '../../plugins/refusals.ts';
-import { saleDay, salesArrival, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
 import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
 import { readFoundFields } from './found-values.ts';
 import { createImport, finishImport } from './import-records.ts';
-import { planBatch, type PlanContext, type Planned } from './row-plan.ts';
+import { planBatch, writtenValues, type PlanContext, type Planned } from './row-plan.ts';
 import { SeenKeys } from './seen-keys.ts';
 import { Staging, type LateRefusal } from './staging.ts';
 import { RowShape } from './written-rows.ts';
@@ -123,12 +123,14 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running', true));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
-  // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
-  const arrival = salesArrival(app, def);
-  const added: StoreDay[] = [];
-  const arrived = (planned: ReadonlyArray<Planned>) => {
-    if (!arrival) return;
-    for (const p of planned) if (p.kind === 'add') added.push(saleDay((name) => p.sent.find((s) => s.column.name === name)?.value));
+  // What follows from the rows written (a sale's day no longer missing): told of each batch's, done at the end.
+  const followUp = def.followUp?.(app);
+  let rowsNoted = 0;
+  const noteWritten = (planned: ReadonlyArray<Planned>) => {
+    if (!followUp) return;
+    const rows = planned.flatMap(writtenValues);
+    followUp.note(rows);
+    rowsNoted += rows.length;
   };
   const end = (state: 'done' | 'failed', written: boolean, error: string | null) => ({
     state,
@@ -146,7 +148,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
         const result = await changeTables(pool, tables, user.ID, () =>
           inTransaction(pool, async (client) => writeBatch(client, shape, await planBatch(client, ctx, batch, true))),
         );
-        arrived(result.written.map((w) => w.planned));
+        noteWritten(result.written.map((w) => w.planned));
         await report(result.planned, keysOf(result.written));
       }
     } else {
@@ -173,7 +175,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
                   // Reported now (the progress): `written` says at the end whether they went in.
                   await report(planned, new Map());
                   if (!writing) continue;
-                  arrived(planned);
+                  noteWritten(planned);
                   const late = await staging.add(planned, first);
                   await reportLate(late);
                   if (late.length) writing = false;
@@ -205,17 +207,18 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   }
   const result = { importId, counts, total, written };
   // The import's end in one transaction (one commit where there were two, three with the caller's): its record
-  // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
-  // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
-  // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
-  await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
+  // and audit entry, the follow-up's changes for the rows written (the stores' days added no longer missing),
+  // and what the caller keeps of it. Its part after the commit follows (the users' missing-sales alerts:
+  // missing-sales-arrived.ts says why they wait). One announcement, naming the follow-up's tables when it
+  // was told of rows.
+  await changeTables(pool, ['audit_log', ...(followUp && rowsNoted ? followUp.tables : [])], user.ID, () =>
     inTransaction(pool, async (client) => {
       await finishImport(client, importId, def, user, end('done', written, null));
-      if (written) await arrival?.arrived(client, added);
+      if (written) await followUp?.inTransaction(client);
       await options.atEnd?.(client, result);
     }),
   );
-  await arrival?.afterRows();
+  await followUp?.afterRows();
   return result;
 }
 

@@ -13,6 +13,7 @@ import type { ColumnDef, ResourceDef, Row } from '../../resources/resource-def.t
 import type { RowRuleFailure } from '../../resources/resource-sql.ts';
 import { fieldsFor, readFieldValues, readValue, type FieldMessages } from '../../table-api/change/field-values.ts';
 import type { SentValues } from '../../table-api/change/db-errors.ts';
+import type { RowValues } from '../../table-api/change/change-follow-up.ts';
 import { cellText } from './cell-text.ts';
 import { existingRows, matchColumns } from './existing-rows.ts';
 import { AMBIGUOUS, foundKey, type FoundField } from './found-values.ts';
@@ -26,6 +27,16 @@ export type Planned =
   | { kind: 'unchanged'; row: MappedRow; label: string; key: number }
   | { kind: 'add'; row: MappedRow; label: string; sent: SentValues }
   | { kind: 'change'; row: MappedRow; label: string; key: number; before: Row; sent: SentValues; changes: FieldChangeText[] };
+
+/**
+ * What a planned row writes, as the resource's follow-up is told of it (change-follow-up.ts): an add's values,
+ * or a change's row before and the values it sends over it; nothing for a row left alone.
+ */
+export function writtenValues(p: Planned): RowValues[] {
+  if (p.kind !== 'add' && p.kind !== 'change') return [];
+  const sent = Object.fromEntries(p.sent.map((s) => [s.column.name, s.value]));
+  return [p.kind === 'add' ? { before: null, row: sent } : { before: p.before, row: { ...p.before, ...sent } }];
+}
 
 /** What planning a batch needs: the resource, who imports, how, and the selects found for them. */
 export interface PlanContext {

@@ -2,7 +2,7 @@
 // the table API's add or an undo putting a deleted sale back), the stores and days they fill are no longer
 // missing (sales_missing_alerts), and each user's alert for a day is marked read once none of the stores it
 // was about for them is missing any more; their badges follow through the hub. Every write of sales does it
-// through a SalesArrival made for the write.
+// through a SalesArrival made for the write: the follow-up the sales definition declares (change-follow-up.ts).
 // In two halves, and only the stores and days added: at close of day 5,000 stores each clear their own row at
 // once, and none waits for another's (a statement clearing every arrived store of the day made each wait on the
 // rows the others were clearing). A store already cleared writes nothing. The alerts are looked at after the
@@ -11,41 +11,32 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { changeTables, SYSTEM, type TableName } from '../../db/table-changes.ts';
-import type { ResourceDef } from '../../resources/resource-def.ts';
-import type { ChangeFollowUp, RowWritten } from '../../table-api/change/change-follow-up.ts';
+import type { ChangeFollowUp, FollowUpOfWrites, RowValues } from '../../table-api/change/change-follow-up.ts';
 import { seesStoreSql } from '../../stores/visible-stores.ts';
 import { publishUnread } from '../inbox-events.ts';
 
 /** A store's day of sales added (yyyy-MM-dd). */
-export interface StoreDay {
+interface StoreDay {
   store: number;
   day: string;
 }
 
-/** The store's day a sale's values name: its StoreID and SaleDate, as `value` reads them. */
-export function saleDay(value: (name: string) => unknown): StoreDay {
-  return { store: Number(value('StoreID')), day: String(value('SaleDate')) };
-}
-
-/**
- * The clearing of a write of `def`'s rows: a SalesArrival for sales, none for any other resource (whose writes
- * then cost nothing more).
- */
-export function salesArrival(app: FastifyInstance, def: Pick<ResourceDef, 'table'>): SalesArrival | null {
-  return def.table === 'sales' ? new SalesArrival(app) : null;
-}
+/** The follow-up of a write of sales, as their definition declares it (server/resources/sales.ts). */
+export const salesArrival: FollowUpOfWrites = (app) => new SalesArrival(app);
 
 /**
  * One write's clearing: the days it fills cleared in its transactions (or each of them: the table API's rows
- * commit one by one), then, once they have committed, the alerts of the days cleared answered. As the table
- * API's follow-up of a change (ChangeFollowUp), a row fills its day when it is new (added, or put back by an
- * undo) or moved to another store or day (no edit moves one today: both are set when it is added); an edit
- * of its figures fills none, and costs no statement.
+ * commit one by one; an import clears them as it ends), then, once they have committed, the alerts of the
+ * days cleared answered. A row fills its day when it is new (added, or put back by an undo) or moved to
+ * another store or day (no edit moves one today: both are set when it is added); an edit of its figures
+ * fills none, and costs no statement.
  */
-export class SalesArrival implements ChangeFollowUp {
+class SalesArrival implements ChangeFollowUp {
   /** What the clearing changes: announced with the write (no figures read it, so naming it costs nothing). */
   readonly tables: ReadonlyArray<TableName> = ['sales_missing_alerts'];
   readonly #app: FastifyInstance;
+  /** The stores' days the rows noted fill, to clear in the next transaction asked. */
+  #filled: StoreDay[] = [];
   /** The days whose missing stores were cleared, in transactions that have committed or are about to. */
   readonly #cleared = new Set<string>();
 
@@ -53,15 +44,16 @@ export class SalesArrival implements ChangeFollowUp {
     this.#app = app;
   }
 
-  /** The first half, in the write's transaction: `added` no longer missing. */
-  async arrived(client: pg.PoolClient, added: ReadonlyArray<StoreDay>): Promise<void> {
-    for (const day of await clearMissingSales(client, added)) this.#cleared.add(day);
+  note(rows: ReadonlyArray<RowValues>): void {
+    for (const { before, row } of rows) if (row && fillsDay(before, row)) this.#filled.push(saleDay(row));
   }
 
-  /** The first half for a table API change's rows, in the row's transaction: the days its sales fill. */
-  async inRow(client: pg.PoolClient, rows: ReadonlyArray<RowWritten>): Promise<void> {
-    const filled = rows.flatMap(({ before, row }) => (row && fillsDay(before, row) ? [saleDay((name) => row[name])] : []));
-    await this.arrived(client, filled);
+  /** The first half, in the write's transaction: the days noted no longer missing. */
+  async inTransaction(client: pg.PoolClient): Promise<void> {
+    // Taken first: a failed statement rolls its rows back, and their days are not the next transaction's.
+    const filled = this.#filled;
+    this.#filled = [];
+    for (const day of await clearMissingSales(client, filled)) this.#cleared.add(day);
   }
 
   /**
@@ -73,6 +65,11 @@ export class SalesArrival implements ChangeFollowUp {
       this.#app.log.error({ err }, 'sales arrived: missing-sales alerts not read'),
     );
   }
+}
+
+/** The store's day a sale names: its StoreID and SaleDate. */
+function saleDay(row: Readonly<Record<string, unknown>>): StoreDay {
+  return { store: Number(row.StoreID), day: String(row.SaleDate) };
 }
 
 /** Whether a sale written fills its store's day: it is new, or it is on another store or day than it was. */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { msg } from '../../messages.ts';
 import type { CurrentUser } from '../../../common/roles.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
-import type { MutationResult } from '../../table-api/change/change-rows.ts';
+import type { MutationResult } from '../../table-api/change/change-answer.ts';
 import type { Row } from '../../resources/resource-def.ts';
 import { loadActiveUsers } from '../../users/current-user.ts';
 import { raiseItems, type SystemItem } from './raise.ts';

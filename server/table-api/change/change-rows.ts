@@ -1,85 +1,27 @@
-// Add, edit and delete through a resource definition. Each row is its own transaction (the change and its
-// audit entry commit together), so in a multi-row request every row that can succeed does, and each one
-// that cannot is reported with its reason; a long request never holds the embedded database's one connection
-// for more than a row. When the database fails midway (down, restarting, a connection lost), the rows
-// before went in and stay in: the request stops there and its answer (ChangeCutShort, 503) names the rows
-// that went in and those that did not, the row under way saying whether its commit may have taken place.
-// Edits and deletes name the version they read: a row changed or removed since then fails with the spec's
-// "Information NOT found!. Table Refreshed for changes". On a resource of accounts, nobody deactivates,
-// demotes or deletes their own account (someone must be left who can sign in and administer). A resource
-// may add rules of its own (its SQL half's rowRule: who grants privileges). An add may stand for several rows (the SQL
-// half's fanOut: a message to a group, one row per member), added together in its one transaction. Each row
-// changed is recorded in the change log the app hands in (ChangeWork), in the row's transaction, and what the
-// app does beyond the table follows the rows written (its follow-up: change-follow-up.ts); an edit or
-// delete the app asks to be undoable also keeps each row for its undo (undo-record.ts, undo-rows.ts) and
-// answers its UndoID.
+// Add, edit and delete through a resource definition, each request row in its own transaction
+// (row-transactions.ts) and answered (change-answer.ts). Edits and deletes name the version they read: a row
+// changed or removed since then fails with the spec's "Information NOT found!. Table Refreshed for changes".
+// Each change obeys the rules beyond its fields' own (row-rules.ts: one's own account, guarded rows, the
+// resource's rules). An add may stand for several rows (the SQL half's fanOut: a message to a group, one row
+// per member), added together in its one transaction. Each row changed is recorded in the change log the app
+// hands in (ChangeWork), in the row's transaction; an edit or delete the app asks to be undoable also keeps
+// each row for its undo (undo-record.ts, undo-rows.ts) and answers its UndoID.
 import type pg from 'pg';
 import { msg } from '../../messages.ts';
-import { allows, type CurrentUser } from '../../../common/roles.ts';
-import type { ResourceDef } from '../../resources/resource-def.ts';
-import type { ChangeLog } from './change-log.ts';
-import type { ChangeFollowUp, RowWritten } from './change-follow-up.ts';
-import { CommitInDoubt, inTransaction } from '../../db/transaction.ts';
-import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../db/unavailable.ts';
-import { rowFailure, type RowFailure, type SentValues } from './db-errors.ts';
+import type { CurrentUser } from '../../../common/roles.ts';
+import type { ResourceDef, Row } from '../../resources/resource-def.ts';
+import type { SentValues } from './db-errors.ts';
 import { unofferedValues } from './choices.ts';
 import { fieldLabel, readFieldValues, type FieldValues } from './field-values.ts';
-import type { Row } from '../../resources/resource-def.ts';
 import type { MutationBody } from './change-body.ts';
 import { TableRequestError } from '../request/request-error.ts';
 import { reachableRow } from '../query/reachable-row.ts';
-import { changeTables } from '../../db/table-changes.ts';
-import { baseAssignments, baseValues, linkTables, storedValues, writeLinks } from './stored-values.ts';
+import { baseAssignments, baseValues, storedValues, writeLinks } from './stored-values.ts';
 import { dropUndo, openUndo, storedRow, type UndoRecord } from './undo-record.ts';
-
-export interface MutationResult {
-  Succeed: number[];
-  Failed: Array<{ key: number | null } & RowFailure>;
-  Data: Row[];
-  Error: string | null;
-  /** An undoable edit or delete that changed rows: the id its undo names (undo-rows.ts). */
-  UndoID?: number;
-}
-
-/**
- * What the app hands a change: its database, the resources it serves (app.resources: the scopes and the
- * choices of other resources read them) and the log each changed row is recorded in.
- */
-export interface ChangeWork {
-  pool: pg.Pool;
-  served: ReadonlyArray<ResourceDef>;
-  log: ChangeLog;
-  /** Keep what an undo needs of an edit's or delete's rows (the table screens' changes). */
-  undoable?: boolean;
-  /** What follows from the rows of the resource changed, made for this change (ChangeFollowUp); none for most resources. */
-  followUp?: ChangeFollowUp | null;
-}
-
-/** A row changed (or added): its key, the row before (null: new) and as stored (null once deleted). */
-type Done = RowWritten;
-
-/** One request row's outcome: an add to a group (fanOut) stores several rows at once. */
-export type Outcome = { ok: true; done: Done[] } | { ok: false; key: number | null; failure: RowFailure };
-
-/**
- * The database failed midway through the request's rows: `result` says which went in (Succeed) and which did
- * not (Failed). Unavailable all the same, for whoever does not read the result (a 503).
- */
-export class ChangeCutShort extends DatabaseUnavailableError {
-  constructor(
-    readonly result: MutationResult,
-    cause: unknown,
-  ) {
-    super('the database failed midway through a change', { cause });
-  }
-}
-
-/** Thrown inside a row's transaction to roll it back and report why. */
-export class RowRefused extends Error {
-  constructor(readonly failure: RowFailure) {
-    super(failure.error);
-  }
-}
+import { result, type MutationResult, type Outcome } from './change-answer.ts';
+import type { RowWritten } from './change-follow-up.ts';
+import { ChangeCutShort, changes, inRowTransaction, RowRefused, type ChangeWork } from './row-transactions.ts';
+import { isOwnAccount, keepOwnAccess, obeyGuard, obeyRowCheck, obeyRowRule } from './row-rules.ts';
 
 export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUser, body: MutationBody): Promise<MutationResult> {
   const values = await offeredFieldValues(work, def, user, 'add', body.values);
@@ -94,7 +36,7 @@ export async function addRow(work: ChangeWork, def: ResourceDef, user: CurrentUs
       const copies = await fanOutCopies(client, def, user, values.columns);
       const issued = def.issuesSecret?.make();
       if (issued) columns.push({ name: def.issuesSecret!.writes, value: issued.kept });
-      const done: Done[] = [];
+      const done: RowWritten[] = [];
       for (const copy of copies)
         done.push(await insertRow(client, work, def, user, [...columns.filter((c) => !(c.name in copy)), ...entries(copy)], stored));
       // The secret is in the answer's row only: the change log has the row as stored, without it.
@@ -111,7 +53,7 @@ async function insertRow(
   user: CurrentUser,
   columns: Array<{ name: string; value: unknown }>,
   sent: SentValues,
-): Promise<Done> {
+): Promise<RowWritten> {
   // Columns no field sent take their defaults; with none sent at all, every column does.
   const values = columns.length
     ? `(${columns.map((c) => c.name).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
@@ -261,32 +203,6 @@ export async function offeredFieldValues(
   return Object.keys(unoffered).length ? { ok: false, fields: unoffered } : values;
 }
 
-/** Whether the row is the signed-in user's own account (on a resource of accounts). */
-function isOwnAccount(def: ResourceDef, user: CurrentUser, key: number): boolean {
-  return def.ownAccount !== undefined && key === user.ID;
-}
-
-/** Refuses an edit of one's own account that would change what keeps one in (active, administrator). */
-function keepOwnAccess(def: ResourceDef, before: Row, sent: SentValues): void {
-  for (const { column, value } of sent) {
-    if (!def.ownAccount!.unchangeable.includes(column.name) || before[column.name] === value) continue;
-    const message = msg('tableOwnAccountChange', fieldLabel(def, column.name));
-    throw new RowRefused({ error: message, fields: { [column.name]: message }, forbidden: true });
-  }
-}
-
-/** Refuses the row's change when the resource's own rule (its SQL half's rowRule) does not let it through. */
-export function obeyRowRule(def: ResourceDef, user: CurrentUser, before: Row | null, sent: SentValues): void {
-  const failure = def.rowRule?.(user, before, sent);
-  if (failure) throw new RowRefused(failure);
-}
-
-/** Refuses the row's change when the resource's rule that reads the database (its SQL half's rowCheck) does. */
-export async function obeyRowCheck(client: pg.PoolClient, def: ResourceDef, before: Row | null, sent: SentValues): Promise<void> {
-  const failure = await def.rowCheck?.(client, before, sent);
-  if (failure) throw new RowRefused(failure);
-}
-
 /** Edits or deletes each named row in turn, each in its own transaction after locking it at its version. */
 async function eachRow(
   work: ChangeWork,
@@ -302,69 +218,6 @@ async function eachRow(
       return [{ key, before, row: await change(client, key, before) }];
     }),
   );
-}
-
-/**
- * A request's rows (their keys; null for an add's), each changed by `one` in turn and answered; stopped at the
- * first the database fails (ChangeCutShort). Whatever they changed, even a failed request's rows (and their
- * change log's entries, and what their follow-up changed), is announced; then the follow-up's part after
- * them runs, for the rows that went in.
- */
-export async function changes<K extends number | null>(
-  work: ChangeWork,
-  def: ResourceDef,
-  user: CurrentUser,
-  keys: ReadonlyArray<K>,
-  one: (key: K, i: number) => Promise<Outcome>,
-): Promise<MutationResult> {
-  const outcomes: Outcome[] = [];
-  const tables = [def.table, ...linkTables(def), work.log.table, ...(work.followUp?.tables ?? [])];
-  try {
-    return await changeTables(work.pool, tables, user.ID, async () => {
-      for (const [i, key] of keys.entries()) {
-        try {
-          outcomes.push(await one(key, i));
-        } catch (err) {
-          if (!isDatabaseUnavailable(err)) throw err;
-          const left = keys.slice(i).map((k, n): Outcome => {
-            const inDoubt = n === 0 && err instanceof CommitInDoubt;
-            return { ok: false, key: k, failure: { error: msg(inDoubt ? 'tableRowInDoubt' : 'tableRowNotSaved') } };
-          });
-          throw new ChangeCutShort(result([...outcomes, ...left]), err);
-        }
-      }
-      return result(outcomes);
-    });
-  } finally {
-    await work.followUp?.afterRows();
-  }
-}
-
-/**
- * One row's change in its own transaction, on a connection taken for that row alone: between the rows of a
- * long request other requests get a connection (the embedded database has only one). Every write of the
- * table API comes through here, so what follows from its rows (work.followUp) is done here, in the same
- * transaction.
- */
-export async function inRowTransaction(
-  work: ChangeWork,
-  def: ResourceDef,
-  key: number | null,
-  sent: SentValues,
-  write: (client: pg.PoolClient) => Promise<Done[]>,
-): Promise<Outcome> {
-  try {
-    const done = await inTransaction(work.pool, async (client) => {
-      const rows = await write(client);
-      await work.followUp?.inRow(client, rows);
-      return rows;
-    });
-    return { ok: true, done };
-  } catch (err) {
-    const failure = err instanceof RowRefused ? err.failure : rowFailure(def, err, sent);
-    if (!failure) throw err;
-    return { ok: false, key, failure };
-  }
 }
 
 /** The row as the user may reach it for an edit or delete, locked, at the version they read it. */
@@ -383,13 +236,6 @@ async function lockForChange(
   return row;
 }
 
-/** Refuses a change to a guarded row (a super administrator's account) by a user the guard does not let through. */
-export function obeyGuard(def: ResourceDef, user: CurrentUser, row: Row): void {
-  const guard = def.guardedRows;
-  if (guard && row[guard.when.name] === true && !allows(user, guard.access))
-    throw new RowRefused({ error: msg(def.guardRefusal ?? 'forbidden'), forbidden: true });
-}
-
 function fixedColumns(def: ResourceDef, user: CurrentUser): Array<{ name: string; value: unknown }> {
   return Object.entries(def.fixedValues ?? {}).map(([name, value]) => ({
     name,
@@ -402,13 +248,4 @@ function invalid(def: ResourceDef, key: number | null, values: Extract<FieldValu
   // One sentence per field: some of the spec's messages end without a full stop.
   const labelled = Object.entries(values.fields).map(([name, message]) => `${fieldLabel(def, name)}: ${message.replace(/\.$/, '')}.`);
   return { ok: false, key, failure: { error: labelled.join(' '), fields: values.fields } };
-}
-
-export function result(outcomes: Outcome[]): MutationResult {
-  return {
-    Succeed: outcomes.flatMap((o) => (o.ok ? o.done.map((d) => d.key) : [])),
-    Failed: outcomes.flatMap((o) => (o.ok ? [] : [{ key: o.key, ...o.failure }])),
-    Data: outcomes.flatMap((o) => (o.ok ? o.done.flatMap((d) => (d.row ? [d.row] : [])) : [])),
-    Error: null,
-  };
 }

@@ -15,19 +15,10 @@ import { rowName as namedAs } from '../../../common/resources/types.ts';
 import { msg, type MessageKey } from '../../messages.ts';
 import type { ResourceDef, Row } from '../../resources/resource-def.ts';
 import { reachableRow } from '../query/reachable-row.ts';
-import {
-  changes,
-  editLockedRow,
-  inRowTransaction,
-  obeyGuard,
-  obeyRowCheck,
-  obeyRowRule,
-  offeredFieldValues,
-  RowRefused,
-  type ChangeWork,
-  type MutationResult,
-  type Outcome,
-} from './change-rows.ts';
+import type { MutationResult, Outcome } from './change-answer.ts';
+import { editLockedRow, offeredFieldValues } from './change-rows.ts';
+import { obeyGuard, obeyRowCheck, obeyRowRule } from './row-rules.ts';
+import { changes, inRowTransaction, RowRefused, type ChangeWork } from './row-transactions.ts';
 import { fieldLabel } from './field-values.ts';
 import { restoreStoredRow, type StoredRow } from './undo-record.ts';
 

@@ -71,7 +71,7 @@ function listAnswer(def: ResourceDef) {
   };
 }
 
-/** An add, edit or delete's outcome, { Succeed, Failed, Data, Error } (table-api/change/change-rows.ts). */
+/** An add, edit or delete's outcome, { Succeed, Failed, Data, Error } (table-api/change/change-answer.ts). */
 function changeAnswer(def: ResourceDef) {
   const failed = {
     type: 'object',
@@ -102,7 +102,7 @@ function oneKindOf(...kinds: ReadonlyArray<Record<string, unknown>>) {
 
 /**
  * GET or POST /api/<name>: a list, its refusal or failure, or for a POST that adds, the add's outcome (a 503
- * too, when the database failed under it: change-rows.ts).
+ * too, when the database failed under it: row-transactions.ts).
  */
 export function listOrAddAnswers(def: ResourceDef) {
   const answer = oneKindOf(listAnswer(def), changeAnswer(def));

@@ -3,28 +3,22 @@
 // database failed midway gets a 503 in the same shape: the rows that went in, and those that did not. Where
 // no row went in, the status says why, in the same shape (docs/api.md, "Changes"): 403 when every row was
 // refused for the user's access, 409 when a row had changed or gone since it was read, else 422 (the values
-// sent were refused). Any row changed: 200. The hub
-// then tells whom the rows that went in concern: an inbox item's recipients, a changed row's earlier editors.
-// Every row changed is recorded in the audit log, which this route hands the table API, and a sale written
-// clears its day's "Daily sales missing" alert (missing-sales-arrived.ts). An edit or delete keeps what its
-// undo needs and answers its UndoID; POST /api/<resource>/undo takes it back (answerUndo).
+// sent were refused). Any row changed: 200. The hub then tells whom the rows that went in concern: an inbox
+// item's recipients, a changed row's earlier editors. Every row changed is recorded in the audit log, which
+// this route hands the table API with what follows from the rows as the resource declares it (its followUp:
+// change-follow-up.ts). An edit or delete keeps what its undo needs and answers its UndoID;
+// POST /api/<resource>/undo takes it back (answerUndo).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../../resources/resource-def.ts';
-import {
-  addRow,
-  ChangeCutShort,
-  deleteRows,
-  editRows,
-  type ChangeWork,
-  type MutationResult,
-} from '../../../table-api/change/change-rows.ts';
+import type { MutationResult } from '../../../table-api/change/change-answer.ts';
+import { addRow, deleteRows, editRows } from '../../../table-api/change/change-rows.ts';
+import { ChangeCutShort, type ChangeWork } from '../../../table-api/change/row-transactions.ts';
 import { undoChange, UndoRefused } from '../../../table-api/change/undo-rows.ts';
 import { readMutationBody } from '../../../table-api/change/change-body.ts';
 import { TableRequestError } from '../../../table-api/request/request-error.ts';
 import { auditLog } from '../../../audit/audit-log.ts';
 import { announceInboxChange } from '../../../inbox/inbox-events.ts';
 import { noticeRowChanges } from '../../../inbox/system/row-changes.ts';
-import { salesArrival } from '../../../inbox/system/missing-sales-arrived.ts';
 
 const run = { add: addRow, edit: editRows, delete: deleteRows };
 
@@ -59,10 +53,10 @@ export async function answerChange(
 
 /**
  * What the table API is handed for a change of `def`'s rows: the database, the resources served, the audit
- * log, and what follows from the rows (a sale's day arrived), made afresh for each change.
+ * log, and what follows from the rows as `def` declares it (its followUp), made afresh for each change.
  */
 function changeWork(app: FastifyInstance, def: ResourceDef, undoable: boolean): ChangeWork {
-  return { pool: app.db.pool, served: app.resources, log: auditLog, undoable, followUp: salesArrival(app, def) };
+  return { pool: app.db.pool, served: app.resources, log: auditLog, undoable, followUp: def.followUp?.(app) };
 }
 
 /**
