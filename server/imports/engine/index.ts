@@ -8,7 +8,8 @@
 // An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
 // a time (staging.ts), on a PostgreSQL server planning the next rows on a connection beside its transaction
 // while the transaction writes; the valid rows go in a batch at a time, each in its own transaction
-// (batch-write.ts).
+// (batch-write.ts), the last of which ends the import too (a feed request's day: one commit), each written
+// at first with one statement and no savepoint, and again with savepoints only when the database refuses a row.
 // docs/imports.md, "Speed", says where an import's time goes.
 //
 //   const result = await applyRows(app, { def, user, rows, mode: 'add-update', validOnly: false, write: true,
@@ -25,7 +26,7 @@ import { Refusal } from '../../plugins/refusals.ts';
 import { saleDay, salesArrival, type StoreDay } from '../../inbox/system/missing-sales-arrived.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
-import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
+import { refusedWrite, writeBatch, WriteAgain, type Written } from './batch-write.ts';
 import { readFoundFields } from './found-values.ts';
 import { createImport, finishImport } from './import-records.ts';
 import { planBatch, type PlanContext, type Planned } from './row-plan.ts';
@@ -36,7 +37,15 @@ import type { ImportCounts, ImportMode, MappedRow, RowOutcome } from './types.ts
 
 export { importFields, matchHeader, mappingProblem, fold, type ImportField } from './import-fields.ts';
 export { importModes, type ImportCounts, type ImportMode, type MappedRow, type RowOutcome, type FieldChangeText } from './types.ts';
-export { createImport, readImport, startImport, recordProgress, type ImportRecord, type ImportState } from './import-records.ts';
+export {
+  createImport,
+  importInsert,
+  readImport,
+  startImport,
+  recordProgress,
+  type ImportRecord,
+  type ImportState,
+} from './import-records.ts';
 
 export interface ApplyOptions {
   def: ResourceDef;
@@ -140,14 +149,46 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     fileName: options.fileName,
   });
   let written = true;
+  /**
+   * The import's end, in one transaction (one commit where there were two, three with the caller's): its
+   * record and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The
+   * users' alerts are looked at once that has committed (missing-sales-arrived.ts says why).
+   */
+  const finish = async (client: pg.PoolClient): Promise<ApplyResult> => {
+    const result = { importId, counts, total, written };
+    await finishImport(client, importId, def, user, end('done', written, null));
+    if (written) await arrival?.arrived(client, added);
+    await options.atEnd?.(client, result);
+    return result;
+  };
+  let ended: ApplyResult | undefined;
   try {
     if (options.validOnly) {
-      for await (const batch of batches) {
-        const result = await changeTables(pool, tables, user.ID, () =>
-          inTransaction(pool, async (client) => writeBatch(client, shape, await planBatch(client, ctx, batch, true))),
+      // The last batch's transaction ends the import too: a feed request's rows (one batch) and its end, one commit.
+      for await (const { item: batch, last } of withLast(batches)) {
+        // Written at first without a savepoint; a row the database refuses has the batch written again with them,
+        // as it was planned (a change's version, and a key taken meanwhile, are checked as it is written).
+        let planned: Planned[] | undefined;
+        const attempt = (optimistic: boolean) =>
+          inTransaction(pool, async (client) => {
+            planned ??= await planBatch(client, ctx, batch, true);
+            const result = await writeBatch(client, shape, planned, optimistic);
+            if (!last) return { result };
+            arrived(result.written.map((w) => w.planned));
+            await report(result.planned, keysOf(result.written));
+            return { result, end: await finish(client) };
+          });
+        const { result, end: finished } = await changeTables(pool, last ? [...tables, ...(arrival?.tables ?? [])] : tables, user.ID, () =>
+          attempt(true).catch((err: unknown) => {
+            if (err instanceof WriteAgain) return attempt(false);
+            throw err;
+          }),
         );
-        arrived(result.written.map((w) => w.planned));
-        await report(result.planned, keysOf(result.written));
+        if (finished) ended = finished;
+        else {
+          arrived(result.written.map((w) => w.planned));
+          await report(result.planned, keysOf(result.written));
+        }
       }
     } else {
       // One transaction: once a row is refused nothing more is written, the rest only counted, and all rolled back.
@@ -203,18 +244,12 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     ).catch(() => undefined);
     throw err;
   }
-  const result = { importId, counts, total, written };
-  // The import's end in one transaction (one commit where there were two, three with the caller's): its record
-  // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
-  // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
   // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
-  await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
-    inTransaction(pool, async (client) => {
-      await finishImport(client, importId, def, user, end('done', written, null));
-      if (written) await arrival?.arrived(client, added);
-      await options.atEnd?.(client, result);
-    }),
-  );
+  const result =
+    ended ??
+    (await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
+      inTransaction(pool, finish),
+    ));
   await arrival?.afterRows();
   return result;
 }
@@ -307,6 +342,22 @@ async function* ahead<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<
     // A caller that stops early (a failure): the work started ends before the caller gives its connection back,
     // so that none of its queries reaches the connection's next user.
     await pending?.catch(() => undefined);
+  }
+}
+
+/** Each item with whether it is the last: the next is taken before an item is handed on. */
+async function* withLast<T>(items: AsyncIterable<T>): AsyncGenerator<{ item: T; last: boolean }> {
+  const it = items[Symbol.asyncIterator]();
+  let current = await it.next();
+  try {
+    while (!current.done) {
+      const next = await it.next();
+      yield { item: current.value, last: next.done === true };
+      current = next;
+    }
+  } finally {
+    // A caller that stops early closes the source (a file being read).
+    if (!current.done) await it.return?.();
   }
 }
 
