@@ -5,8 +5,9 @@
 // request, none lost, none doubled (one row per store and day, none written twice: each stored once at
 // version 1, every retry answered from its key with the first answer). Printed beside them: the requests'
 // latency and the server's processor time per request.
-// A till whose request is answered 503 (the server's connections all busy past their wait) or 429, or not at
-// all, sends it again after Retry-After or a second, with the same key, as a till should; those are counted.
+// A till whose request is answered 503 (the instance's feed queue full, FEED_AT_ONCE and FEED_QUEUE, or the
+// server's connections all busy past their wait) or 429, or not at all, sends it again after Retry-After or a
+// second, with the same key, as a till should; those are counted.
 // Meanwhile BENCH_STAFF staff (200) browse as bench/load.ts's mix does, with 1 s think time, from the first
 // request to the last retry: their p99 is held to 250 ms with 0 errors (BENCH_STAFF=0 leaves them out).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/close-of-day.ts
