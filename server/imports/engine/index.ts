@@ -8,8 +8,8 @@
 // An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
 // a time (staging.ts), on a PostgreSQL server planning the next rows on a connection beside its transaction
 // while the transaction writes; the valid rows go in a batch at a time, each in its own transaction
-// (batch-write.ts), the last of which ends the import too (a feed request's day: one commit), each written
-// at first with one statement and no savepoint, and again with savepoints only when the database refuses a row.
+// (batch-write.ts), each written at first with one statement and no savepoint, and again with savepoints only
+// when the database refuses a row.
 // docs/imports.md, "Speed", says where an import's time goes.
 //
 //   const result = await applyRows(app, { def, user, rows, mode: 'add-update', validOnly: false, write: true,
@@ -149,46 +149,29 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     fileName: options.fileName,
   });
   let written = true;
-  /**
-   * The import's end, in one transaction (one commit where there were two, three with the caller's): its
-   * record and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The
-   * users' alerts are looked at once that has committed (missing-sales-arrived.ts says why).
-   */
-  const finish = async (client: pg.PoolClient): Promise<ApplyResult> => {
-    const result = { importId, counts, total, written };
-    await finishImport(client, importId, def, user, end('done', written, null));
-    if (written) await arrival?.arrived(client, added);
-    await options.atEnd?.(client, result);
-    return result;
-  };
-  let ended: ApplyResult | undefined;
   try {
     if (options.validOnly) {
-      // The last batch's transaction ends the import too: a feed request's rows (one batch) and its end, one commit.
       for await (const { item: batch, last } of withLast(batches)) {
         // Written at first without a savepoint; a row the database refuses has the batch written again with them,
-        // as it was planned (a change's version, and a key taken meanwhile, are checked as it is written).
+        // as it was planned (a change's version, and a key taken meanwhile, are checked as it is written). The
+        // last batch commits without waiting for the disk: the import's end commits right after it, and makes it
+        // durable too. Its kept totals' rows (the day's, shared by every store's feed request at close of day)
+        // are held from its write to its commit: that is one round trip, where a flush used to come with it.
         let planned: Planned[] | undefined;
         const attempt = (optimistic: boolean) =>
-          inTransaction(pool, async (client) => {
-            planned ??= await planBatch(client, ctx, batch, true);
-            const result = await writeBatch(client, shape, planned, optimistic);
-            if (!last) return { result };
-            arrived(result.written.map((w) => w.planned));
-            await report(result.planned, keysOf(result.written));
-            return { result, end: await finish(client) };
-          });
-        const { result, end: finished } = await changeTables(pool, last ? [...tables, ...(arrival?.tables ?? [])] : tables, user.ID, () =>
+          inTransaction(
+            pool,
+            async (client) => writeBatch(client, shape, (planned ??= await planBatch(client, ctx, batch, true)), optimistic),
+            { flushedByNext: last },
+          );
+        const result = await changeTables(pool, tables, user.ID, () =>
           attempt(true).catch((err: unknown) => {
             if (err instanceof WriteAgain) return attempt(false);
             throw err;
           }),
         );
-        if (finished) ended = finished;
-        else {
-          arrived(result.written.map((w) => w.planned));
-          await report(result.planned, keysOf(result.written));
-        }
+        arrived(result.written.map((w) => w.planned));
+        await report(result.planned, keysOf(result.written));
       }
     } else {
       // One transaction: once a row is refused nothing more is written, the rest only counted, and all rolled back.
@@ -244,12 +227,18 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     ).catch(() => undefined);
     throw err;
   }
+  const result = { importId, counts, total, written };
+  // The import's end in one transaction (one commit where there were two, three with the caller's): its record
+  // and audit entry, the stores' days added no longer missing, and what the caller keeps of it. The users'
+  // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
   // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
-  const result =
-    ended ??
-    (await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
-      inTransaction(pool, finish),
-    ));
+  await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
+    inTransaction(pool, async (client) => {
+      await finishImport(client, importId, def, user, end('done', written, null));
+      if (written) await arrival?.arrived(client, added);
+      await options.atEnd?.(client, result);
+    }),
+  );
   await arrival?.afterRows();
   return result;
 }
