@@ -108,12 +108,13 @@ export class FeedQueue {
   }
 
   /**
-   * Seconds after which a request refused now may find room: the waiting requests' turns, `atOnce` at a
-   * time, and as much again at random, so that those refused together come back apart (1 to 60).
+   * Seconds after which a request refused now may find room: about the time the waiting requests' turns take,
+   * `atOnce` at a time, spread at random from half of it to half as much again, so that those refused together
+   * come back apart, the first while the queue still has work (1 to 60).
    */
   retryAfterSeconds(): number {
     const ms = ((this.#waiting.length + 1) * this.#turnMs) / this.#limits.atOnce;
-    return Math.min(60, Math.max(1, Math.ceil((ms * (1 + Math.random())) / 1000)));
+    return Math.min(60, Math.max(1, Math.ceil((ms * (0.5 + Math.random())) / 1000)));
   }
 
   /** The refusal's sentence, with the Retry-After it goes with. */
