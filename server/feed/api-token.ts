@@ -61,15 +61,17 @@ interface TokenRow {
  * request that writes neither (refused here, or answered from its key) has it on disk within the WAL writer's
  * next round (a fraction of a second), and only a crash before that loses the record of that use.
  */
-export async function authenticate(pool: pg.Pool, req: FastifyRequest, perMinute: number): Promise<ApiToken | TokenRefusal> {
+export async function authenticate(req: FastifyRequest, perMinute: number): Promise<ApiToken | TokenRefusal> {
   const secret = bearerSecret(req);
   if (!secret) return { status: 401, message: msg('feedTokenMissing') };
   if (secret.length > 200) return { status: 401, message: msg('feedTokenUnknown') };
+  const { db } = req.server;
+  // On the feed's own connections, announced as the app's changes (db/index.ts, feedPool).
   const row = await changeTables(
-    pool,
+    db.pool,
     ['api_tokens', 'audit_log'],
     0,
-    () => useToken(pool, tokenHash(secret)),
+    () => useToken(db.feedPool, tokenHash(secret)),
     (r) => r?.count !== null,
   );
   if (!row) return { status: 401, message: msg('feedTokenUnknown') };

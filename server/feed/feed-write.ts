@@ -57,6 +57,8 @@ export async function writeFeedRows(
     // The import's audit entry names the feed as its file; its user is the token (api-token.ts).
     fileName: FEED_FILE_NAME,
     ...(importId !== undefined && { importId }),
+    // The feed's own connections (db/index.ts): staff pages never wait behind a close of day for theirs.
+    pool: app.db.feedPool,
     onRow: (outcome) => void outcomes.push(outcome),
     atEnd: async (client, { counts }) => {
       answer = await answerOf(client, app, def, user, outcomes, counts);

@@ -42,7 +42,7 @@ export async function feedGate(req: FastifyRequest, reply: FastifyReply): Promis
     if (err instanceof FeedQueueLeft) return busy(req, reply);
     throw err;
   }
-  const token = await authenticate(app.db.pool, req, app.config.limits.feed.requestsPerMinute);
+  const token = await authenticate(req, app.config.limits.feed.requestsPerMinute);
   if ('status' in token) {
     if (token.status === 401) reply.header('www-authenticate', 'Bearer realm="feed"');
     if (token.retryAfter) reply.header('retry-after', String(token.retryAfter));

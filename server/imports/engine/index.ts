@@ -62,6 +62,11 @@ export interface ApplyOptions {
   /** The import's row (import-records.ts), when the caller made one; else one is made for an import that writes. */
   importId?: number;
   /**
+   * The pool its writes go through (the feed's own: db/index.ts, feedPool); the app's by default. Its changes
+   * are announced, and the choices it finds kept, as the app's pool's.
+   */
+  pool?: pg.Pool;
+  /**
    * Each row's outcome in the rows' order: after its batch is written when only the valid rows go in (an add
    * with its key), else once planned. An all-or-nothing import's row the database refuses when it is written
    * (a key another user added meanwhile) is told again then, refused (the counts follow).
@@ -101,6 +106,7 @@ const countOf = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refused:
 export async function applyRows(app: FastifyInstance, options: ApplyOptions): Promise<ApplyResult> {
   const { def, user, mode, write } = options;
   const pool = app.db.pool;
+  const writes = options.pool ?? pool;
   const served = app.resources;
   const found = await readFoundFields(pool, def, user, served);
   const ctx: PlanContext = { def, user, served, mode, found, seen: new SeenKeys() };
@@ -129,11 +135,11 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   }
 
   // Its end (or its rows before) is always committed synchronously below.
-  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running', true));
+  const importId = options.importId ?? (await createImport(writes, def, user, options.fileName, 'running', true));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
   // The stores' days of the sales added, whose "Daily sales missing" alerts are then cleared.
-  const arrival = salesArrival(app, def);
+  const arrival = salesArrival(app, def, writes);
   const added: StoreDay[] = [];
   const arrived = (planned: ReadonlyArray<Planned>) => {
     if (!arrival) return;
@@ -160,7 +166,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
         let planned: Planned[] | undefined;
         const attempt = (optimistic: boolean) =>
           inTransaction(
-            pool,
+            writes,
             async (client) => writeBatch(client, shape, (planned ??= await planBatch(client, ctx, batch, true)), optimistic),
             { flushedByNext: last },
           );
@@ -223,7 +229,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     }
   } catch (err) {
     await changeTables(pool, ['audit_log'], user.ID, () =>
-      finishImport(pool, importId, def, user, end('failed', false, failureText(err))),
+      finishImport(writes, importId, def, user, end('failed', false, failureText(err))),
     ).catch(() => undefined);
     throw err;
   }
@@ -233,7 +239,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   // alerts are looked at once that has committed (missing-sales-arrived.ts says why).
   // One announcement (no figures read the missing stores, so naming them when none was cleared costs nothing).
   await changeTables(pool, ['audit_log', ...(arrival && added.length ? arrival.tables : [])], user.ID, () =>
-    inTransaction(pool, async (client) => {
+    inTransaction(writes, async (client) => {
       await finishImport(client, importId, def, user, end('done', written, null));
       if (written) await arrival?.arrived(client, added);
       await options.atEnd?.(client, result);

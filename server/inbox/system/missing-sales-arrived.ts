@@ -31,8 +31,8 @@ export function saleDay(value: (name: string) => unknown): StoreDay {
  * The clearing of a write of `def`'s rows: a SalesArrival for sales, none for any other resource (whose writes
  * then cost nothing more).
  */
-export function salesArrival(app: FastifyInstance, def: Pick<ResourceDef, 'table'>): SalesArrival | null {
-  return def.table === 'sales' ? new SalesArrival(app) : null;
+export function salesArrival(app: FastifyInstance, def: Pick<ResourceDef, 'table'>, pool?: pg.Pool): SalesArrival | null {
+  return def.table === 'sales' ? new SalesArrival(app, pool) : null;
 }
 
 /**
@@ -46,11 +46,14 @@ export class SalesArrival implements ChangeFollowUp {
   /** What the clearing changes: announced with the write (no figures read it, so naming it costs nothing). */
   readonly tables: ReadonlyArray<TableName> = ['sales_missing_alerts'];
   readonly #app: FastifyInstance;
+  /** Where the alerts are looked at: the write's pool (the feed's own), the app's by default. */
+  readonly #pool: pg.Pool;
   /** The days whose missing stores were cleared, in transactions that have committed or are about to. */
   readonly #cleared = new Set<string>();
 
-  constructor(app: FastifyInstance) {
+  constructor(app: FastifyInstance, pool: pg.Pool = app.db.pool) {
     this.#app = app;
+    this.#pool = pool;
   }
 
   /** The first half, in the write's transaction: `added` no longer missing. */
@@ -69,7 +72,7 @@ export class SalesArrival implements ChangeFollowUp {
    * logged and leaves them unread (the write stands); a write that cleared nothing asks nothing.
    */
   async afterRows(): Promise<void> {
-    await alertsAnswered(this.#app, [...this.#cleared]).catch((err: unknown) =>
+    await alertsAnswered(this.#app, this.#pool, [...this.#cleared]).catch((err: unknown) =>
       this.#app.log.error({ err }, 'sales arrived: missing-sales alerts not read'),
     );
   }
@@ -97,11 +100,10 @@ async function clearMissingSales(db: pg.Pool | pg.PoolClient, added: ReadonlyArr
 }
 
 /** The second half: the alerts of `days` none of whose stores is missing any more, marked read; the users told. */
-async function alertsAnswered(app: FastifyInstance, days: ReadonlyArray<string>): Promise<number[]> {
+async function alertsAnswered(app: FastifyInstance, pool: pg.Pool, days: ReadonlyArray<string>): Promise<number[]> {
   if (days.length === 0) return [];
-  const pool = app.db.pool;
   const users = await changeTables(
-    pool,
+    app.db.pool,
     ['inbox'],
     SYSTEM,
     async () => {

@@ -66,7 +66,7 @@ const feedRoutes: SchemaRoutes = async (app) => {
       const opens = Array.isArray(read)
         ? (from: string, first: number) => importInsert(def, token.user, FEED_FILE_NAME, 'running', from, first)
         : undefined;
-      const claim = await claimKey(app.db.pool, token.id, key, { resource: def.name, hash }, limits.idempotencyHours, opens);
+      const claim = await claimKey(app.db.feedPool, token.id, key, { resource: def.name, hash }, limits.idempotencyHours, opens);
       if (claim.kind === 'other-body') throw new Refusal(422, 'feedIdempotencyKeyReused');
       if (claim.kind === 'under-way') throw new Refusal(409, 'feedIdempotencyUnderWay');
       if (claim.kind === 'answered') {
@@ -78,11 +78,11 @@ const feedRoutes: SchemaRoutes = async (app) => {
         sent = await refusedOr(req, () => run(claim.importId));
       } catch (err) {
         // The server's failure (the database gone midway): the key is let go, so that sending it again runs it.
-        await releaseKey(app.db.pool, token.id, key).catch((e: unknown) => req.log.error({ err: e }, 'feed: key not released'));
+        await releaseKey(app.db.feedPool, token.id, key).catch((e: unknown) => req.log.error({ err: e }, 'feed: key not released'));
         throw err;
       }
       // A refusal (the body unreadable, say) is kept apart: no write ended.
-      if (!kept) await keepAnswer(app.db.pool, token.id, key, sent.status, sent.answer);
+      if (!kept) await keepAnswer(app.db.feedPool, token.id, key, sent.status, sent.answer);
       return send(reply, sent);
     },
   );
