@@ -21,7 +21,7 @@ import { addStoresUpTo } from '../server/demo/seed-stores.ts';
 import { percentile, report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { staffSessions } from './lib/bench-session.ts';
-import { browse } from './lib/staff-browsing.ts';
+import { browse, byPath } from './lib/staff-browsing.ts';
 import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 
 const STORES = Number(process.env.BENCH_STORES ?? 5000);
@@ -252,6 +252,7 @@ try {
     console.log(`  ${people.length} staff browsing meanwhile: ${tally.ms.length} clicks`);
     report({ name: 'staff p50', value: percentile(tally.ms, 50), unit: 'ms' });
     report({ name: 'staff p99', value: percentile(tally.ms, 99), unit: 'ms', target: { op: '<=', value: 250 } });
+    console.log(`  staff p50 by path, slowest first (ms): ${byPath(tally)}`);
     report({ name: 'staff errors', value: tally.errors, unit: '', target: { op: '<=', value: 0 } });
     if (tally.firstError) console.log(`  staff's first error: ${tally.firstError}`);
   }
