@@ -5,8 +5,9 @@
 // request, none lost, none doubled (one row per store and day, none written twice: each stored once at
 // version 1, every retry answered from its key with the first answer). Printed beside them: the requests'
 // latency and the server's processor time per request.
-// A till whose request is answered 503 (the server's connections all busy past their wait) or 429, or not at
-// all, sends it again after Retry-After or a second, with the same key, as a till should; those are counted.
+// A till whose request is answered 503 (the instance's feed queue full, FEED_AT_ONCE and FEED_QUEUE, or the
+// server's connections all busy past their wait) or 429, or not at all, sends it again after Retry-After or a
+// second, with the same key, as a till should; those are counted.
 // Meanwhile BENCH_STAFF staff (200) browse as bench/load.ts's mix does, with 1 s think time, from the first
 // request to the last retry: their p99 is held to 250 ms with 0 errors (BENCH_STAFF=0 leaves them out).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/close-of-day.ts
@@ -20,7 +21,7 @@ import { addStoresUpTo } from '../server/demo/seed-stores.ts';
 import { percentile, report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { staffSessions } from './lib/bench-session.ts';
-import { browse } from './lib/staff-browsing.ts';
+import { browse, byPath } from './lib/staff-browsing.ts';
 import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 
 const STORES = Number(process.env.BENCH_STORES ?? 5000);
@@ -166,6 +167,8 @@ try {
     storedAt = performance.now();
   }
   console.log(`  all stored ${((storedAt - first.lastSentAt) / 1000).toFixed(1)} s after the last request was sent; sending each again`);
+  // The first requests' share and the retries' (each with the staff's clicks of its time).
+  const cpuFirst = { ms: server.cpuMs() - cpuBefore, clicks: staff.tally.ms.length };
   const retry = await round();
   await staff.stop();
   const cpuMs = server.cpuMs() - cpuBefore;
@@ -234,11 +237,22 @@ try {
     value: cpuMs / (2 * stores.length + staff.tally.ms.length),
     unit: 'ms',
   });
+  report({
+    name: 'of it, per first request (and staff click meanwhile)',
+    value: cpuFirst.ms / (stores.length + cpuFirst.clicks),
+    unit: 'ms',
+  });
+  report({
+    name: 'of it, per retry (and staff click meanwhile)',
+    value: (cpuMs - cpuFirst.ms) / (stores.length + staff.tally.ms.length - cpuFirst.clicks),
+    unit: 'ms',
+  });
   if (people.length) {
     const { tally } = staff;
     console.log(`  ${people.length} staff browsing meanwhile: ${tally.ms.length} clicks`);
     report({ name: 'staff p50', value: percentile(tally.ms, 50), unit: 'ms' });
     report({ name: 'staff p99', value: percentile(tally.ms, 99), unit: 'ms', target: { op: '<=', value: 250 } });
+    console.log(`  staff p50 by path, slowest first (ms): ${byPath(tally)}`);
     report({ name: 'staff errors', value: tally.errors, unit: '', target: { op: '<=', value: 0 } });
     if (tally.firstError) console.log(`  staff's first error: ${tally.firstError}`);
   }

@@ -64,6 +64,13 @@ export const limitSettings = {
     maxBytes: setting('FEED_MAX_BYTES', 8 * 1024 * 1024),
     /** How long a request's answer is kept for its Idempotency-Key: the same request sent again within it gets it again. */
     idempotencyHours: setting('FEED_IDEMPOTENCY_HOURS', 48),
+    /**
+     * Feed requests one instance writes at once (feed/feed-queue.ts): each holds one of the pool's ten
+     * connections while it works, and the rest are the staff's.
+     */
+    atOnce: setting('FEED_AT_ONCE', 4, 8),
+    /** Feed requests waiting for their turn at most, per instance; one more is refused with 503 and a Retry-After. */
+    queue: setting('FEED_QUEUE', 500),
   },
   pdf: {
     /** PDFs printed at once (printing is CPU bound: about one per core). */

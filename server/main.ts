@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 const started = Date.now();
-const db = await openDatabase({ ...config, exportConnections: config.limits.exports.atOnce });
+const db = await openDatabase({ ...config, exportConnections: config.limits.exports.atOnce, feedConnections: config.limits.feed.atOnce });
 await ensureSeeded(db.pool, config);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 

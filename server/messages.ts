@@ -244,6 +244,8 @@ export const serverMessages = {
   feedIdempotencyKeyBad: 'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits, punctuation).',
   feedIdempotencyKeyReused: 'This Idempotency-Key was already sent with a different body: a new request needs a new key.',
   feedIdempotencyUnderWay: 'A request with this Idempotency-Key is still under way: please send it again in a few seconds.',
+  feedBusy:
+    'The feed is busy ({0} requests being written, {1} waiting): please send this again in {2} seconds, with the same Idempotency-Key.',
 
   // Summaries, charts and the dashboard (ours, where the spec is silent; 'No Data found' is summaryEmpty)
   // The side menu's sections (server/shell/menu-entries.ts)

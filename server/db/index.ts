@@ -27,6 +27,13 @@ export type Database = {
    */
   exportPool: pg.Pool;
   /**
+   * The feed's connections (server/feed/feed-queue.ts serves FEED_AT_ONCE requests at a time): on a server a
+   * pool of their own, so that at close of day the tills' requests never wait for a connection behind staff
+   * pages, nor staff pages behind them; their changes are announced as `pool`'s (changeTables is given `pool`).
+   * Embedded: the one pool.
+   */
+  feedPool: pg.Pool;
+  /**
    * Whether the database answers. The embedded database has one connection: while it runs a long query,
    * a health check must not queue behind it, so a live, busy database process counts as reachable, until
    * its query has run longer than a request's may. Throws when the database is unavailable.
@@ -77,6 +84,8 @@ export interface OpenOptions {
   exportTimeoutMs?: number;
   /** A server's connections for exports (config.limits.exports.atOnce: as many as may run at once). */
   exportConnections?: number;
+  /** A server's connections for the feed (config.limits.feed.atOnce: as many as are served at once). */
+  feedConnections?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -86,7 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     throw new Error('DATABASE_READ_URL names a replica of the PostgreSQL server DATABASE_URL names: set both, or neither.');
   const exportConnections = options.exportConnections ?? defaultLimits.exports.atOnce;
   const { db, connection } = options.databaseUrl
-    ? openServer(options.databaseUrl, deadlines, exportConnections)
+    ? openServer(options.databaseUrl, deadlines, exportConnections, options.feedConnections ?? defaultLimits.feed.atOnce)
     : await openEmbedded(options.dataDir, deadlines, options.clusterImages === undefined ? clusterImagesDir : options.clusterImages);
   try {
     // A migration may rebuild an index over every row: it runs on a connection of its own, without the
@@ -115,19 +124,20 @@ interface Opened {
   connection: pg.ClientConfig;
 }
 
-function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number): Opened {
+function openServer(url: string, deadlines: Deadlines | undefined, exportConnections: number, feedConnections: number): Opened {
   const connection = { connectionString: url };
   const { pool, exportPool } = serverPools(connection, deadlines, exportConnections);
   const db: Database = {
     kind: 'postgres',
     pool,
     exportPool,
+    feedPool: newPool({ ...connection, max: feedConnections, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }),
     preparesStatements: true,
     health: () => pool.query('select 1').then(() => 'ok' as const),
     // Until a replica is opened beside it (openReplica).
     reads: () => db,
     close: async () => {
-      await Promise.all([db.replica?.stop(), pool.end(), exportPool.end()]);
+      await Promise.all([db.replica?.stop(), pool.end(), exportPool.end(), db.feedPool.end()]);
     },
   };
   return { db, connection };
@@ -209,6 +219,7 @@ async function openEmbedded(dataDir: string, deadlines: Deadlines | undefined, i
     kind: 'embedded',
     pool,
     exportPool: pool,
+    feedPool: pool,
     preparesStatements: false,
     reads: () => db,
     get pid() {

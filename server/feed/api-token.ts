@@ -10,6 +10,7 @@ import { roleCodes, type CurrentUser } from '../../common/roles.ts';
 import { msg } from '../messages.ts';
 import { changeTables } from '../db/table-changes.ts';
 import { tokenHash } from './token-secret.ts';
+import { UNFLUSHED } from '../db/unflushed.ts';
 
 /** A token as a feed request presents it. */
 export interface ApiToken {
@@ -55,17 +56,22 @@ interface TokenRow {
 /**
  * The request's token, or why it is refused. Each use of a token in date is counted (the rate limit), its time
  * kept and recorded in the audit log (as a change of its Last used, by the token), in the same one statement:
- * a feed request costs the database one round trip here.
+ * a feed request costs the database one round trip here. It commits without waiting for the disk
+ * (db/unflushed.ts): the request's write, or its answer kept, commits after it and makes it durable too; a
+ * request that writes neither (refused here, or answered from its key) has it on disk within the WAL writer's
+ * next round (a fraction of a second), and only a crash before that loses the record of that use.
  */
-export async function authenticate(pool: pg.Pool, req: FastifyRequest, perMinute: number): Promise<ApiToken | TokenRefusal> {
+export async function authenticate(req: FastifyRequest, perMinute: number): Promise<ApiToken | TokenRefusal> {
   const secret = bearerSecret(req);
   if (!secret) return { status: 401, message: msg('feedTokenMissing') };
   if (secret.length > 200) return { status: 401, message: msg('feedTokenUnknown') };
+  const { db } = req.server;
+  // On the feed's own connections, announced as the app's changes (db/index.ts, feedPool).
   const row = await changeTables(
-    pool,
+    db.pool,
     ['api_tokens', 'audit_log'],
     0,
-    () => useToken(pool, tokenHash(secret)),
+    () => useToken(db.feedPool, tokenHash(secret)),
     (r) => r?.count !== null,
   );
   if (!row) return { status: 401, message: msg('feedTokenUnknown') };
@@ -80,12 +86,13 @@ export async function authenticate(pool: pg.Pool, req: FastifyRequest, perMinute
 /** The token whose secret hashes to `hash`, its use counted, timed and audited unless it expired; undefined when none. */
 async function useToken(pool: pg.Pool, hash: string): Promise<TokenRow | undefined> {
   const { rows } = await pool.query<TokenRow>(
-    `with found as (
+    `with ${UNFLUSHED},
+     found as (
        select tk.token_id, tk.name, to_char(tk.expires_on, 'YYYY-MM-DD') as expires_on, tk.expires_on < current_date as expired,
               array(select ft.code from api_token_tables att join feed_tables ft on ft.feed_table_id = att.feed_table_id
                     where att.token_id = tk.token_id order by ft.code) as tables,
               tk.group_id, g.code as group_code, g.name as group_name, tk.created_by, tk.last_used_at
-         from api_tokens tk left join groups g on g.group_id = tk.group_id
+         from unflushed, api_tokens tk left join groups g on g.group_id = tk.group_id
         where tk.token_hash = $1),
      counted as (
        update api_tokens tk set

@@ -11,6 +11,9 @@ import { applyRows, type ImportCounts, type RowOutcome } from '../imports/engine
 import { reachableRows } from '../table-api/query/reachable-row.ts';
 import type { FeedRow } from './feed-rows.ts';
 
+/** The file an import of the feed's rows names. */
+export const FEED_FILE_NAME = 'feed';
+
 /** One row refused: its place in the request (`Row`: array position, or CSV line), its key when it named a stored row, and why. */
 export interface FeedFailure {
   Row: number;
@@ -29,7 +32,8 @@ export interface FeedAnswer {
 
 /**
  * Writes the rows; the answer. `keep` is given the answer in the transaction that ends the import (its record
- * and audit entry), so that it is kept (for an Idempotency-Key) in the same commit.
+ * and audit entry), so that it is kept (for an Idempotency-Key) in the same commit. `importId`: the import's
+ * row, when the caller made it (with its key's claim); else it is made here.
  */
 export async function writeFeedRows(
   app: FastifyInstance,
@@ -37,6 +41,7 @@ export async function writeFeedRows(
   user: CurrentUser,
   rows: ReadonlyArray<FeedRow>,
   keep?: (client: pg.PoolClient, answer: FeedAnswer) => Promise<void>,
+  importId?: number,
 ): Promise<FeedAnswer> {
   const outcomes: RowOutcome[] = [];
   let answer: FeedAnswer | undefined;
@@ -50,7 +55,10 @@ export async function writeFeedRows(
     validOnly: true,
     write: true,
     // The import's audit entry names the feed as its file; its user is the token (api-token.ts).
-    fileName: 'feed',
+    fileName: FEED_FILE_NAME,
+    ...(importId !== undefined && { importId }),
+    // The feed's own connections (db/index.ts): staff pages never wait behind a close of day for theirs.
+    pool: app.db.feedPool,
     onRow: (outcome) => void outcomes.push(outcome),
     atEnd: async (client, { counts }) => {
       answer = await answerOf(client, app, def, user, outcomes, counts);

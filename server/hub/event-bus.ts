@@ -19,8 +19,11 @@ export type HubEvent =
   | { topic: 'session-ended'; session: string };
 
 export interface EventBus {
-  /** Settles once the event is on its way to every instance. */
-  publish(event: HubEvent): Promise<void>;
+  /**
+   * Settles once the events are on their way to every instance, in their order, all or none. Throws
+   * EventRefused (publish-queue.ts) when one of them can never be carried.
+   */
+  publish(events: ReadonlyArray<HubEvent>): Promise<void>;
   /**
    * Every event, this instance's own included. `onGap` runs when events may have been missed (the
    * listening connection was lost and is back): what was kept on the strength of them must be dropped.

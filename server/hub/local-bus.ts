@@ -5,11 +5,11 @@ import type { EventBus, HubEvent } from './event-bus.ts';
 export function localBus(): EventBus {
   const listeners: Array<(event: HubEvent) => void> = [];
   return {
-    async publish(event) {
-      // A copy, as a NOTIFY would give: a listener cannot change what the publisher still holds.
-      const text = JSON.stringify(event);
+    async publish(events) {
+      // Copies, as a NOTIFY would give: a listener cannot change what the publisher still holds.
+      const texts = events.map((event) => JSON.stringify(event));
       setImmediate(() => {
-        for (const listener of listeners) listener(JSON.parse(text) as HubEvent);
+        for (const text of texts) for (const listener of listeners) listener(JSON.parse(text) as HubEvent);
       });
     },
     subscribe(listener) {

@@ -1,8 +1,14 @@
-// The event bus across app instances sharing one PostgreSQL: a NOTIFY on one channel per event, sent through
-// the request pool, and a dedicated connection per instance that LISTENs on it. That connection comes back
+// The event bus across app instances sharing one PostgreSQL: a NOTIFY on one channel per event, the events
+// waiting to go out sent in one statement through the request pool, and a dedicated connection per instance
+// that LISTENs on it. A NOTIFY's transaction commits without waiting for the disk (db/unflushed.ts): what it
+// announces was committed before it, and a notification does not outlive a crash anyway; each waited for a
+// WAL flush of its own, three a feed request at close of day, in the one queue every event goes out through.
+// PostgreSQL delivers the same payload sent twice in one transaction once: the events are idempotent (a
+// table changed, a frame shown, a session ended), so two alike that go out together mean what one does. That connection comes back
 // by itself when lost (after a growing, jittered pause); events NOTIFYed meanwhile never reach this
 // instance, so its subscribers are told of the gap.
 import pg from 'pg';
+import { UNFLUSHED } from '../db/unflushed.ts';
 import { readEvent, type EventBus, type HubEvent } from './event-bus.ts';
 import { EventRefused } from './publish-queue.ts';
 
@@ -80,11 +86,13 @@ export async function postgresBus(pool: pg.Pool, log: Log): Promise<EventBus> {
   }
 
   return {
-    async publish(event) {
-      const text = JSON.stringify(event);
-      if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
-        throw new EventRefused(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
-      await pool.query('select pg_notify($1, $2)', [HUB_CHANNEL, text]);
+    async publish(events) {
+      const texts = events.map((event) => JSON.stringify(event));
+      for (const text of texts)
+        if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
+          throw new EventRefused(`hub: an event of ${Buffer.byteLength(text)} bytes is over the ${MAX_EVENT_BYTES} a NOTIFY carries`);
+      // One statement, one transaction: its NOTIFYs are delivered together, in order, at its commit.
+      await pool.query(`with ${UNFLUSHED} select pg_notify($1, t) from unflushed, unnest($2::text[]) t`, [HUB_CHANNEL, texts]);
     },
     subscribe(listener, onGap) {
       listeners.push(listener);

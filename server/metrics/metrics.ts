@@ -106,6 +106,22 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
   });
   new Gauge({
+    name: 'backroom_feed_serving',
+    help: 'Feed requests being served (at most FEED_AT_ONCE), from their token look-up to their answer.',
+    registers,
+    collect() {
+      this.set(app.feedQueue.serving);
+    },
+  });
+  new Gauge({
+    name: 'backroom_feed_waiting',
+    help: 'Feed requests waiting their turn (at most FEED_QUEUE; one more is refused with 503).',
+    registers,
+    collect() {
+      this.set(app.feedQueue.waiting);
+    },
+  });
+  new Gauge({
     name: 'backroom_pdfs_under_way',
     help: 'PDFs under way on this instance, from reading their rows to printing their last page.',
     registers,
@@ -130,6 +146,7 @@ function databaseGauges(db: Database, registers: Registry[]): void {
   const pools = (): Array<{ labels: { database: string; pool: string }; pool: pg.Pool }> => {
     const list = [{ labels: { database: 'primary', pool: 'requests' }, pool: db.pool }];
     if (db.exportPool !== db.pool) list.push({ labels: { database: 'primary', pool: 'exports' }, pool: db.exportPool });
+    if (db.feedPool !== db.pool) list.push({ labels: { database: 'primary', pool: 'feed' }, pool: db.feedPool });
     const replica = db.replica?.pools;
     if (replica) {
       list.push({ labels: { database: 'replica', pool: 'requests' }, pool: replica.pool });

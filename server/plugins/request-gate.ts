@@ -10,9 +10,11 @@ import { csrfRefusal } from './csrf.ts';
 import { sendError } from './errors.ts';
 import { msg } from '../messages.ts';
 import { feedGate, tokenOutOfPlace } from '../feed/token-gate.ts';
+import { FeedQueue } from '../feed/feed-queue.ts';
 
 export default fp(async function requestGate(app: FastifyInstance) {
   app.decorateRequest('apiToken', null);
+  app.decorate('feedQueue', new FeedQueue(app.config.limits.feed));
   // The feed's routes take an API token, not a session, checked before their body is read; an API token
   // anywhere else is refused there too (feed/token-gate.ts).
   app.addHook('onRequest', async (req, reply) => {

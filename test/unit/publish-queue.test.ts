@@ -1,6 +1,6 @@
 // The hub's outgoing events (server/hub/publish-queue.ts): an event the bus fails to take is sent again until
-// it is taken, in order, the caller never waiting; one the bus refuses for what it is, or that waited past its
-// age limit, is dropped and holds up none after it.
+// it is taken, in order, the caller never waiting, those that queued up meanwhile going with it in one batch;
+// one the bus refuses for what it is, or that waited past its age limit, is dropped and holds up none after it.
 import { test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { HubEvent } from '../../server/hub/event-bus.ts';
@@ -10,20 +10,25 @@ import { until } from '../support/until.ts';
 const event = (session: string): HubEvent => ({ topic: 'session-ended', session });
 const quiet = { warn() {}, error() {} };
 
-/** A bus that fails the first `failures` sends, and records what it took. */
+const name = (e: HubEvent) => (e as { session: string }).session;
+
+/** A bus that fails the first `failures` sends, and records what it took, and in which batches. */
 function failingBus(failures: number, refuse: (e: HubEvent) => boolean = () => false) {
   const taken: string[] = [];
+  const batches: string[][] = [];
   let tries = 0;
   return {
     taken,
+    batches,
     get tries() {
       return tries;
     },
-    async publish(e: HubEvent) {
+    async publish(events: ReadonlyArray<HubEvent>) {
       tries++;
-      if (refuse(e)) throw new EventRefused('too large');
+      if (events.some(refuse)) throw new EventRefused('too large');
       if (tries <= failures) throw new Error('Connection terminated unexpectedly');
-      taken.push((e as { session: string }).session);
+      taken.push(...events.map(name));
+      batches.push(events.map(name));
     },
   };
 }
@@ -34,7 +39,9 @@ test('events the bus failed to take are sent again, in order, and the caller is 
   for (const name of ['a', 'b', 'c']) assert.equal(queue.publish(event(name)), undefined);
   await until(() => bus.taken.length === 3, 'every event is taken');
   assert.deepEqual(bus.taken, ['a', 'b', 'c']);
-  assert.equal(bus.tries, 6);
+  // The first went out alone and failed; the two queued behind it went with it from the first retry on.
+  assert.deepEqual(bus.batches, [['a', 'b', 'c']]);
+  assert.equal(bus.tries, 4);
   assert.equal(queue.waiting, 0);
   queue.close();
 });
@@ -45,6 +52,32 @@ test('an event the bus refuses for what it is is dropped, and the next goes out'
   for (const name of ['big', 'after']) queue.publish(event(name));
   await until(() => bus.taken.length === 1, 'the next is taken');
   assert.deepEqual(bus.taken, ['after']);
+  queue.close();
+});
+
+test('events that queue up while one goes out go together; one the bus refuses among them is dropped alone', async () => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const bus = failingBus(0, (e) => name(e) === 'big');
+  const queue = publishQueue(
+    {
+      async publish(events) {
+        // The first send is held until the rest have queued up.
+        if (bus.tries === 0) await held;
+        return bus.publish(events);
+      },
+    },
+    quiet,
+  );
+  for (const n of ['first', 'a', 'big', 'b']) queue.publish(event(n));
+  release();
+  await until(() => bus.taken.length === 3, 'every event but the refused one is taken');
+  assert.deepEqual(bus.batches, [['first'], ['a'], ['b']]);
+  assert.equal(queue.waiting, 0);
+
+  for (const n of ['c', 'd', 'e']) queue.publish(event(n));
+  await until(() => bus.taken.length === 6, 'the next events are taken');
+  assert.deepEqual(bus.batches.slice(3), [['c'], ['d', 'e']]);
   queue.close();
 });
 

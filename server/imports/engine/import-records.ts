@@ -35,12 +35,30 @@ export async function createImport(
   state: ImportState,
   flushedWithNext = false,
 ): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(
-    `${flushedWithNext ? `with ${UNFLUSHED} ` : ''}insert into imports (resource, user_id, user_name, file_name, state)
-     select $1, $2, $3, $4, $5${flushedWithNext ? ' from unflushed' : ''} returning import_id as id`,
-    [def.name, user.ID, user.UserName, fileName.slice(0, 255), state],
-  );
+  const insert = importInsert(def, user, fileName, state, flushedWithNext ? 'unflushed' : null, 1);
+  const { rows } = await db.query<{ id: string }>(`${flushedWithNext ? `with ${UNFLUSHED} ` : ''}${insert.sql}`, insert.params);
   return Number(rows[0]!.id);
+}
+
+/**
+ * The statement that makes an import's row, one row for each row of `from` (a table or common table
+ * expression of the caller's statement; null: one), its parameters numbered from `first` on. It returns the
+ * import's id as `id`.
+ */
+export function importInsert(
+  def: ResourceDef,
+  user: CurrentUser,
+  fileName: string,
+  state: ImportState,
+  from: string | null,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const [a, b, c, d, e] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
+  return {
+    sql: `insert into imports (resource, user_id, user_name, file_name, state)
+     select ${a}, ${b}, ${c}, ${d}, ${e}${from ? ` from ${from}` : ''} returning import_id as id`,
+    params: [def.name, user.ID, user.UserName, fileName.slice(0, 255), state],
+  };
 }
 
 export async function readImport(db: Db, id: number): Promise<ImportRecord | null> {

@@ -9,7 +9,8 @@
 // An all-or-nothing import gathers its rows to write in a staging table and writes them tens of thousands at
 // a time (staging.ts), on a PostgreSQL server planning the next rows on a connection beside its transaction
 // while the transaction writes; the valid rows go in a batch at a time, each in its own transaction
-// (batch-write.ts).
+// (batch-write.ts), each written at first with one statement and no savepoint, and again with savepoints only
+// when the database refuses a row.
 // docs/imports.md, "Speed", says where an import's time goes.
 //
 //   const result = await applyRows(app, { def, user, rows, mode: 'add-update', validOnly: false, write: true,
@@ -25,7 +26,7 @@ import { msg } from '../../messages.ts';
 import { Refusal } from '../../plugins/refusals.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { linkTables } from '../../table-api/change/stored-values.ts';
-import { refusedWrite, writeBatch, type Written } from './batch-write.ts';
+import { refusedWrite, writeBatch, WriteAgain, type Written } from './batch-write.ts';
 import { readFoundFields } from './found-values.ts';
 import { createImport, finishImport } from './import-records.ts';
 import { planBatch, writtenValues, type PlanContext, type Planned } from './row-plan.ts';
@@ -36,7 +37,15 @@ import type { ImportCounts, ImportMode, MappedRow, RowOutcome } from './types.ts
 
 export { importFields, matchHeader, mappingProblem, fold, type ImportField } from './import-fields.ts';
 export { importModes, type ImportCounts, type ImportMode, type MappedRow, type RowOutcome, type FieldChangeText } from './types.ts';
-export { createImport, readImport, startImport, recordProgress, type ImportRecord, type ImportState } from './import-records.ts';
+export {
+  createImport,
+  importInsert,
+  readImport,
+  startImport,
+  recordProgress,
+  type ImportRecord,
+  type ImportState,
+} from './import-records.ts';
 
 export interface ApplyOptions {
   def: ResourceDef;
@@ -52,6 +61,11 @@ export interface ApplyOptions {
   fileName: string;
   /** The import's row (import-records.ts), when the caller made one; else one is made for an import that writes. */
   importId?: number;
+  /**
+   * The pool its writes go through (the feed's own: db/index.ts, feedPool); the app's by default. Its changes
+   * are announced, and the choices it finds kept, as the app's pool's.
+   */
+  pool?: pg.Pool;
   /**
    * Each row's outcome in the rows' order: after its batch is written when only the valid rows go in (an add
    * with its key), else once planned. An all-or-nothing import's row the database refuses when it is written
@@ -92,6 +106,7 @@ const countOf = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refused:
 export async function applyRows(app: FastifyInstance, options: ApplyOptions): Promise<ApplyResult> {
   const { def, user, mode, write } = options;
   const pool = app.db.pool;
+  const writes = options.pool ?? pool;
   const served = app.resources;
   const found = await readFoundFields(pool, def, user, served);
   const ctx: PlanContext = { def, user, served, mode, found, seen: new SeenKeys() };
@@ -120,11 +135,11 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   }
 
   // Its end (or its rows before) is always committed synchronously below.
-  const importId = options.importId ?? (await createImport(pool, def, user, options.fileName, 'running', true));
+  const importId = options.importId ?? (await createImport(writes, def, user, options.fileName, 'running', true));
   const shape = new RowShape(def, user, served, importId);
   const tables: TableName[] = [def.table, ...linkTables(def), 'audit_log'];
   // What follows from the rows written (a sale's day no longer missing): told of each batch's, done at the end.
-  const followUp = def.followUp?.(app);
+  const followUp = def.followUp?.(app, writes);
   let rowsNoted = 0;
   const noteWritten = (planned: ReadonlyArray<Planned>) => {
     if (!followUp) return;
@@ -144,9 +159,24 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   let written = true;
   try {
     if (options.validOnly) {
-      for await (const batch of batches) {
+      for await (const { item: batch, last } of withLast(batches)) {
+        // Written at first without a savepoint; a row the database refuses has the batch written again with them,
+        // as it was planned (a change's version, and a key taken meanwhile, are checked as it is written). The
+        // last batch commits without waiting for the disk: the import's end commits right after it, and makes it
+        // durable too. Its kept totals' rows (the day's, shared by every store's feed request at close of day)
+        // are held from its write to its commit: that is one round trip, where a flush used to come with it.
+        let planned: Planned[] | undefined;
+        const attempt = (optimistic: boolean) =>
+          inTransaction(
+            writes,
+            async (client) => writeBatch(client, shape, (planned ??= await planBatch(client, ctx, batch, true)), optimistic),
+            { flushedByNext: last },
+          );
         const result = await changeTables(pool, tables, user.ID, () =>
-          inTransaction(pool, async (client) => writeBatch(client, shape, await planBatch(client, ctx, batch, true))),
+          attempt(true).catch((err: unknown) => {
+            if (err instanceof WriteAgain) return attempt(false);
+            throw err;
+          }),
         );
         noteWritten(result.written.map((w) => w.planned));
         await report(result.planned, keysOf(result.written));
@@ -201,7 +231,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
     }
   } catch (err) {
     await changeTables(pool, ['audit_log'], user.ID, () =>
-      finishImport(pool, importId, def, user, end('failed', false, failureText(err))),
+      finishImport(writes, importId, def, user, end('failed', false, failureText(err))),
     ).catch(() => undefined);
     throw err;
   }
@@ -212,7 +242,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   // missing-sales-arrived.ts says why they wait). One announcement, naming the follow-up's tables when it
   // was told of rows.
   await changeTables(pool, ['audit_log', ...(followUp && rowsNoted ? followUp.tables : [])], user.ID, () =>
-    inTransaction(pool, async (client) => {
+    inTransaction(writes, async (client) => {
       await finishImport(client, importId, def, user, end('done', written, null));
       if (written) await followUp?.inTransaction(client);
       await options.atEnd?.(client, result);
@@ -310,6 +340,22 @@ async function* ahead<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<
     // A caller that stops early (a failure): the work started ends before the caller gives its connection back,
     // so that none of its queries reaches the connection's next user.
     await pending?.catch(() => undefined);
+  }
+}
+
+/** Each item with whether it is the last: the next is taken before an item is handed on. */
+async function* withLast<T>(items: AsyncIterable<T>): AsyncGenerator<{ item: T; last: boolean }> {
+  const it = items[Symbol.asyncIterator]();
+  let current = await it.next();
+  try {
+    while (!current.done) {
+      const next = await it.next();
+      yield { item: current.value, last: next.done === true };
+      current = next;
+    }
+  } finally {
+    // A caller that stops early closes the source (a file being read).
+    if (!current.done) await it.return?.();
   }
 }
 

@@ -22,7 +22,7 @@ interface StoreDay {
 }
 
 /** The follow-up of a write of sales, as their definition declares it (server/resources/sales.ts). */
-export const salesArrival: FollowUpOfWrites = (app) => new SalesArrival(app);
+export const salesArrival: FollowUpOfWrites = (app, pool) => new SalesArrival(app, pool);
 
 /**
  * One write's clearing: the days it fills cleared in its transactions (or each of them: the table API's rows
@@ -37,11 +37,14 @@ class SalesArrival implements ChangeFollowUp {
   readonly #app: FastifyInstance;
   /** The stores' days the rows noted fill, to clear in the next transaction asked. */
   #filled: StoreDay[] = [];
+  /** Where the alerts are looked at: the write's pool (the feed's own), the app's by default. */
+  readonly #pool: pg.Pool;
   /** The days whose missing stores were cleared, in transactions that have committed or are about to. */
   readonly #cleared = new Set<string>();
 
-  constructor(app: FastifyInstance) {
+  constructor(app: FastifyInstance, pool: pg.Pool = app.db.pool) {
     this.#app = app;
+    this.#pool = pool;
   }
 
   note(rows: ReadonlyArray<RowValues>): void {
@@ -61,7 +64,7 @@ class SalesArrival implements ChangeFollowUp {
    * logged and leaves them unread (the write stands); a write that cleared nothing asks nothing.
    */
   async afterRows(): Promise<void> {
-    await alertsAnswered(this.#app, [...this.#cleared]).catch((err: unknown) =>
+    await alertsAnswered(this.#app, this.#pool, [...this.#cleared]).catch((err: unknown) =>
       this.#app.log.error({ err }, 'sales arrived: missing-sales alerts not read'),
     );
   }
@@ -94,11 +97,10 @@ async function clearMissingSales(db: pg.Pool | pg.PoolClient, added: ReadonlyArr
 }
 
 /** The second half: the alerts of `days` none of whose stores is missing any more, marked read; the users told. */
-async function alertsAnswered(app: FastifyInstance, days: ReadonlyArray<string>): Promise<number[]> {
+async function alertsAnswered(app: FastifyInstance, pool: pg.Pool, days: ReadonlyArray<string>): Promise<number[]> {
   if (days.length === 0) return [];
-  const pool = app.db.pool;
   const users = await changeTables(
-    pool,
+    app.db.pool,
     ['inbox'],
     SYSTEM,
     async () => {

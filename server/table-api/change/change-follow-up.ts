@@ -40,4 +40,8 @@ export interface ChangeFollowUp {
 }
 
 /** A resource's follow-up as its definition declares it: made by the app afresh for each write. */
-export type FollowUpOfWrites = (app: FastifyInstance) => ChangeFollowUp;
+/**
+ * Makes a write's follow-up: `pool` is where what waits for the write's commit reads (the feed's own pool for
+ * the feed's writes: server/db/index.ts), the app's by default.
+ */
+export type FollowUpOfWrites = (app: FastifyInstance, pool?: pg.Pool) => ChangeFollowUp;

@@ -330,6 +330,19 @@ describe('the feed', () => {
     assert.equal((await saleOf(day))[0].sales, '7.00');
   });
 
+  test('a body refused with an Idempotency-Key is answered the same when sent again, and leaves no import under way', async () => {
+    const key = { 'idempotency-key': 'refused-body' };
+    const imports = async () => (await db().query(`select count(*)::int as n from imports where state = 'running'`)).rows[0].n as number;
+    const running = await imports();
+    const first = await feed(shared.t.app, chain, 'sales', '[{"StoreNumber": 1,', key);
+    assert.equal(first.statusCode, 400, first.body);
+    const again = await feed(shared.t.app, chain, 'sales', '[{"StoreNumber": 1,', key);
+    assert.equal(again.statusCode, 400);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.body, first.body);
+    assert.equal(await imports(), running, 'no import row made for rows that were never read');
+  });
+
   test('a body that is not rows is refused whole with a clear message, nothing written', async () => {
     const before = await salesCount();
     const day = free[0]!;

@@ -10,7 +10,8 @@ import type { SchemaRoutes } from '../../../plugins/typed-routes.ts';
 import { Refusal, refusalFor } from '../../../plugins/refusals.ts';
 import { feedResource } from '../../../feed/feed-tables.ts';
 import { feedFormat, feedRows } from '../../../feed/feed-rows.ts';
-import { writeFeedRows, type FeedAnswer } from '../../../feed/feed-write.ts';
+import { FEED_FILE_NAME, writeFeedRows, type FeedAnswer } from '../../../feed/feed-write.ts';
+import { importInsert } from '../../../imports/engine/index.ts';
 import { claimKey, idempotencyKey, keepAnswer, releaseKey, requestHash } from '../../../feed/idempotency.ts';
 
 const params = {
@@ -41,23 +42,31 @@ const feedRoutes: SchemaRoutes = async (app) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const key = idempotencyKey(req.headers['idempotency-key']);
       if (key === null) throw new Refusal(400, 'feedIdempotencyKeyBad');
+      // The rows first (no database work): a body refused is answered, and kept for its key, as such.
+      const read = await refusedOr(req, async () => {
+        const format = feedFormat(req.headers['content-type']);
+        if (!format) throw new Refusal(415, 'feedBodyType');
+        return feedRows(def, format, body, app.config.limits);
+      });
       // With a key, the answer is kept in the transaction that ends the write (one commit for both).
       let kept = false;
       const keep = async (client: pg.PoolClient, answer: FeedAnswer) => {
         await keepAnswer(client, token.id, key!, statusOf(answer), answer);
         kept = true;
       };
-      const run = async (): Promise<Sent> => {
-        const format = feedFormat(req.headers['content-type']);
-        if (!format) throw new Refusal(415, 'feedBodyType');
-        const rows = await feedRows(def, format, body, app.config.limits);
-        const answer = await writeFeedRows(app, def, token.user, rows, key === undefined ? undefined : keep);
+      const run = async (importId?: number): Promise<Sent> => {
+        if (!Array.isArray(read)) return read;
+        const answer = await writeFeedRows(app, def, token.user, read, key === undefined ? undefined : keep, importId);
         return { status: statusOf(answer), answer };
       };
-      if (key === undefined) return send(reply, await refusedOr(req, run));
+      if (key === undefined) return send(reply, await refusedOr(req, () => run()));
 
       const hash = requestHash(def.name, req.headers['content-type'] ?? '', body);
-      const claim = await claimKey(app.db.pool, token.id, key, { resource: def.name, hash }, limits.idempotencyHours);
+      // Rows to write: their import's row is made with the claim (one round trip).
+      const opens = Array.isArray(read)
+        ? (from: string, first: number) => importInsert(def, token.user, FEED_FILE_NAME, 'running', from, first)
+        : undefined;
+      const claim = await claimKey(app.db.feedPool, token.id, key, { resource: def.name, hash }, limits.idempotencyHours, opens);
       if (claim.kind === 'other-body') throw new Refusal(422, 'feedIdempotencyKeyReused');
       if (claim.kind === 'under-way') throw new Refusal(409, 'feedIdempotencyUnderWay');
       if (claim.kind === 'answered') {
@@ -66,21 +75,21 @@ const feedRoutes: SchemaRoutes = async (app) => {
       }
       let sent: Sent;
       try {
-        sent = await refusedOr(req, run);
+        sent = await refusedOr(req, () => run(claim.importId));
       } catch (err) {
         // The server's failure (the database gone midway): the key is let go, so that sending it again runs it.
-        await releaseKey(app.db.pool, token.id, key).catch((e: unknown) => req.log.error({ err: e }, 'feed: key not released'));
+        await releaseKey(app.db.feedPool, token.id, key).catch((e: unknown) => req.log.error({ err: e }, 'feed: key not released'));
         throw err;
       }
       // A refusal (the body unreadable, say) is kept apart: no write ended.
-      if (!kept) await keepAnswer(app.db.pool, token.id, key, sent.status, sent.answer);
+      if (!kept) await keepAnswer(app.db.feedPool, token.id, key, sent.status, sent.answer);
       return send(reply, sent);
     },
   );
 };
 
-/** What `run` answers, or the refusal of the request's body as it is sent (a 4xx, kept for its key like any answer). */
-async function refusedOr(req: FastifyRequest, run: () => Promise<Sent>): Promise<Sent> {
+/** What `run` gives, or the refusal of the request's body as it is sent (a 4xx, kept for its key like any answer). */
+async function refusedOr<T>(req: FastifyRequest, run: () => Promise<T>): Promise<T | Sent> {
   try {
     return await run();
   } catch (err) {
