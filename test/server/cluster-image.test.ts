@@ -2,9 +2,9 @@
 // creating and migrating its database: the database it gives is the one the slow path gives (the same
 // migrations recorded, the same schema, the same first data), an image made for other migrations (or another
 // PGlite) is never used, and a copy cut short is made again rather than taken for a database.
-import { describe, test } from '../support/node-test.ts';
+import { after, before, describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/index.ts';
@@ -48,13 +48,22 @@ async function contents(pool: pg.Pool): Promise<Record<string, unknown>> {
 const seed = (db: Database) => seedFirstScreens(db.pool, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, ...TEST_SEED });
 
 describe('a first start from the cluster image', { skip: embeddedOnly }, () => {
+  // One image for the suite: making one is a database created and migrated (seconds of processor time), and
+  // no test below changes it (the stale one is a copy).
+  let images = '';
+  let made: Awaited<ReturnType<typeof makeClusterImage>>;
+  before(async () => {
+    images = scratchDir('backroom-images-');
+    made = await makeClusterImage(images);
+  });
+  after(() => rmSync(images, { recursive: true, force: true }));
+
   test('gives the database that creating and migrating one gives, and the image is made once', async () => {
-    const images = scratchDir('backroom-images-');
     const slowDir = scratchDir('backroom-created-');
     const fastDir = scratchDir('backroom-copied-');
     const opened: Database[] = [];
     try {
-      assert.equal((await makeClusterImage(images)).made, true);
+      assert.equal(made.made, true);
       assert.equal((await makeClusterImage(images)).made, false, 'an image that is there is not made again');
       const slow = await openDatabase({ dataDir: slowDir, clusterImages: null });
       opened.push(slow);
@@ -68,18 +77,17 @@ describe('a first start from the cluster image', { skip: embeddedOnly }, () => {
       assert.deepEqual(await contents(fast.pool), await contents(slow.pool), 'seeded alike');
     } finally {
       await Promise.all(opened.map((db) => db.close()));
-      for (const dir of [images, slowDir, fastDir]) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [slowDir, fastDir]) rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test('uses no image made for other migrations: the start creates and migrates its database', async () => {
-    const images = scratchDir('backroom-images-');
+    const staleImages = scratchDir('backroom-images-');
     const dataDir = scratchDir('backroom-data-');
     try {
-      const { image } = await makeClusterImage(images);
       // As the build left it before a migration changed: under the key those migrations had.
-      renameSync(image, join(images, 'a-migration-ago'));
-      const db = await openDatabase({ dataDir, clusterImages: images });
+      cpSync(made.image, join(staleImages, 'a-migration-ago'), { recursive: true });
+      const db = await openDatabase({ dataDir, clusterImages: staleImages });
       try {
         assert.equal(db.created?.from, 'initdb');
         const recorded = (await db.pool.query<{ name: string }>('select name from schema_migrations order by name')).rows.map(
@@ -90,15 +98,14 @@ describe('a first start from the cluster image', { skip: embeddedOnly }, () => {
         await db.close();
       }
     } finally {
-      for (const dir of [images, dataDir]) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [staleImages, dataDir]) rmSync(dir, { recursive: true, force: true });
     }
   });
 
   test('copies an image again over a copy that was cut short', async () => {
-    const images = scratchDir('backroom-images-');
     const dataDir = scratchDir('backroom-data-');
+    const { image } = made;
     try {
-      const { image } = await makeClusterImage(images);
       // Every file but PG_VERSION, which the copy writes last, and one of them cut short.
       for (const name of readdirSync(image).filter((n) => n !== 'PG_VERSION'))
         cpSync(join(image, name), join(dataDir, name), { recursive: true });
@@ -111,7 +118,7 @@ describe('a first start from the cluster image', { skip: embeddedOnly }, () => {
         await db.close();
       }
     } finally {
-      for (const dir of [images, dataDir]) rmSync(dir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
