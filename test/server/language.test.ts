@@ -4,35 +4,44 @@
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { createTestApp, signIn } from '../support/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { sameDatabaseApp, signIn, useTestApp, type TestConfig } from '../support/app.ts';
 import { testLanguage } from '../support/routes/test-pages.ts';
 import { defaultMessages } from '../../server/messages.ts';
 import { islandProps } from '../support/islands-on-page.ts';
 import type { TableConfig } from '../../common/table-config.ts';
 
 describe('the language file on the server', () => {
-  test("replaces the server's texts with the file's, and keeps the defaults of keys it leaves out", async () => {
-    const t = await createTestApp({ languageUrl: '/test/language.json' });
+  // Each test builds its app with its own language settings on the file's one database (the words are the
+  // app's, not the database's; a database copy costs more than the app).
+  const shared = useTestApp();
+  async function withApp(overrides: TestConfig, body: (app: FastifyInstance) => Promise<void>): Promise<void> {
+    const app = await sameDatabaseApp(shared.t, overrides);
     try {
-      const clerk = await signIn(t.app, 'clerk');
+      await body(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  test("replaces the server's texts with the file's, and keeps the defaults of keys it leaves out", async () => {
+    await withApp({ languageUrl: '/test/language.json' }, async (app) => {
+      const clerk = await signIn(app, 'clerk');
       const page = (await clerk.inject({ url: '/' })).body;
       assert.match(page, new RegExp(`<button type="submit">${testLanguage.signOut}</button>`));
-      const west = (await t.db.pool.query(`select count(*)::int as n from stores join groups using (group_id) where code = 'WE'`)).rows[0]
-        .n;
+      const west = (await shared.t.db.pool.query(`select count(*)::int as n from stores join groups using (group_id) where code = 'WE'`))
+        .rows[0].n;
       assert.match(page, new RegExp(`id="store-selector-label">Alle ${west} Filialen in West<`));
       assert.match(page, new RegExp(defaultMessages.skipToContent), 'a key the file leaves out');
       const refused = await clerk.inject({ url: '/admin/users' });
       assert.equal(refused.statusCode, 403);
       assert.match(refused.body, new RegExp(testLanguage.forbidden));
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   test("renames a resource's title and labels: its table screen, its dialogs, its exports and the forms that share its fields", async () => {
-    const t = await createTestApp({ languageUrl: '/test/language.json' });
-    try {
-      const admin = await signIn(t.app, 'admin');
+    await withApp({ languageUrl: '/test/language.json' }, async (app) => {
+      const admin = await signIn(app, 'admin');
       const stores = (await admin.inject({ url: '/stores' })).body;
       assert.match(stores, /<h1[^>]*>Filialen<\/h1>/);
       const config = islandProps<{ config: TableConfig }>(stores).config;
@@ -49,16 +58,13 @@ describe('the language file on the server', () => {
         (await admin.inject({ url: '/admin/users/new' })).body,
         new RegExp(`for="new-user-FirstName">${testLanguage['users.FirstName']}\\s`),
       );
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   test("shows a resource's words in the language of the moment wherever they are shown", async () => {
-    const t = await createTestApp({ languageUrl: '/test/language.json' });
-    try {
-      const admin = await signIn(t.app, 'admin');
-      const store = (await t.db.pool.query('select store_id, version, city from stores order by store_id limit 1')).rows[0];
+    await withApp({ languageUrl: '/test/language.json' }, async (app) => {
+      const admin = await signIn(app, 'admin');
+      const store = (await shared.t.db.pool.query('select store_id, version, city from stores order by store_id limit 1')).rows[0];
       // A refusal names the field in its words: a city too long for its column.
       const refused = await admin.inject({
         method: 'PATCH',
@@ -100,30 +106,21 @@ describe('the language file on the server', () => {
       const region = states.fields.find((f) => f.name === 'Region')!;
       assert.deepEqual(region.choices?.[0], { value: 'NE', label: testLanguage['states.Region.NE'] });
       assert.equal(states.columns.find((c) => c.name === 'Region')?.valueLabels?.NE, testLanguage['states.Region.NE']);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   test('leaves the default messages when the file cannot be read, and the app still starts', async () => {
-    const t = await createTestApp({ languageUrl: '/test/no-such-language.json' });
-    try {
-      const admin = await signIn(t.app, 'admin');
+    await withApp({ languageUrl: '/test/no-such-language.json' }, async (app) => {
+      const admin = await signIn(app, 'admin');
       assert.match((await admin.inject({ url: '/' })).body, new RegExp(`<button type="submit">${defaultMessages.signOut}</button>`));
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   test('gives the defaults back when the app closes', async () => {
-    const t = await createTestApp({ languageUrl: '/test/language.json' });
-    await t.close();
-    const other = await createTestApp();
-    try {
-      const admin = await signIn(other.app, 'admin');
+    await withApp({ languageUrl: '/test/language.json' }, async () => {});
+    await withApp({}, async (app) => {
+      const admin = await signIn(app, 'admin');
       assert.match((await admin.inject({ url: '/' })).body, new RegExp(`<button type="submit">${defaultMessages.signOut}</button>`));
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
