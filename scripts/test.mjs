@@ -28,6 +28,32 @@ function find(path) {
     });
 }
 
+/**
+ * The packages are bundled with the tests (and the `require` their CommonJS asks for given to each chunk):
+ * each file's process otherwise spent a third of a second of processor time finding, reading and compiling
+ * some 500 CommonJS files one by one. Left to Node: packages that find files of their own beside their code
+ * (PGlite's WebAssembly, the browsers' drivers, the worker threads of a logger), the big ones few files
+ * load, and @fastify/cookie, which imports `cookie` dynamically (a split bundle's chunk of that would have no
+ * named exports). `npm start`'s bundle loads them all from node_modules, and test/server/main-process.test.ts
+ * runs that bundle.
+ */
+const packagesBundled = {
+  external: [
+    '@electric-sql/*',
+    'playwright-core',
+    'puppeteer-core',
+    'esbuild',
+    'pino',
+    'thread-stream',
+    'exceljs',
+    'oidc-provider',
+    'axe-core',
+    '@fastify/cookie',
+    'pg-native',
+  ],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+};
+
 const requested = process.argv.slice(2);
 const sources = (requested.length ? requested : ['test/unit', 'test/server', 'test/browser']).flatMap(find).map((f) => relative(root, f));
 
@@ -63,7 +89,7 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    ...packagesBundled,
     sourcemap: 'linked',
     jsx: 'automatic',
     logLevel: 'warning',
