@@ -9,7 +9,10 @@
 // was a quarter of a busy server's processor time; so the markup is kept per name and props with a
 // per-process token (ID_SLOT) standing for the id, which each page replaces with an id of its own. A time
 // that differs on every request but not in what it draws (a table's "last updated", drawn relative to
-// itself: "just now") is kept the same way (TIME_SLOT), or each table would be drawn again every second.
+// itself: "just now") is kept the same way (TIME_SLOT), or each table would be drawn again every second;
+// and so is when its footer totals were computed (TOTALS_TIME_SLOT), which only the props carry: in the
+// key, it drew every screen again each time kept totals ran out (30 s), in bursts of React drawing that took
+// a third of a busy server's time.
 import { randomBytes, randomInt } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createElement } from 'react';
@@ -23,10 +26,14 @@ const KEPT_BYTES = 16 * 1024 * 1024;
 /** Where each page's own id goes in kept markup: random per process, so no content can contain it. */
 const ID_SLOT = `i${randomBytes(8).toString('hex')}`;
 /**
- * Put in props where a request's own time goes (see renderIsland): a valid ISO time, so the island draws it as
- * any other, at a random millisecond of the 19th century per process, which no content holds.
+ * A slot for a time of the request's own (see renderIsland): a valid ISO time, so the island draws it as any
+ * other, at a random millisecond of the 19th century per process, which no content holds.
  */
-export const TIME_SLOT = new Date(Date.UTC(1850, 0, 1) + randomInt(0, 2 ** 40)).toISOString();
+const timeSlot = () => new Date(Date.UTC(1850, 0, 1) + randomInt(0, 2 ** 40)).toISOString();
+/** Put in props where the time the rows were read goes. */
+export const TIME_SLOT = timeSlot();
+/** Put in props where the time the footer totals were computed goes. */
+export const TOTALS_TIME_SLOT = timeSlot();
 
 const kept = new LRUCache<string, string>({ maxSize: KEPT_BYTES, sizeCalculation: (markup, key) => markup.length + key.length });
 /** The words the kept markup was rendered in: a new language file makes it all stale. */
@@ -51,9 +58,10 @@ async function markupOf(name: string, json: string, props: Record<string, unknow
   return markup;
 }
 
-/** The island's markup; `time`, when given, is what the props' TIME_SLOT stands for on this page. */
-export async function renderIsland(name: string, props: Record<string, unknown>, time?: string): Promise<string> {
+/** The island's markup; `slots` are what the slots in its props (TIME_SLOT, TOTALS_TIME_SLOT) stand for on this page. */
+export async function renderIsland(name: string, props: Record<string, unknown>, slots: Record<string, string> = {}): Promise<string> {
   const markup = await markupOf(name, JSON.stringify(props), props);
-  const own = markup.replaceAll(ID_SLOT, `${name}-${randomBytes(4).toString('hex')}-`);
-  return time === undefined ? own : own.replaceAll(TIME_SLOT, time);
+  let own = markup.replaceAll(ID_SLOT, `${name}-${randomBytes(4).toString('hex')}-`);
+  for (const [slot, value] of Object.entries(slots)) own = own.replaceAll(slot, value);
+  return own;
 }

@@ -4,7 +4,7 @@
 // Refused as the definition's list access says, the one rule its API and menu entry read too. A saved view
 // named in the address (`?view=<id>`), or the person's default view, is handed to the island to apply.
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
-import { renderIsland, TIME_SLOT } from '../islands/render-island.ts';
+import { renderIsland, TIME_SLOT, TOTALS_TIME_SLOT } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
@@ -40,14 +40,17 @@ const tableScreens: SchemaRoutes = async (app) => {
       ]);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       const view = opened.from ? { viewFrom: opened.from, ...(opened.view && { view: opened.view }) } : {};
+      // The rows' and the totals' times stand apart from the props the markup is kept by: identical first
+      // pages are drawn once.
+      const { syncedAt, totalsSyncedAt } = initial;
+      const times = totalsSyncedAt ? { syncedAt: TIME_SLOT, totalsSyncedAt: TOTALS_TIME_SLOT } : { syncedAt: TIME_SLOT };
       return reply.page('table-screen', {
         title: worded(resource).title,
         storeSelector: storeScoped,
-        // The rows' time stands apart from the props the markup is kept by: identical first pages are drawn once.
         island: await renderIsland(
           'data-table',
-          { config: table, initial: { ...initial, syncedAt: TIME_SLOT }, initialStores: stores, ...view },
-          initial.syncedAt,
+          { config: table, initial: { ...initial, ...times }, initialStores: stores, ...view },
+          { [TIME_SLOT]: syncedAt, ...(totalsSyncedAt && { [TOTALS_TIME_SLOT]: totalsSyncedAt }) },
         ),
         ...extras,
         viewNotice: opened.notice,

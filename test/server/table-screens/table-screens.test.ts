@@ -6,6 +6,7 @@ import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { resources } from '../../../server/resources/index.ts';
+import { forgetTotals } from '../../../server/table-api/cache/totals-cache.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { unescapeHtml } from '../../support/forms.ts';
 import { islandProps as islandPropsOf } from '../../support/islands-on-page.ts';
@@ -94,6 +95,24 @@ describe('table screens', () => {
       assert.ok(at >= before && at <= after, `the rows' time ${syncedAt} is the request's, not a kept one`);
       assert.match(res.body, new RegExp(`<time class="dt-updated" dateTime="${syncedAt}"`), '"last updated" reads it too');
       times.push(syncedAt);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.notEqual(times[0], times[1]);
+  });
+
+  test('each first page says when its own footer totals were computed, though the drawing is kept', async () => {
+    const times: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      // As when kept totals run out: the next page computes them afresh.
+      forgetTotals(shared.t.db.pool, 'sales');
+      const before = Date.now();
+      const res = await get(shared.admin, '/sales');
+      const after = Date.now();
+      const { totalsSyncedAt } = islandProps(res.body).initial;
+      assert.ok(totalsSyncedAt, 'the sales table has footer totals');
+      const at = Date.parse(totalsSyncedAt);
+      assert.ok(at >= before && at <= after, `the totals' time ${totalsSyncedAt} is this page's, not a kept one`);
+      times.push(totalsSyncedAt);
       await new Promise((r) => setTimeout(r, 5));
     }
     assert.notEqual(times[0], times[1]);
