@@ -144,6 +144,37 @@ describe('table screens', () => {
     assert.doesNotMatch(html, /"sql"/);
   });
 
+  test('each access gets the config made for it, in any order, and a changed access at once', async (t) => {
+    const can = async (user: SignedIn, url: string) => islandProps((await get(user, url)).body).config.can;
+    const everything = { add: true, edit: true, delete: true, export: true };
+    const storeStaff = { add: true, edit: true, delete: false, export: true };
+    assert.deepEqual(await can(shared.admin, '/stores'), everything);
+    assert.deepEqual(await can(shared.clerk, '/stores'), storeStaff);
+    assert.deepEqual(await can(shared.admin, '/stores'), everything);
+    // A super administrator and an administrator differ on the users table: only the first deletes.
+    assert.equal((await can(shared.manager, '/admin/users')).delete, false);
+    assert.equal((await can(shared.admin, '/admin/users')).delete, true);
+    assert.equal((await can(shared.manager, '/admin/users')).delete, false);
+
+    const edit = async (values: Record<string, unknown>) => {
+      const r = await shared.t.db.pool.query<{ id: number; version: number }>(
+        "select user_id as id, version from users where user_name = 'trainee'",
+      );
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        payload: { UserID: r.rows[0]!.id, Version: r.rows[0]!.version, ...values },
+      });
+      assert.deepEqual(res.json().Failed, [], res.body);
+    };
+    t.after(() => edit({ Roles: [], IsAdmin: false }));
+    assert.equal((await get(shared.trainee, '/stores')).statusCode, 403);
+    await edit({ Roles: ['stores'] });
+    assert.deepEqual(await can(shared.trainee, '/stores'), storeStaff, 'given a role: what the role may do');
+    await edit({ IsAdmin: true });
+    assert.deepEqual(await can(shared.trainee, '/stores'), everything, 'made an administrator: everything');
+  });
+
   test('Import is offered on the tables that take files, to who may add or edit there, with the key it matches on', async () => {
     const config = async (user: SignedIn, url: string) => islandProps((await get(user, url)).body).config;
     assert.deepEqual((await config(shared.admin, '/states')).import, { key: ['Code'] });
