@@ -11,8 +11,8 @@
 // that differs on every request but not in what it draws (a table's "last updated", drawn relative to
 // itself: "just now") is kept the same way (TIME_SLOT), or each table would be drawn again every second;
 // and so is when its footer totals were computed (TOTALS_TIME_SLOT), which only the props carry: in the
-// key, it drew every screen again each time kept totals ran out (30 s), in bursts of React drawing that took
-// a third of a busy server's time.
+// key, it drew every screen again each time kept totals ran out (30 s): bursts of React drawing, up to a
+// fifth of a busy second's processor time in a profile of the load bench (bench/lib/profile-layers.ts).
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createElement } from 'react';
