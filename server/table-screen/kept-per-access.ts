@@ -5,10 +5,11 @@
 import { currentLanguage } from '../../common/messages.ts';
 import type { CurrentUser } from '../../common/roles.ts';
 
-type Access = Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Roles'>;
+/** What `allows` reads of a user. */
+type AccessOf = Pick<CurrentUser, 'IsAdmin' | 'IsSuperAdmin' | 'Roles'>;
 
 /** Everything `allows` reads of a user, as one text: users alike in it are refused and allowed alike. */
-const accessKey = (user: Access) => JSON.stringify([user.IsSuperAdmin, user.IsAdmin, [...user.Roles].sort()]);
+const accessKey = (user: AccessOf) => JSON.stringify([user.IsSuperAdmin, user.IsAdmin, [...user.Roles].sort()]);
 
 /**
  * `make` kept for each access, and for each `variant` the caller names (what else it reads that may
