@@ -16,7 +16,7 @@ import { ADMIN_PASSWORD, openBenchApp } from './lib/table-bench.ts';
 import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 import { pageClick } from './lib/page-mix.ts';
 import { percentile, report } from './report.ts';
-import { postgresCpuMs, startServer, type Started } from './server-process.ts';
+import { databaseCpuMs, startServer, type Started } from './server-process.ts';
 
 const STAFF = Number(process.env.BENCH_STAFF ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -74,7 +74,7 @@ async function saturate(mix: Mix, server: Started): Promise<void> {
   for (const workers of mix.saturation) {
     const round = tally();
     const cpuBefore = server.cpuMs();
-    const pgBefore = postgresCpuMs();
+    const pgBefore = databaseUrl ? await databaseCpuMs(databaseUrl) : 0;
     const ownBefore = process.cpuUsage();
     const stop = performance.now() + 15_000;
     await Promise.all(
@@ -83,11 +83,13 @@ async function saturate(mix: Mix, server: Started): Promise<void> {
       }),
     );
     const rate = round.ms.length / 15;
-    // Processor time per request of the three that share this machine's cores: the server, PostgreSQL and
-    // this load generator; their sum over the cores bounds the rate this machine can reach.
+    // Processor time per request of the three that share this machine's cores: the server, PostgreSQL (the
+    // bench database's backends only) and this load generator; their sum over the cores bounds the rate this
+    // machine can reach.
     const each = (ms: number) => (ms / round.ms.length).toFixed(2);
     const own = process.cpuUsage(ownBefore);
-    const cpu = `server ${each(server.cpuMs() - cpuBefore)}, PostgreSQL ${each(postgresCpuMs() - pgBefore)}, generator ${each((own.user + own.system) / 1000)} ms processor each`;
+    const database = databaseUrl ? `, PostgreSQL ${each((await databaseCpuMs(databaseUrl)) - pgBefore)}` : '';
+    const cpu = `server ${each(server.cpuMs() - cpuBefore)}${database}, generator ${each((own.user + own.system) / 1000)} ms processor each`;
     const latency = `p50 ${percentile(round.ms, 50).toFixed(0)} ms, p99 ${percentile(round.ms, 99).toFixed(0)} ms`;
     report({ name: `${workers} workers, no think time (${latency}, ${round.errors} errors; ${cpu})`, value: rate, unit: 'req/s' });
     console.log(`  p50 by kind, ms: ${byPath(round)}`);
@@ -100,6 +102,8 @@ async function saturate(mix: Mix, server: Started): Promise<void> {
 const bench = await openBenchApp();
 // Every simulated person connects from 127.0.0.1: one address's allowance of connections would refuse most.
 const env = { ...bench.env, ADMIN_PASSWORD, PORT, LOG_LEVEL: 'error', CONNECTIONS_PER_ADDRESS: String(STAFF * 2) };
+/** The bench database on PostgreSQL, whose backends' processor time is the database's share (none embedded). */
+const databaseUrl = bench.env.DATABASE_URL;
 console.log(`  ${bench.kind}, ${bench.rows} daily sales`);
 // Each person's session, made in the database before the server opens it (a seeded chain's users have the
 // seed's passwords, not the bench's: bench-session.ts).

@@ -1,6 +1,7 @@
 // Starts the server bundle (dist/server/main.mjs) as `npm start` would, in its own process, and times it to its first 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { root, serverBundle } from '../server/paths.ts';
 
 export interface Started {
@@ -29,21 +30,22 @@ export function processCpuMs(pid: number | string): number {
 }
 
 /**
- * The processor time of this machine's PostgreSQL server processes so far, in ms: the database's share of a
- * load, when it runs on the same machine (a backend that has exited no longer counts, so read it over a
- * span in which the app's pool keeps its connections).
+ * The processor time so far of the PostgreSQL backends connected to `databaseUrl`'s database, in ms: the
+ * database's share of a load when it runs on this machine, apart from other databases' backends (another
+ * bench's, another engineer's tests). A backend that has exited no longer counts, so read it over a span in
+ * which the app's pool keeps its connections.
  */
-export function postgresCpuMs(): number {
-  let sum = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += processCpuMs(pid);
-    } catch {
-      // gone meanwhile
-    }
+export async function databaseCpuMs(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.reduce((sum, { pid }) => sum + processCpuMs(pid), 0);
+  } finally {
+    await client.end();
   }
-  return sum;
 }
 
 export async function startServer(env: Record<string, string>, path = '/login'): Promise<Started> {

@@ -7,6 +7,7 @@ import { clusterImagesDir, currentClusterImage, holdsDatabase } from './cluster-
 import { migrate } from './migrate.ts';
 import { QueryWatch, TimedClient, type Deadlines } from './query-deadline.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
+import { preparesStatements } from './named-statements.ts';
 import { newPool } from './pools.ts';
 import { fallBackTo, ReadReplica, type ReplicaLimits } from './read-replica.ts';
 import { defaultLimits } from '../limits.ts';
@@ -150,8 +151,10 @@ function serverPools(
   exportConnections: number,
   lost?: (err: Error) => void,
 ): { pool: pg.Pool; exportPool: pg.Pool } {
+  const pool = newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }, lost);
+  preparesStatements(pool);
   return {
-    pool: newPool({ ...connection, max: 10, idleTimeoutMillis: 30_000, ...serverLimits(deadlines, 'queryMs') }, lost),
+    pool,
     exportPool: newPool({ ...connection, max: exportConnections, idleTimeoutMillis: 10_000, ...serverLimits(deadlines, 'exportMs') }, lost),
   };
 }

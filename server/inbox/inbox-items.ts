@@ -1,6 +1,7 @@
 // Reading the inbox for the header and the hub: items as the panel and toasts show them (title and text cut
 // to a preview), the newest of each kind, and unread counts per kind for one user or many at once.
 import type pg from 'pg';
+import { statement } from '../db/named-statements.ts';
 import { ITEM_BODY_CHARS, ITEM_TITLE_CHARS } from '../../common/hub-frames.ts';
 import { inboxResourceOf, type InboxItem, type InboxResource, type UnreadCounts } from '../../common/inbox-kinds.ts';
 import { inboxKinds } from '../../common/inbox-kinds.ts';
@@ -58,7 +59,9 @@ export async function inboxSummaryOf(
   userId: number,
 ): Promise<{ unread: UnreadCounts; newest: Record<InboxResource, InboxItem[]> }> {
   const { rows } = await pool.query<UnreadCounts & Partial<ItemRow>>(
-    `with unread as (select ${countedUnread} from inbox i where i.user_id = $1 and not i.is_read)
+    statement(
+      pool,
+      `with unread as (select ${countedUnread} from inbox i where i.user_id = $1 and not i.is_read)
      select unread.*, newest.* from unread left join (
        select * from (
          select ${itemColumns}, row_number() over (partition by i.kind order by i.created_at desc, i.inbox_id desc) as n
@@ -66,7 +69,8 @@ export async function inboxSummaryOf(
        ) ranked where n <= $2
      ) newest on true
      order by newest.created_at desc, newest.id desc`,
-    [userId, NEWEST_PER_KIND],
+      [userId, NEWEST_PER_KIND],
+    ),
   );
   const unread = Object.fromEntries(inboxKinds.map((k) => [k.name, rows[0]?.[k.name] ?? 0])) as UnreadCounts;
   const newest = Object.fromEntries(inboxKinds.map((k) => [k.name, [] as InboxItem[]])) as Record<InboxResource, InboxItem[]>;

@@ -4,9 +4,10 @@
 // Refused as the definition's list access says, the one rule its API and menu entry read too. A saved view
 // named in the address (`?view=<id>`), or the person's default view, is handed to the island to apply.
 import type { SchemaRoutes } from '../plugins/typed-routes.ts';
-import { renderIsland, TIME_SLOT } from '../islands/render-island.ts';
+import { renderIsland, TIME_SLOT, TOTALS_TIME_SLOT } from '../islands/render-island.ts';
 import { storesOf, storesSchema } from '../params/stores-param.ts';
 import { firstPage } from '../table-screen/first-page.ts';
+import { keptPerAccess } from '../table-screen/kept-per-access.ts';
 import { tableConfig } from '../table-screen/table-config.ts';
 import { worded } from '../../common/resources/words.ts';
 import { withTableTitles } from '../resources/table-titles.ts';
@@ -22,17 +23,22 @@ const tableScreens: SchemaRoutes = async (app) => {
       querystring: { type: 'object', properties: { stores: storesSchema, ...def.screenExtras?.query } },
     } as const;
     const config = { access: def.access.list };
-    app.get(screen, { schema, config }, async (req, reply) => {
-      const user = req.signedInUser();
-      const stores = storeScoped ? storesOf(req.query.stores) : null;
+    // The island's config, kept per access (kept-per-access.ts): made at the first request of each, once
+    // every plugin it reads is there.
+    const tableFor = keptPerAccess((user) => {
       const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
-      // Asked per request: the detail pages are registered after the table screens (app.detailPages).
-      const detail = app.detailPages.has(def.name);
       const columns = withTableTitles(resource.columns, app.resources);
-      const table = {
+      const detail = app.detailPages.has(def.name);
+      return {
         ...tableConfig({ ...resource, screen, columns }, user, storeScoped, app.config.tableWarnings, pdf, detail),
         dialogStyles: app.assets.url('table-dialogs.css'),
       };
+    });
+    app.get(screen, { schema, config }, async (req, reply) => {
+      const user = req.signedInUser();
+      const stores = storeScoped ? storesOf(req.query.stores) : null;
+      // Asked per request: the detail pages are registered after the table screens (app.detailPages).
+      const table = tableFor(user, `detail:${app.detailPages.has(def.name)}`);
       // The saved view it opens with (`?view=<id>`, else the person's default): read beside the first page.
       const [initial, opened] = await Promise.all([
         firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists),
@@ -40,14 +46,17 @@ const tableScreens: SchemaRoutes = async (app) => {
       ]);
       const extras = (await def.screenExtras?.read(app.db.pool, req.query)) ?? { notice: '', links: [] };
       const view = opened.from ? { viewFrom: opened.from, ...(opened.view && { view: opened.view }) } : {};
+      // The rows' and the totals' times stand apart from the props the markup is kept by: identical first
+      // pages are drawn once.
+      const { syncedAt, totalsSyncedAt } = initial;
+      const times = totalsSyncedAt ? { syncedAt: TIME_SLOT, totalsSyncedAt: TOTALS_TIME_SLOT } : { syncedAt: TIME_SLOT };
       return reply.page('table-screen', {
         title: worded(resource).title,
         storeSelector: storeScoped,
-        // The rows' time stands apart from the props the markup is kept by: identical first pages are drawn once.
         island: await renderIsland(
           'data-table',
-          { config: table, initial: { ...initial, syncedAt: TIME_SLOT }, initialStores: stores, ...view },
-          initial.syncedAt,
+          { config: table, initial: { ...initial, ...times }, initialStores: stores, ...view },
+          { [TIME_SLOT]: syncedAt, ...(totalsSyncedAt && { [TOTALS_TIME_SLOT]: totalsSyncedAt }) },
         ),
         ...extras,
         viewNotice: opened.notice,

@@ -5,6 +5,7 @@
 // filter, order or position, or one a client edited, is ignored (the page is read by OFFSET). The key is
 // the database's (meta.cursor_key), so every app instance on it accepts the others' cursors.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { isIsoCalendarDate } from '../../../common/calendar.ts';
 import type { ValueType } from '../../../common/resources/types.ts';
@@ -44,11 +45,25 @@ export function cursorKey(pool: pg.Pool): Promise<Buffer> {
 /** The MAC of a cursor's position and values within one scope (the same SQL conditions, parameters and order). */
 type CursorSeal = (position: number, values: ReadonlyArray<unknown>) => Buffer;
 
-/** The seal of cursors for this scope: the key for the scope is derived once per list. */
+/**
+ * The keys derived for the scopes last listed, by the database's key and the scope's text: staff page the same
+ * few lists all day, and deriving a scope's key (an HMAC) on every list was a cost of its own. A scope's text
+ * names everything its key is derived from, so a kept key is the one that would be derived.
+ */
+const scopedKeys = new WeakMap<Buffer, LRUCache<string, Buffer>>();
+const SCOPES_KEPT = 1000;
+
+function scopedKey(key: Buffer, scope: string): Buffer {
+  let kept = scopedKeys.get(key);
+  if (!kept) scopedKeys.set(key, (kept = new LRUCache({ max: SCOPES_KEPT })));
+  let scoped = kept.get(scope);
+  if (!scoped) kept.set(scope, (scoped = createHmac('sha256', key).update(scope).digest()));
+  return scoped;
+}
+
+/** The seal of cursors for this scope: the key for the scope is derived once per list, or kept. */
 export function cursorSeal(key: Buffer, where: string, params: ReadonlyArray<unknown>, order: ReadonlyArray<SortTerm>): CursorSeal {
-  const scoped = createHmac('sha256', key)
-    .update(JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]))
-    .digest();
+  const scoped = scopedKey(key, JSON.stringify([where, params, order.map((t) => [t.column.sql, t.dir])]));
   return (position, values) =>
     createHmac('sha256', scoped)
       .update(JSON.stringify([position, values]))

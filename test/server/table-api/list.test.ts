@@ -286,6 +286,26 @@ describe('deep pages', () => {
     );
   });
 
+  test('a cursor made for one store range is ignored under another, however often either is listed', async () => {
+    const stores = (await sql<{ store_id: number }>('select store_id from stores order by store_id limit 6')).map((r) => r.store_id);
+    const query = (range: number[]) =>
+      currentQuery(saleColumns, { length: 10, 'order[0][column]': 0, 'order[0][dir]': 'desc', stores: range.join(',') });
+    const [one, five] = [stores.slice(0, 1), stores.slice(1)];
+    const first = await list(shared.admin, 'sales', query(one));
+    const lastSeen = Number(first.body.data.at(-1)!.SaleID);
+    const ids = (page: { body: { data: Row[] } }) => page.body.data.map((r) => r.SaleID);
+    const byOffset = ids(await list(shared.admin, 'sales', { ...query(five), start: 10 }));
+    // Honoured, the cursor would read on from the one store's last row seen: another page.
+    const honoured = ids(await list(shared.admin, 'sales', { ...query(five), length: 1000 }))
+      .filter((id) => Number(id) < lastSeen)
+      .slice(0, 10);
+    assert.notDeepEqual(honoured, byOffset);
+    for (let i = 0; i < 2; i++) {
+      await list(shared.admin, 'sales', { ...query(one), start: 10, after: String(first.body.next) });
+      assert.deepEqual(ids(await list(shared.admin, 'sales', { ...query(five), start: 10, after: String(first.body.next) })), byOffset);
+    }
+  });
+
   test('a cursor whose values or position a client edited is ignored: the page is the offset page', async () => {
     const query = currentQuery(saleColumns, { length: 20, 'order[0][column]': 0, 'order[0][dir]': 'desc' });
     const first = await list(shared.admin, 'sales', query);

@@ -6,6 +6,7 @@ import { describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import type { TableConfig, TablePage } from '../../../common/table-config.ts';
 import { resources } from '../../../server/resources/index.ts';
+import { forgetTotals } from '../../../server/table-api/cache/totals-cache.ts';
 import { useTestApp, type SignedIn } from '../../support/app.ts';
 import { unescapeHtml } from '../../support/forms.ts';
 import { islandProps as islandPropsOf } from '../../support/islands-on-page.ts';
@@ -99,6 +100,24 @@ describe('table screens', () => {
     assert.notEqual(times[0], times[1]);
   });
 
+  test('each first page says when its own footer totals were computed, though the drawing is kept', async () => {
+    const times: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      // As when kept totals run out: the next page computes them afresh.
+      forgetTotals(shared.t.db.pool, 'sales');
+      const before = Date.now();
+      const res = await get(shared.admin, '/sales');
+      const after = Date.now();
+      const { totalsSyncedAt } = islandProps(res.body).initial;
+      assert.ok(totalsSyncedAt, 'the sales table has footer totals');
+      const at = Date.parse(totalsSyncedAt);
+      assert.ok(at >= before && at <= after, `the totals' time ${totalsSyncedAt} is this page's, not a kept one`);
+      times.push(totalsSyncedAt);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.notEqual(times[0], times[1]);
+  });
+
   test("the first page follows the page URL's store selection on a store-scoped screen", async () => {
     const some = (await shared.t.db.pool.query<{ store_id: number }>(`select store_id from stores order by store_id limit 2`)).rows.map(
       (r) => r.store_id,
@@ -123,6 +142,37 @@ describe('table screens', () => {
         if (c.sql.length > 3) assert.ok(!html.includes(c.sql) || /^\w+$/.test(c.sql), `${def.name}.${c.name} SQL in the page`);
     }
     assert.doesNotMatch(html, /"sql"/);
+  });
+
+  test('each access gets the config made for it, in any order, and a changed access at once', async (t) => {
+    const can = async (user: SignedIn, url: string) => islandProps((await get(user, url)).body).config.can;
+    const everything = { add: true, edit: true, delete: true, export: true };
+    const storeStaff = { add: true, edit: true, delete: false, export: true };
+    assert.deepEqual(await can(shared.admin, '/stores'), everything);
+    assert.deepEqual(await can(shared.clerk, '/stores'), storeStaff);
+    assert.deepEqual(await can(shared.admin, '/stores'), everything);
+    // A super administrator and an administrator differ on the users table: only the first deletes.
+    assert.equal((await can(shared.manager, '/admin/users')).delete, false);
+    assert.equal((await can(shared.admin, '/admin/users')).delete, true);
+    assert.equal((await can(shared.manager, '/admin/users')).delete, false);
+
+    const edit = async (values: Record<string, unknown>) => {
+      const r = await shared.t.db.pool.query<{ id: number; version: number }>(
+        "select user_id as id, version from users where user_name = 'trainee'",
+      );
+      const res = await shared.admin.inject({
+        method: 'PATCH',
+        url: '/api/users',
+        payload: { UserID: r.rows[0]!.id, Version: r.rows[0]!.version, ...values },
+      });
+      assert.deepEqual(res.json().Failed, [], res.body);
+    };
+    t.after(() => edit({ Roles: [], IsAdmin: false }));
+    assert.equal((await get(shared.trainee, '/stores')).statusCode, 403);
+    await edit({ Roles: ['stores'] });
+    assert.deepEqual(await can(shared.trainee, '/stores'), storeStaff, 'given a role: what the role may do');
+    await edit({ IsAdmin: true });
+    assert.deepEqual(await can(shared.trainee, '/stores'), everything, 'made an administrator: everything');
   });
 
   test('Import is offered on the tables that take files, to who may add or edit there, with the key it matches on', async () => {
