@@ -12,6 +12,10 @@
 // request to the last retry: their p99 is held to 250 ms with 0 errors (BENCH_STAFF=0 leaves them out).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/close-of-day.ts
 // BENCH_STORES (5000) and BENCH_SECONDS (60) change its size; its database is `backroom_close_of_day`.
+// Each store's amounts vary as the seeded days' do (a chain's stores do not sell alike), so their writes meet
+// on the kept totals' shared rows only as often as a chain's would; BENCH_AMOUNTS=uniform gives every store
+// the same margin and near amounts, as this bench did first (every write then updates the same value rows).
+// While it runs, pg_stat_activity is sampled: what the database's busy connections wait for, printed at the end.
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -19,7 +23,8 @@ import { openDatabase } from '../server/db/index.ts';
 import { seedDemo } from '../server/demo/seed.ts';
 import { addStoresUpTo } from '../server/demo/seed-stores.ts';
 import { percentile, report } from './report.ts';
-import { startServer } from './server-process.ts';
+import { postgresCpuMs, startServer } from './server-process.ts';
+import { sampleWaits } from './lib/db-waits.ts';
 import { staffSessions } from './lib/bench-session.ts';
 import { browse, byPath } from './lib/staff-browsing.ts';
 import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
@@ -27,6 +32,7 @@ import { click, roles, type Person, type Role } from './lib/staff-mix.ts';
 const STORES = Number(process.env.BENCH_STORES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const STAFF = Number(process.env.BENCH_STAFF ?? 200);
+const UNIFORM = process.env.BENCH_AMOUNTS === 'uniform';
 const PORT = process.env.BENCH_PORT ?? '3199';
 const base = `http://127.0.0.1:${PORT}`;
 const ADMIN_PASSWORD = 'bench-admin-password';
@@ -93,11 +99,7 @@ try {
     );
   console.log(`  issued ${tokens.length} tokens`);
 
-  const bodies = stores.map((s, i) =>
-    JSON.stringify([
-      { StoreNumber: s.store_number, SaleDate: day, Sales: (1000 + i / 100).toFixed(2), Transactions: 50 + (i % 200), Margin: 0.25 },
-    ]),
-  );
+  const bodies = stores.map((s, i) => JSON.stringify([{ StoreNumber: s.store_number, SaleDate: day, ...amounts(i) }]));
   interface Sent {
     ms: number;
     status: number;
@@ -157,6 +159,8 @@ try {
 
   const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const cpuBefore = server.cpuMs();
+  const pgCpuBefore = postgresCpuMs();
+  const waits = sampleWaits(databaseUrl);
   const staff = browse(base, click, people);
   const first = await round();
   // Stored within: from the last request sent until every day is in the table.
@@ -172,6 +176,8 @@ try {
   const retry = await round();
   await staff.stop();
   const cpuMs = server.cpuMs() - cpuBefore;
+  const pgCpuMs = postgresCpuMs() - pgCpuBefore;
+  const waited = await waits.stop();
   const after = await storedCount(check);
   await check.end();
 
@@ -247,6 +253,22 @@ try {
     value: (cpuMs - cpuFirst.ms) / (stores.length + staff.tally.ms.length - cpuFirst.clicks),
     unit: 'ms',
   });
+  report({
+    name: "PostgreSQL's processor time (all its databases) per request",
+    value: pgCpuMs / (2 * stores.length + staff.tally.ms.length),
+    unit: 'ms',
+  });
+  const top = (list: Array<[string, number]>) =>
+    list
+      .slice(0, 8)
+      .map(([k, n]) => `\n    ${String(n).padStart(6)}  ${k}`)
+      .join('');
+  console.log(
+    `  database connections busy, ${waited.samples} samples every 0.1 s (${(waited.busy / waited.samples).toFixed(1)} busy on average)`,
+  );
+  console.log(`  by what they wait for:${top(waited.byWait)}`);
+  console.log(`  by statement:${top(waited.byStatement)}`);
+  if (waited.lockedOn.length) console.log(`  lock waits on:${top(waited.lockedOn)}`);
   if (people.length) {
     const { tally } = staff;
     console.log(`  ${people.length} staff browsing meanwhile: ${tally.ms.length} clicks`);
@@ -258,6 +280,24 @@ try {
   }
 } finally {
   await server.stop();
+}
+
+/**
+ * A store's day: as the seeded days vary (server/demo/sales-rows.ts), drawn from a generator seeded by its
+ * place, so every run sends the same days; or, with BENCH_AMOUNTS=uniform, the same margin for every store.
+ */
+function amounts(i: number): { Sales: string; Transactions: number; Margin: number } {
+  if (UNIFORM) return { Sales: (1000 + i / 100).toFixed(2), Transactions: 50 + (i % 200), Margin: 0.25 };
+  let seed = (i + 1) * 0x9e3779b1;
+  const random = () => {
+    seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) ^ Math.imul(seed ^ (seed >>> 12), 0x297a2d39);
+    return ((seed ^ (seed >>> 15)) >>> 0) / 2 ** 32;
+  };
+  return {
+    Sales: ((1800 + 6400 * random()) * (1 + (i % 7) / 10)).toFixed(2),
+    Transactions: Math.round(40 + 360 * random()),
+    Margin: Math.round(1200 + 2800 * random()) / 10_000,
+  };
 }
 
 /** Signs in as the administrator through the login form: the session cookie and its CSRF token. */
