@@ -23,8 +23,8 @@ const tableScreens: SchemaRoutes = async (app) => {
       querystring: { type: 'object', properties: { stores: storesSchema, ...def.screenExtras?.query } },
     } as const;
     const config = { access: def.access.list };
-    // The island's config, kept per access (kept-per-access.ts): made at the first request of each, once
-    // every plugin it reads is there.
+    // The island's config, kept per access (kept-per-access.ts): made at the first request of each, when every
+    // plugin it reads is there (the detail pages are registered after the table screens: app.detailPages).
     const tableFor = keptPerAccess((user) => {
       const pdf = { available: app.pdf.available, maxRows: app.config.limits.reports.maxRows };
       const columns = withTableTitles(resource.columns, app.resources);
@@ -37,8 +37,7 @@ const tableScreens: SchemaRoutes = async (app) => {
     app.get(screen, { schema, config }, async (req, reply) => {
       const user = req.signedInUser();
       const stores = storeScoped ? storesOf(req.query.stores) : null;
-      // Asked per request: the detail pages are registered after the table screens (app.detailPages).
-      const table = tableFor(user, `detail:${app.detailPages.has(def.name)}`);
+      const table = tableFor(user);
       // The saved view it opens with (`?view=<id>`, else the person's default): read beside the first page.
       const [initial, opened] = await Promise.all([
         firstPage(app.db.reads(req).pool, def, user, app.resources, stores, app.config.limits.lists),
