@@ -4,32 +4,20 @@
 // change of the rows summed asks again.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { TableConfig } from '../../common/table-config.ts';
 import { defaultTableState, type TableState } from '../../common/table-state.ts';
 import { totalsKey } from '../../islands/data-table/list-totals.ts';
+import { salesTableConfig } from '../support/table-configs.ts';
 
-const config: TableConfig = {
-  resource: 'sales',
-  title: 'Daily sales',
-  listUrl: '/api/sales',
-  pagePath: '/sales',
-  key: 'SaleID',
-  version: 'Version',
-  columns: [
+const config = salesTableConfig(
+  [
     { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'StateCode', label: 'State', type: 'text', format: 'text', sortable: true },
     { name: 'SaleDate', label: 'Date', type: 'date', format: 'date', sortable: true, total: 'count' },
     { name: 'Sales', label: 'Sales', type: 'number', format: 'currency', sortable: true, total: 'sum' },
   ],
-  fields: [],
-  defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
-  pageSize: 25,
-  can: { add: true, edit: true, delete: true, export: true },
-  detail: false,
-  storeScoped: true,
-  warnings: 'console',
-};
+  { version: 'Version', can: { add: true, edit: true, delete: true, export: true } },
+);
 
 const start: TableState = { ...defaultTableState(config), search: 'north', filters: { Sales: '100~' } };
 const key = (change: Partial<TableState>, stores: number[] | null = [3, 4]) => totalsKey(config, { ...start, ...change }, stores);

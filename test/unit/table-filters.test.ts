@@ -5,7 +5,7 @@ import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Column } from '../../common/resources/types.ts';
-import type { TableConfig } from '../../common/table-config.ts';
+import { salesTableConfig } from '../support/table-configs.ts';
 import { filterSummary, filterText, isFilterProblem, readColumnFilter } from '../../common/table-filters.ts';
 import { msg } from '../../server/messages.ts';
 import { draftOf, emptyDraft, textOf } from '../../islands/data-table/filters/filter-draft.ts';
@@ -140,21 +140,13 @@ describe("the panel's draft", () => {
 });
 
 describe('filters in the table state and its requests', () => {
-  const config: TableConfig = {
-    resource: 'sales',
-    title: 'Daily sales',
-    listUrl: '/api/sales',
-    pagePath: '/sales',
-    key: 'SaleID',
-    columns: [{ name: 'SaleID', label: 'ID', type: 'integer', format: 'text', hidden: true, internal: true }, date, sales, state, margin],
-    fields: [],
-    defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
-    pageSize: 25,
-    can: { add: false, edit: false, delete: false, export: true },
-    detail: false,
-    storeScoped: true,
-    warnings: 'console',
-  };
+  const config = salesTableConfig([
+    { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', hidden: true, internal: true },
+    date,
+    sales,
+    state,
+    margin,
+  ]);
 
   test('a saved filter is kept only while it reads as a filter of a column the table has', () => {
     const saved = { filters: { SaleDate: '01/02/2026~', Sales: 'abc', Gone: 'x', StateCode: 'NY|TX', Margin: 3 } };

@@ -3,32 +3,21 @@
 // day it opens), and which state a screen opens with: the address's view, the tab's own, the default.
 import { describe, test } from '../support/node-test.ts';
 import assert from 'node:assert/strict';
-import type { TableConfig } from '../../common/table-config.ts';
+import { salesTableConfig } from '../support/table-configs.ts';
 import { checkedState, defaultTableState, type TableState } from '../../common/table-state.ts';
 import { quickDays, withTodaysDays } from '../../common/quick-days.ts';
 import { sameViewState, stateWithView, viewStateOf, viewStateProblem, type TableView } from '../../common/table-views.ts';
 import { openingState } from '../../islands/data-table/views/opening-state.ts';
 
-const config: TableConfig = {
-  resource: 'sales',
-  title: 'Daily sales',
-  listUrl: '/api/sales',
-  pagePath: '/sales',
-  key: 'SaleID',
-  columns: [
+const config = salesTableConfig(
+  [
     { name: 'SaleID', label: 'ID', type: 'integer', format: 'text', sortable: true, hidden: true },
     { name: 'StoreName', label: 'Store', type: 'text', format: 'text', sortable: true, searchable: true },
     { name: 'SaleDate', label: 'Date', type: 'date', format: 'date', sortable: true },
     { name: 'Sales', label: 'Sales', type: 'number', format: 'currency', sortable: true },
   ],
-  fields: [],
-  defaultSort: [{ column: 'SaleDate', dir: 'desc' }],
-  pageSize: 25,
-  can: { add: false, edit: false, delete: false, export: true },
-  detail: false,
-  storeScoped: true,
-  warnings: 'none',
-};
+  { warnings: 'none' },
+);
 
 const defaults = defaultTableState(config);
 const now = new Date(2026, 10, 28, 9, 30);
