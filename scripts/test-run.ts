@@ -1,6 +1,6 @@
 // The runner `npm test` bundles and calls (scripts/test.mjs): starts one Chromium that every browser test file
-// connects to, runs the bundled test files with node:test several at once, the longest first, and ends with
-// the ten slowest files. Each file has a 5-minute backstop; each test and hook its own 60 s
+// connects to, runs the bundled test files with node:test several at once, the longest first (short unit and
+// server files a few to a process: scripts/test-groups.ts), and ends with the ten slowest processes. Each file has a 5-minute backstop; each test and hook its own 60 s
 // (test/support/node-test.ts).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -14,15 +14,15 @@ import { root } from '../server/paths.ts';
 import { chromiumFlags } from '../server/reports/pdf/chromium.ts';
 import { browserTestChromium } from '../test/support/test-chromium.ts';
 import { BROWSER_ENDPOINT_ENV, FILE_TIMINGS_ENV } from '../test/support/run-env.ts';
+import { inGroups, type TestFile } from './test-groups.ts';
 
-/** A file that runs longer than this fails: a backstop for a hang outside any test (each test has 60 s). */
-const FILE_TIMEOUT_MS = 5 * 60_000;
+export type { TestFile };
 
-/** A test file: its TypeScript, from the project's root, and the bundle that runs it. */
-export interface TestFile {
-  source: string;
-  bundle: string;
-}
+/**
+ * A process that runs longer than this fails: a backstop for a hang outside any test (each test has 60 s);
+ * a group's files run one after another in it.
+ */
+const FILE_TIMEOUT_MS = 10 * 60_000;
 
 /** Where a run keeps each file's times, for the next run to start the longest files first. */
 const lastTimings = join(root, '.test-cache/test-timings.json');
@@ -43,11 +43,12 @@ function readTimings(): FileTime[] {
  * then unit tests, which is that order roughly. (CI's PostgreSQL step comes after a step that timed the
  * server files but no browser file: the browser files, the longest, must not all wait for the end.)
  */
-function longestFirst(files: TestFile[]): TestFile[] {
-  const last = new Map(readTimings().map((t) => [t.file, t.ms]));
+function longestFirst(files: TestFile[], last: Map<string, number>): TestFile[] {
   const folder = (f: TestFile) => ['test/browser', 'test/server', 'test/unit'].findIndex((d) => f.source.startsWith(d));
+  // A group's time is its files' (one not timed yet makes it untimed).
+  const ms = (f: TestFile) => (f.members ?? [f]).reduce((sum, m) => sum + (last.get(m.source) ?? Number.POSITIVE_INFINITY), 0);
   return files
-    .map((f, i) => ({ f, i, ms: last.get(f.source) ?? Number.POSITIVE_INFINITY, folder: folder(f) }))
+    .map((f, i) => ({ f, i, ms: ms(f), folder: folder(f) }))
     .sort((a, b) => b.ms - a.ms || a.folder - b.folder || a.i - b.i)
     .map((x) => x.f);
 }
@@ -89,8 +90,11 @@ async function runBatch(files: TestFile[], concurrency: number, failures: Failur
   return failed;
 }
 
-export async function runTests(files: TestFile[]): Promise<number> {
-  const ordered = longestFirst(files);
+/** Runs the test files, writing the entries of the processes that share several to `groupDir`. */
+export async function runTests(files: TestFile[], groupDir: string): Promise<number> {
+  const last = new Map(readTimings().map((t) => [t.file, t.ms]));
+  const processes = inGroups(files, last, groupDir);
+  const ordered = longestFirst(processes, last);
   // As many as the cores: the files keep them busy (on 2 cores, 8 browser files took 135 s two at once,
   // 141 s three at once, 156 s five).
   const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
@@ -106,7 +110,7 @@ export async function runTests(files: TestFile[]): Promise<number> {
       browser = await chromium.launchServer({ executablePath: executable, headless: true, args: chromiumFlags });
       process.env[BROWSER_ENDPOINT_ENV] = browser.wsEndpoint();
     }
-    console.log(`# ${files.length} test files, ${concurrency} at once${browser ? ', one Chromium' : ''}`);
+    console.log(`# ${files.length} test files in ${processes.length} processes, ${concurrency} at once${browser ? ', one Chromium' : ''}`);
     failed = await runBatch(
       ordered.filter((f) => !runAlone.has(f.source)),
       concurrency,
@@ -119,9 +123,9 @@ export async function runTests(files: TestFile[]): Promise<number> {
     // Measured before it closes: its renderers are its zygote's children, which the runner never waits for.
     const chromiumMs = browser ? treeCpuMs(browser.process().pid) : null;
     await browser?.close();
-    printSlowest(timings, files, chromiumMs);
+    printSlowest(timings, processes, chromiumMs);
     rmSync(timings, { recursive: true, force: true });
-    printFailures(failures, files);
+    printFailures(failures, processes);
   }
   return failed ? 1 : 0;
 }
@@ -138,17 +142,24 @@ function printFailures(failures: Failure[], files: TestFile[]): void {
   }
 }
 
-/** The ten test files that took longest, from what each file's process wrote (test/support/node-test.ts). */
-function printSlowest(dir: string, files: TestFile[], chromiumMs: number | null): void {
-  const sourceOf = new Map(files.map((f) => [f.bundle, f.source]));
+/**
+ * The ten processes that took longest, from what each wrote (test/support/node-test.ts). The times kept for
+ * the next run are each file's: a group's are shared among its files evenly.
+ */
+function printSlowest(dir: string, processes: TestFile[], chromiumMs: number | null): void {
+  const byBundle = new Map(processes.map((p) => [p.bundle, p]));
   const times = readdirSync(dir).map((f) => {
     const time = JSON.parse(readFileSync(join(dir, f), 'utf8')) as FileTime;
-    return { ...time, file: sourceOf.get(time.file) ?? relative(root, time.file) };
+    return { ...time, process: byBundle.get(time.file), file: byBundle.get(time.file)?.source ?? relative(root, time.file) };
   });
-  writeFileSync(lastTimings, JSON.stringify([...readTimings().filter((t) => !times.some((n) => n.file === t.file)), ...times]));
+  const perFile = times.flatMap(({ process, file, ms, cpuMs }) => {
+    const members = process?.members ?? [{ source: file }];
+    return members.map((m) => ({ file: m.source, ms: ms / members.length, cpuMs: cpuMs === null ? null : cpuMs / members.length }));
+  });
+  writeFileSync(lastTimings, JSON.stringify([...readTimings().filter((t) => !perFile.some((n) => n.file === t.file)), ...perFile]));
   times.sort((a, b) => b.ms - a.ms);
   const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(1)).padStart(6);
-  console.log('# slowest test files: seconds from start to exit, and processor seconds (with its database process)');
+  console.log('# slowest test processes: seconds from start to exit, and processor seconds (with its database process)');
   for (const { file, ms, cpuMs } of times.slice(0, 10)) console.log(`#   ${seconds(ms)} ${seconds(cpuMs)}  ${file}`);
   const cpu = times.reduce((sum, t) => sum + (t.cpuMs ?? 0), 0);
   const runner = ownCpuMs();
@@ -157,7 +168,7 @@ function printSlowest(dir: string, files: TestFile[], chromiumMs: number | null)
     chromiumMs === null ? '' : `; the run's Chromium ${(chromiumMs / 1000).toFixed(0)}`,
   ];
   console.log(
-    `# ${times.length} files used ${(cpu / 1000).toFixed(0)} processor seconds${parts.join('')} (a PostgreSQL server's not counted)`,
+    `# ${times.length} processes used ${(cpu / 1000).toFixed(0)} processor seconds${parts.join('')} (a PostgreSQL server's not counted)`,
   );
 }
 

@@ -104,7 +104,10 @@ const dropTemplate = await template;
 let status = 1;
 try {
   const { runTests } = await import(pathToFileURL(join(bundleDir, 'scripts/test-run.mjs')).href);
-  status = await runTests(sources.map((source) => ({ source, bundle: join(bundleDir, source.replace(/\.tsx?$/, '.mjs')) })));
+  status = await runTests(
+    sources.map((source) => ({ source, bundle: join(bundleDir, source.replace(/\.tsx?$/, '.mjs')) })),
+    join(bundleDir, 'groups'),
+  );
 } finally {
   dropTemplate();
 }
