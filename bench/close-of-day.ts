@@ -279,6 +279,9 @@ try {
     if (tally.firstError) console.log(`  staff's first error: ${tally.firstError}`);
   }
 } finally {
+  // A server that ended under the load says why (its requests then all failed, and the figures mean nothing).
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    console.log(`  the server process ended (${server.child.exitCode ?? server.child.signalCode}): ${server.output().slice(-3000)}`);
   await server.stop();
 }
 

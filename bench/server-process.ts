@@ -79,6 +79,8 @@ export async function startServer(env: Record<string, string>, path = '/login'):
     rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     stop: () =>
       new Promise((resolve) => {
+        // One that has ended already (under a bench's load) would never say so again.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

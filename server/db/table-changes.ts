@@ -13,7 +13,16 @@ export type TableName = string;
 /** Who made a change: a user's id, or SYSTEM for the app's own work (a scheduled check, a background load). */
 export const SYSTEM = 0;
 
-export type TableChangeListener = (tables: ReadonlyArray<TableName>, by: number) => void;
+/**
+ * How a change reaches the figures kept of its tables: `soon` for a machine's steady stream of writes (the
+ * feed's: a chain's close of day writes thousands of days a minute), whose figures may follow it by up to
+ * FIGURES_LAG_MS (table-api/cache/changed-tables.ts) rather than be forgotten at every write; else at once.
+ */
+export interface ChangeOptions {
+  soon?: boolean;
+}
+
+export type TableChangeListener = (tables: ReadonlyArray<TableName>, by: number, options: ChangeOptions) => void;
 
 const listeners = new WeakMap<pg.Pool, TableChangeListener[]>();
 
@@ -33,18 +42,19 @@ export async function changeTables<T>(
   by: number,
   write: () => Promise<T>,
   changed: (result: T) => boolean = () => true,
+  options: ChangeOptions = {},
 ): Promise<T> {
   let result: T;
   try {
     result = await write();
   } catch (err) {
-    announce(pool, tables, by);
+    announce(pool, tables, by, options);
     throw err;
   }
-  if (changed(result)) announce(pool, tables, by);
+  if (changed(result)) announce(pool, tables, by, options);
   return result;
 }
 
-function announce(pool: pg.Pool, tables: ReadonlyArray<TableName>, by: number): void {
-  for (const listener of listeners.get(pool) ?? []) listener(tables, by);
+function announce(pool: pg.Pool, tables: ReadonlyArray<TableName>, by: number, options: ChangeOptions): void {
+  for (const listener of listeners.get(pool) ?? []) listener(tables, by, options);
 }

@@ -73,6 +73,8 @@ export async function authenticate(req: FastifyRequest, perMinute: number): Prom
     0,
     () => useToken(db.feedPool, tokenHash(secret)),
     (r) => r?.count !== null,
+    // A machine's use, one per feed request: the tokens' and audit log's figures follow within a second.
+    { soon: true },
   );
   if (!row) return { status: 401, message: msg('feedTokenUnknown') };
   if (row.expired) return { status: 401, message: msg('feedTokenExpired', formatDate(row.expires_on)) };

@@ -12,9 +12,10 @@ export type HubEvent =
   | { topic: 'frame'; to: Audience; frame: ServerFrame }
   /**
    * A change wrote these tables: every instance forgets what it kept of them, and tells the tables' viewers
-   * who made it (`by`: a user's id, 0 for the system).
+   * who made it (`by`: a user's id, 0 for the system). `soon`: a machine's write, whose figures may follow it
+   * by a moment (table-api/cache/changed-tables.ts).
    */
-  | { topic: 'tables'; tables: string[]; origin: string; by: number }
+  | { topic: 'tables'; tables: string[]; origin: string; by: number; soon?: boolean }
   /** The session ended (sign-out): its sockets close, on every instance. */
   | { topic: 'session-ended'; session: string };
 

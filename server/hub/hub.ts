@@ -96,7 +96,7 @@ export default fp(async function hub(app: FastifyInstance) {
         connections.endSession(event.session);
       } else {
         // This instance forgot its own figures as it made the change.
-        if (event.origin !== instance) forgetKeptFigures(resources, pool, event.tables);
+        if (event.origin !== instance) forgetKeptFigures(resources, pool, event.tables, { soon: event.soon === true });
         if (event.origin !== instance) app.db.replica?.changed(event.tables, event.by);
         if (event.tables.some((table) => accessTables.includes(table as TableName))) recheckAccounts();
         for (const def of changedResources(resources, event.tables)) {
@@ -114,7 +114,9 @@ export default fp(async function hub(app: FastifyInstance) {
       catchUp();
     },
   );
-  onTableChanges(pool, (tables, by) => published({ topic: 'tables', tables: [...tables], origin: instance, by }));
+  onTableChanges(pool, (tables, by, { soon }) =>
+    published({ topic: 'tables', tables: [...tables], origin: instance, by, ...(soon && { soon }) }),
+  );
   app.onSessionEnd((session) => published({ topic: 'session-ended', session }));
 
   app.decorate('hub', {

@@ -18,7 +18,7 @@ import { resourceDef, type ResourceDef } from './resource-def.ts';
 import type {
   ColumnSql,
   FixedValue,
-  ImportCheck,
+  ImportKeyCheck,
   IssuedSecret,
   Join,
   ResourceSql,
@@ -90,7 +90,7 @@ export interface WrittenResource<Name extends string, Cols extends WrittenColumn
   listMethod?: Resource['listMethod'];
   refreshAfterChange?: Resource['refreshAfterChange'];
   import?: Resource['import'];
-  importCheck?: ImportCheck;
+  importKeyCheck?: ImportKeyCheck;
   followUp?: FollowUpOfWrites;
   /** Joins no column declares (one only a dimension reads). */
   joins?: ReadonlyArray<Join>;

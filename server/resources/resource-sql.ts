@@ -175,13 +175,17 @@ export type RowCheck = (
 ) => Promise<RowRuleFailure | null>;
 
 /**
- * A RowCheck asked of an import's batch of rows at once (one query, not one a row): each row's failure, or null,
- * in the rows' order.
+ * A RowCheck of the rows an import adds that reads only their key (a sale's store and day), asked of a batch's
+ * keys in the statement that looks its rows up (imports/engine/existing-rows.ts): no round trip of its own, a
+ * feed request's batch among them. `sql` selects from the relation `keys` (a key a row: `k0`, `k1`... in the
+ * import key's order, a found select's column in place of the one it is found by, and `i`) the keys it
+ * refuses, each with `i` and what `failure` reads of it. A row an import changes keeps its key, so only an
+ * add is asked.
  */
-export type ImportCheck = (
-  client: Pick<pg.PoolClient, 'query'>,
-  rows: ReadonlyArray<{ before: Readonly<Record<string, unknown>> | null; sent: ReadonlyArray<SentValue> }>,
-) => Promise<Array<RowRuleFailure | null>>;
+export interface ImportKeyCheck {
+  sql: (keys: string) => string;
+  failure: (refused: Readonly<Record<string, unknown>>) => RowRuleFailure;
+}
 
 /** The SQL half of the resource `D`, whose joins are `Joins`: every name in it is one `D` or `Joins` declares. */
 export interface ResourceSql<D extends Resource = Resource, Joins extends ReadonlyArray<Join> = ReadonlyArray<Join>> {
@@ -223,8 +227,8 @@ export interface ResourceSql<D extends Resource = Resource, Joins extends Readon
   screenExtras?: ScreenExtrasHook;
   /** The resource's own rule that reads other rows (RowCheck). */
   rowCheck?: RowCheck;
-  /** The same rule for many rows at once, which an import asks in place of rowCheck (ImportCheck). */
-  importCheck?: ImportCheck;
+  /** The same rule for the rows an import adds, asked by their keys, which an import asks in place of rowCheck (ImportKeyCheck). */
+  importKeyCheck?: ImportKeyCheck;
   /**
    * What follows from its rows written beyond its own tables (a sale's day no longer missing), for every
    * writer of them: the table API, an import, the feed (ChangeFollowUp). Absent: its writes cost nothing more.

@@ -4,7 +4,7 @@
 // stored against, and an edit of its opening day (store-opening.ts) waits for the sale, or the sale for it.
 import { formatDate } from '../../common/format.ts';
 import { msg } from '../messages.ts';
-import type { ImportCheck, RowCheck, RowRuleFailure } from './resource-sql.ts';
+import type { ImportKeyCheck, RowCheck } from './resource-sql.ts';
 
 export const saleDayAfterOpening: RowCheck = async (client, before, sent) => {
   const given = (name: string) => sent.find((s) => s.column.name === name);
@@ -22,28 +22,17 @@ export const saleDayAfterOpening: RowCheck = async (client, before, sent) => {
   return { error: message, fields: { SaleDate: message } };
 };
 
-/** saleDayAfterOpening for an import's batch: one query over all its rows (ImportCheck). */
-export const saleDaysAfterOpening: ImportCheck = async (client, rows) => {
-  const pairs = rows.map(({ before, sent }) => {
-    const given = (name: string) => sent.find((s) => s.column.name === name)?.value;
-    const store = given('StoreID');
-    const day = given('SaleDate');
-    return store === undefined && day === undefined ? null : { store: store ?? before?.StoreID, day: day ?? before?.SaleDate };
-  });
-  const asked = pairs.flatMap((p, i) => (p ? [{ ...p, i }] : []));
-  const failures: Array<RowRuleFailure | null> = rows.map(() => null);
-  if (asked.length === 0) return failures;
-  const { rows: late } = await client.query<{ i: number; opened: string }>(
-    `select x.i, to_char(s.open_date, 'YYYY-MM-DD') as opened
-     from unnest($1::int[], $2::date[], $3::int[]) as x(store_id, day, i)
-     join stores s on s.store_id = x.store_id
-     where s.open_date > x.day
+/**
+ * saleDayAfterOpening for the sales an import adds, asked by their keys (a store's id and a day) in the
+ * statement that looks the batch's rows up (ImportKeyCheck): the stores of those refused held shared, as there.
+ */
+export const saleDaysAfterOpening: ImportKeyCheck = {
+  sql: (keys) => `select x.i, to_char(s.open_date, 'YYYY-MM-DD') as opened
+     from ${keys} x join stores s on s.store_id = x.k0
+     where s.open_date > x.k1
      order by s.store_id for share of s`,
-    [asked.map((a) => a.store), asked.map((a) => a.day), asked.map((a) => a.i)],
-  );
-  for (const { i, opened } of late) {
-    const message = msg('saleBeforeStoreOpened', formatDate(opened));
-    failures[i] = { error: message, fields: { SaleDate: message } };
-  }
-  return failures;
+  failure: ({ opened }) => {
+    const message = msg('saleBeforeStoreOpened', formatDate(String(opened)));
+    return { error: message, fields: { SaleDate: message } };
+  },
 };

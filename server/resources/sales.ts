@@ -123,7 +123,7 @@ export const salesDef = defineResource({
   // One row a store and day: a second is refused on its day, saying why in the business's words.
   constraints: { sales_store_id_sale_date_key: { field: 'SaleDate', message: 'saleDayTaken' } },
   rowCheck: saleDayAfterOpening,
-  importCheck: saleDaysAfterOpening,
+  importKeyCheck: saleDaysAfterOpening,
   // Whoever writes them (the table API, an import, the feed): their stores' days no longer missing.
   followUp: salesArrival,
   // A file names a sale by its store's number and its day; the store is found by its number among the user's.

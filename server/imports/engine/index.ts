@@ -67,6 +67,11 @@ export interface ApplyOptions {
    */
   pool?: pg.Pool;
   /**
+   * A machine's write (the feed's): the figures kept of its tables may follow it by a moment, rather than be
+   * forgotten at each of a steady stream of them (db/table-changes.ts, ChangeOptions).
+   */
+  soon?: boolean;
+  /**
    * Each row's outcome in the rows' order: after its batch is written when only the valid rows go in (an add
    * with its key), else once planned. An all-or-nothing import's row the database refuses when it is written
    * (a key another user added meanwhile) is told again then, refused (the counts follow).
@@ -105,6 +110,7 @@ const countOf = { add: 'Add', change: 'Change', unchanged: 'Unchanged', refused:
  */
 export async function applyRows(app: FastifyInstance, options: ApplyOptions): Promise<ApplyResult> {
   const { def, user, mode, write } = options;
+  const announced = { soon: options.soon === true };
   const pool = app.db.pool;
   const writes = options.pool ?? pool;
   const served = app.resources;
@@ -172,11 +178,17 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
             async (client) => writeBatch(client, shape, (planned ??= await planBatch(client, ctx, batch, true)), optimistic),
             { flushedByNext: last },
           );
-        const result = await changeTables(pool, tables, user.ID, () =>
-          attempt(true).catch((err: unknown) => {
-            if (err instanceof WriteAgain) return attempt(false);
-            throw err;
-          }),
+        const result = await changeTables(
+          pool,
+          tables,
+          user.ID,
+          () =>
+            attempt(true).catch((err: unknown) => {
+              if (err instanceof WriteAgain) return attempt(false);
+              throw err;
+            }),
+          undefined,
+          announced,
         );
         noteWritten(result.written.map((w) => w.planned));
         await report(result.planned, keysOf(result.written));
@@ -222,6 +234,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
               return counts.Add + counts.Change;
             }),
           (changed) => changed > 0,
+          announced,
         ),
       ).catch((err: unknown) => {
         if (err instanceof NothingWritten) return null;
@@ -230,8 +243,13 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       written = stored !== null;
     }
   } catch (err) {
-    await changeTables(pool, ['audit_log'], user.ID, () =>
-      finishImport(writes, importId, def, user, end('failed', false, failureText(err))),
+    await changeTables(
+      pool,
+      ['audit_log'],
+      user.ID,
+      () => finishImport(writes, importId, def, user, end('failed', false, failureText(err))),
+      undefined,
+      announced,
     ).catch(() => undefined);
     throw err;
   }
@@ -241,12 +259,18 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
   // and what the caller keeps of it. Its part after the commit follows (the users' missing-sales alerts:
   // missing-sales-arrived.ts says why they wait). One announcement, naming the follow-up's tables when it
   // was told of rows.
-  await changeTables(pool, ['audit_log', ...(followUp && rowsNoted ? followUp.tables : [])], user.ID, () =>
-    inTransaction(writes, async (client) => {
-      await finishImport(client, importId, def, user, end('done', written, null));
-      if (written) await followUp?.inTransaction(client);
-      await options.atEnd?.(client, result);
-    }),
+  await changeTables(
+    pool,
+    ['audit_log', ...(followUp && rowsNoted ? followUp.tables : [])],
+    user.ID,
+    () =>
+      inTransaction(writes, async (client) => {
+        await finishImport(client, importId, def, user, end('done', written, null));
+        if (written) await followUp?.inTransaction(client);
+        await options.atEnd?.(client, result);
+      }),
+    undefined,
+    announced,
   );
   await followUp?.afterRows();
   return result;

@@ -3,8 +3,8 @@
 // found (found-values.ts), the row matched on the key among those the user may edit (existing-rows.ts), then
 // an add checked as the add dialog's values are, or a change as the edit dialog's: only the fields whose value
 // differs, each compared with the row as stored, so a row the file repeats as it is, is unchanged. The row's
-// version, when the file has it, must be the stored one. The resource's own rules come last, for a batch at
-// once (importCheck) or row by row (rowCheck).
+// version, when the file has it, must be the stored one. The resource's own rules come last: an add's key
+// checked with the lookup of the batch's rows (importKeyCheck), or each row on its own (rowCheck).
 import type pg from 'pg';
 import { formatValue } from '../../../common/format.ts';
 import { allows, type CurrentUser } from '../../../common/roles.ts';
@@ -84,14 +84,15 @@ export async function planBatch(
     matched.map((r) => r.match!),
     lock,
   );
-  const byRead = new Map(matched.map((r, i) => [r, existing[i]!]));
+  const byRead = new Map(matched.map((r, i) => [r, existing.rows[i]!]));
+  const keyRefusals = new Map(matched.map((r, i) => [r.row, existing.refusals[i] ?? null]));
   const planned = read.map((r): Planned => {
     if (Object.keys(r.fields).length || !r.match) return refused(def, r, { ...otherMessages(def, r), ...r.fields });
     const rows = byRead.get(r) ?? [];
     if (rows.length > 1) return refused(def, r, { [importOf(def).key[0]!]: msg('importKeyAmbiguous') });
     return rows[0] ? planChange(ctx, r, rows[0]) : planAdd(ctx, r);
   });
-  return checkRules(client, ctx, planned);
+  return checkRules(client, ctx, planned, keyRefusals);
 }
 
 /** The messages of the values a row refused for its key gives (required fields aside: it may be a change). */
@@ -248,28 +249,31 @@ function decimal(text: string): string {
   return out === '0' ? '0' : `${sign}${out}`;
 }
 
-/** The resource's own rules over the rows to add or change: rowRule, then importCheck (or rowCheck a row at a time). */
-async function checkRules(client: Pick<pg.PoolClient, 'query'>, ctx: PlanContext, planned: Planned[]): Promise<Planned[]> {
+/**
+ * The resource's own rules over the rows to add or change: rowRule, then its ImportKeyCheck's refusals of the
+ * adds (asked with the lookup: `keyRefusals`, by row), or its rowCheck a row at a time.
+ */
+async function checkRules(
+  client: Pick<pg.PoolClient, 'query'>,
+  ctx: PlanContext,
+  planned: Planned[],
+  keyRefusals: ReadonlyMap<MappedRow, RowRuleFailure | null>,
+): Promise<Planned[]> {
   const { def, user } = ctx;
   const writing = (p: Planned): p is Extract<Planned, { kind: 'add' | 'change' }> => p.kind === 'add' || p.kind === 'change';
   const before = (p: Extract<Planned, { kind: 'add' | 'change' }>) => (p.kind === 'change' ? p.before : null);
   const out = planned.map((p) => {
     if (!writing(p)) return p;
-    const failure = def.rowRule?.(user, before(p), p.sent);
+    const failure = def.rowRule?.(user, before(p), p.sent) ?? (p.kind === 'add' ? keyRefusals.get(p.row) : null);
     return failure ? ruleRefused(def, p, failure) : p;
   });
   const asked = out.filter(writing);
-  if (asked.length === 0 || (!def.importCheck && !def.rowCheck)) return out;
-  const failures = def.importCheck
-    ? await def.importCheck(
-        client,
-        asked.map((p) => ({ before: before(p), sent: p.sent })),
-      )
-    : await rowByRow(
-        client,
-        def,
-        asked.map((p) => ({ before: before(p), sent: p.sent })),
-      );
+  if (asked.length === 0 || def.importKeyCheck || !def.rowCheck) return out;
+  const failures = await rowByRow(
+    client,
+    def,
+    asked.map((p) => ({ before: before(p), sent: p.sent })),
+  );
   const failed = new Map(asked.map((p, i) => [p, failures[i] ?? null]));
   return out.map((p) => {
     const failure = writing(p) ? failed.get(p) : null;

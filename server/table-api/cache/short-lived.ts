@@ -3,7 +3,8 @@
 // the oldest dropped first past a size limit. A change forgets every figure kept for the resources it
 // touches, in every cache (forgetResource; changed-tables.ts finds the resources from the tables changed),
 // and a figure whose computation was under way during the change is answered but not kept: it may have
-// been read before the change committed.
+// been read before the change committed. Callers asking for the same figure while it is computed share the
+// computation, unless a change came between them.
 import type pg from 'pg';
 
 /** Every cache made, so that a change to a resource can forget its figures in all of them. */
@@ -17,6 +18,8 @@ function generation(pool: pg.Pool, resource: string): number {
 
 export class ShortLived<V> {
   readonly #caches = new WeakMap<pg.Pool, Map<string, { value: V; expires: number }>>();
+  /** Computations under way, by key, with the generation they began in. */
+  readonly #underWay = new WeakMap<pg.Pool, Map<string, { generation: number; value: Promise<V> }>>();
 
   constructor(
     readonly ttlMs: number,
@@ -25,7 +28,12 @@ export class ShortLived<V> {
     everyCache.push(this as ShortLived<unknown>);
   }
 
-  /** The value kept for the resource and `parts` if still fresh, else `compute`'s, kept (if `keeps` it). */
+  /**
+   * The value kept for the resource and `parts` if still fresh, else `compute`'s, kept (if `keeps` it). A
+   * caller that finds the same value being computed since the resource's last change waits for it rather than
+   * computing it again: once a change has forgotten a figure, the staff who ask for it together (at close of
+   * day, every few seconds) hold one of the request pool's connections between them, not one each.
+   */
   async get(
     pool: pg.Pool,
     resource: string,
@@ -39,7 +47,19 @@ export class ShortLived<V> {
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
     const before = generation(pool, resource);
-    const value = await compute();
+    let underWay = this.#underWay.get(pool);
+    if (!underWay) this.#underWay.set(pool, (underWay = new Map()));
+    const shared = underWay.get(key);
+    // Its failure is its caller's (a deadline, a request gone): this one then computes its own.
+    if (shared?.generation === before) return shared.value.catch(compute);
+    const computing = compute();
+    underWay.set(key, { generation: before, value: computing });
+    let value: V;
+    try {
+      value = await computing;
+    } finally {
+      if (underWay.get(key)?.value === computing) underWay.delete(key);
+    }
     if (generation(pool, resource) !== before || !keeps(value)) return value;
     cache.delete(key);
     if (cache.size >= this.maxEntries) cache.delete(cache.keys().next().value!);

@@ -113,6 +113,28 @@ describe('the feed', () => {
     assert.equal(audit.rows[0].user_name, msg('feedTokenUser', 'Chain tills'));
   });
 
+  test('a day before its store opened is refused on its date, naming the opening day; the row beside it goes in', async () => {
+    const [early] = (
+      await db().query<{ store_number: number; day: string; opened: string }>(
+        `select s.store_number, to_char(s.open_date - 1, 'YYYY-MM-DD') as day, to_char(s.open_date, 'YYYY-MM-DD') as opened
+           from stores s where (select count(*) from stores o where o.store_number = s.store_number) = 1
+          order by s.open_date desc, s.store_id limit 1`,
+      )
+    ).rows;
+    const good = free.shift()!;
+    const res = await feed(shared.t.app, chain, 'sales', [sale(good), sale(early!)]);
+    assert.equal(res.statusCode, 200, res.body);
+    const answer = res.json<Answer>();
+    assert.deepEqual(answer.Counts, { Added: 1, Changed: 0, Unchanged: 0, Refused: 1 });
+    const words = msg('saleBeforeStoreOpened', formatDate(early!.opened));
+    assert.deepEqual(
+      answer.Failed.map((f) => [f.Row, f.fields?.SaleDate]),
+      [[2, words]],
+    );
+    assert.equal((await saleOf(early!)).length, 0, 'the early day is not written');
+    assert.equal((await saleOf(good)).length, 1);
+  });
+
   test("a CSV body with our export's headings is read as the import reads it", async () => {
     const [a, b] = [free.shift()!, free.shift()!];
     const csv = [
