@@ -55,6 +55,7 @@ export async function changeTables<T>(
   return result;
 }
 
-function announce(pool: pg.Pool, tables: ReadonlyArray<TableName>, by: number, options: ChangeOptions): void {
+/** Tells who listens that `by` changed `tables`, with no write of its own (a change announced again). */
+export function announce(pool: pg.Pool, tables: ReadonlyArray<TableName>, by: number, options: ChangeOptions = {}): void {
   for (const listener of listeners.get(pool) ?? []) listener(tables, by, options);
 }

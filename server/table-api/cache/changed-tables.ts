@@ -9,8 +9,12 @@
 // and the summaries were never kept (each was computed across a write, so not kept either), and every staff
 // page read them afresh on the request pool's connections, which then queued (docs/imports.md, "Close of
 // day"). A change made any other way (a person's, an import's) forgets them at once, as before.
+// A table whose viewer reloaded on a machine write's notice, within the lag, shows rows its footer's figures
+// may miss: so this instance announces its deferred changes again, as ordinary ones, once the lag has passed.
+// Every instance then forgets the figures and the tables' viewers hear of the change again, and what they read
+// then is whole.
 import type pg from 'pg';
-import { onTableChanges, type ChangeOptions } from '../../db/table-changes.ts';
+import { announce, onTableChanges, type ChangeOptions } from '../../db/table-changes.ts';
 import type { ResourceDef } from '../../resources/resource-def.ts';
 import { forgetResource } from './short-lived.ts';
 
@@ -30,23 +34,27 @@ export function keepFiguresOf(name: string, tables: ReadonlyArray<string>): void
 
 /**
  * Forgets the kept figures of every one of `resources` (and figure set) that reads one of `tables`, on this
- * instance: at once, or for a change announced `soon` within FIGURES_LAG_MS (see the top).
+ * instance: at once, or for a change announced `soon` within FIGURES_LAG_MS (see the top). True when some
+ * were left for the lag.
  */
 export function forgetKeptFigures(
   resources: ReadonlyArray<ResourceDef>,
   pool: pg.Pool,
   tables: ReadonlyArray<string>,
   { soon = false }: ChangeOptions = {},
-): void {
+): boolean {
+  let deferred = false;
   for (const def of resources) {
-    if (tables.some((t) => def.tables.has(t))) forget(pool, def.name, soon);
+    if (tables.some((t) => def.tables.has(t))) deferred = forget(pool, def.name, soon) || deferred;
   }
   for (const [name, read] of figureSets) {
-    if (tables.some((t) => read.has(t))) forget(pool, name, soon);
+    if (tables.some((t) => read.has(t))) deferred = forget(pool, name, soon) || deferred;
   }
+  return deferred;
 }
 
-function forget(pool: pg.Pool, name: string, soon: boolean): void {
+/** Forgets one resource's figures now, or (a `soon` change within the lag) once it has passed: true then. */
+function forget(pool: pg.Pool, name: string, soon: boolean): boolean {
   let names = forgotten.get(pool);
   if (!names) forgotten.set(pool, (names = new Map()));
   const last = names.get(name);
@@ -54,14 +62,35 @@ function forget(pool: pg.Pool, name: string, soon: boolean): void {
   if (soon && last && now - last.at < FIGURES_LAG_MS) {
     // Forgotten a moment ago: once more when the lag has passed, for this change and any until then.
     last.timer ??= setTimeout(() => forget(pool, name, false), last.at + FIGURES_LAG_MS - now).unref();
-    return;
+    return true;
   }
   if (last?.timer) clearTimeout(last.timer);
   names.set(name, { at: now });
   forgetResource(pool, name);
+  return false;
 }
 
-/** From now on, every change this instance makes to the database's tables forgets what was kept of them. */
+/** Per database: this instance's changes whose figures were left for the lag, to be announced again. */
+const toAnnounce = new WeakMap<pg.Pool, { tables: Set<string>; by: number }>();
+
+/**
+ * From now on, every change this instance makes to the database's tables forgets what was kept of them; one
+ * left for the lag is announced again, as an ordinary change, once the lag has passed (see the top).
+ */
 export function forgetOnChanges(pool: pg.Pool, resources: ReadonlyArray<ResourceDef>): void {
-  onTableChanges(pool, (tables, _by, options) => forgetKeptFigures(resources, pool, tables, options));
+  onTableChanges(pool, (tables, by, options) => {
+    if (!forgetKeptFigures(resources, pool, tables, options)) return;
+    const waiting = toAnnounce.get(pool);
+    if (waiting) {
+      for (const t of tables) waiting.tables.add(t);
+      waiting.by = by;
+      return;
+    }
+    const again = { tables: new Set(tables), by };
+    toAnnounce.set(pool, again);
+    setTimeout(() => {
+      toAnnounce.delete(pool);
+      announce(pool, [...again.tables], again.by);
+    }, FIGURES_LAG_MS).unref();
+  });
 }
