@@ -2,7 +2,8 @@
 // read: a caller without a good token never has its body parsed. The instance's feed queue comes first
 // (feed-queue.ts): the request waits there for its turn, or is refused at once when too many wait (503 with a
 // Retry-After, nothing looked up). In its turn, it is admitted if its token is known, in date and within its
-// minute's requests (api-token.ts), for a table the feed writes and the token names; anything else is refused,
+// minute's requests (api-token.ts), for a table the feed writes and the token names; then it gives its turn up
+// while its body arrives, and takes one again before its handler (feedTurnAgain). Anything else is refused,
 // in words: 401 (no token, unknown, expired), 429 (too many), 404 (no such feed), 403 (a table the token does
 // not name). And it keeps an API token from opening anything but the feed: a bearer token on any other route
 // that is not public is refused, whatever cookie comes with it.
@@ -11,7 +12,7 @@ import { msg } from '../messages.ts';
 import { sendError } from '../plugins/errors.ts';
 import { authenticate, type ApiToken } from './api-token.ts';
 import { feedResource, feedTitles } from './feed-tables.ts';
-import { FeedQueueLeft, type FeedQueue } from './feed-queue.ts';
+import { FeedQueueLeft, type FeedQueue, type FeedTicket } from './feed-queue.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The token a feed request was admitted with (token-gate.ts). */
     apiToken: ApiToken | null;
+    /** An admitted feed request's place in the feed queue, its turn given up while its body arrives. */
+    feedTicket: FeedTicket | null;
   }
   interface FastifyInstance {
     /** The instance's feed queue (feed-queue.ts). */
@@ -54,6 +57,19 @@ export async function feedGate(req: FastifyRequest, reply: FastifyReply): Promis
   if (!token.tables.includes(def.name))
     return sendError(req, reply, 403, msg('feedTableNotAllowed', def.title, feedTitles(app.resources, token.tables)));
   req.apiToken = token;
+  req.feedTicket = ticket;
+  ticket.pause();
+  return undefined;
+}
+
+/** Before an admitted feed request's handler, its body in: a turn again (undefined), or busy when its caller left. */
+export async function feedTurnAgain(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  try {
+    await req.feedTicket?.resume();
+  } catch (err) {
+    if (err instanceof FeedQueueLeft) return busy(req, reply);
+    throw err;
+  }
   return undefined;
 }
 

@@ -107,7 +107,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   });
   new Gauge({
     name: 'backroom_feed_serving',
-    help: 'Feed requests being served (at most FEED_AT_ONCE), from their token look-up to their answer.',
+    help: 'Feed requests in their turn (at most FEED_AT_ONCE): their token look-up, then their write and answer; not while their body arrives.',
     registers,
     collect() {
       this.set(app.feedQueue.serving);
@@ -115,7 +115,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   });
   new Gauge({
     name: 'backroom_feed_waiting',
-    help: 'Feed requests waiting their turn (at most FEED_QUEUE; one more is refused with 503).',
+    help: 'Feed requests waiting their turn: a first one (at most FEED_QUEUE; one more is refused with 503), or one again once their body is in.',
     registers,
     collect() {
       this.set(app.feedQueue.waiting);

@@ -9,11 +9,12 @@ import { accessDecision, refuseAccess } from './access.ts';
 import { csrfRefusal } from './csrf.ts';
 import { sendError } from './errors.ts';
 import { msg } from '../messages.ts';
-import { feedGate, tokenOutOfPlace } from '../feed/token-gate.ts';
+import { feedGate, feedTurnAgain, tokenOutOfPlace } from '../feed/token-gate.ts';
 import { FeedQueue } from '../feed/feed-queue.ts';
 
 export default fp(async function requestGate(app: FastifyInstance) {
   app.decorateRequest('apiToken', null);
+  app.decorateRequest('feedTicket', null);
   app.decorate('feedQueue', new FeedQueue(app.config.limits.feed));
   // The feed's routes take an API token, not a session, checked before their body is read; an API token
   // anywhere else is refused there too (feed/token-gate.ts).
@@ -23,8 +24,8 @@ export default fp(async function requestGate(app: FastifyInstance) {
     return undefined;
   });
   app.addHook('preHandler', async (req, reply) => {
-    // Admitted by its token (above), or refused before this.
-    if (req.routeOptions.config.apiToken) return undefined;
+    // Admitted by its token (above), or refused before this: its body in, it takes a turn again.
+    if (req.routeOptions.config.apiToken) return feedTurnAgain(req, reply);
     if (req.sessionLookup) await req.sessionLookup;
     let decision = accessDecision(req);
     // Only a rule that reads the database costs a turn here.

@@ -3,7 +3,8 @@
 // more is refused at once with 503, a Retry-After and the reason, before its token is looked up (its use
 // neither counted nor audited). The requests admitted are all answered in their turn, and a till told to wait
 // sends its day again with the same key and has it stored once. A request whose body is held back half sent
-// keeps its turn here (its token was looked up, its body is awaited), and the next waits behind it.
+// gives its turn up once its token is looked up: the next is served meanwhile, and it is answered once its
+// body is in. (feed-queue.test.ts in test/unit: the order of turns given up and taken again.)
 import { before, describe, test } from '../../support/node-test.ts';
 import assert from 'node:assert/strict';
 import { connect, type AddressInfo, type Socket } from 'node:net';
@@ -11,6 +12,7 @@ import { msg } from '../../../server/messages.ts';
 import { useTestAppWith } from '../../support/app.ts';
 import { until } from '../../support/until.ts';
 import { feed, issueToken } from './support.ts';
+import type { FeedTicket } from '../../../server/feed/feed-queue.ts';
 
 interface Day {
   store_number: number;
@@ -83,20 +85,19 @@ describe('the feed queue', () => {
     (await db().query(`select count(*)::int as n from audit_log where resource = 'tokens' and row_key = $1`, [String(tokenId)])).rows[0]
       .n as number;
 
-  /** One request holding the turn (its body half sent), and one waiting behind it (sent whole). */
-  async function fillQueue(first: Day, second: Day, keys: [string, string]): Promise<Held[]> {
-    const looked = (await uses()) + 1;
-    const serving = holdRequest(port, token, keys[0], sale(first), 10);
-    await until(async () => shared.t.app.feedQueue.serving === 1 && (await uses()) === looked, 'the first request has its turn');
-    const text = sale(second);
-    const waiting = holdRequest(port, token, keys[1], text, text.length);
-    await until(() => shared.t.app.feedQueue.waiting === 1, 'the second request waits its turn');
-    return [serving, waiting];
+  /** The one turn taken, as a request being written holds it, and a request waiting behind it (sent whole). */
+  async function fillQueue(day: Day, key: string): Promise<{ occupied: FeedTicket; waiting: Held }> {
+    const occupied = shared.t.app.feedQueue.admit()!;
+    await occupied.turn();
+    const text = sale(day);
+    const waiting = holdRequest(port, token, key, text, text.length);
+    await until(() => shared.t.app.feedQueue.waiting === 1, 'the request waits its turn');
+    return { occupied, waiting };
   }
 
   test('past the request served and those waiting, one more is refused at once with 503 and a Retry-After; the rest are answered', async () => {
-    const [a, b, c] = [free.shift()!, free.shift()!, free.shift()!];
-    const held = await fillQueue(a, b, ['held-a', 'held-b']);
+    const [b, c] = [free.shift()!, free.shift()!];
+    const { occupied, waiting } = await fillQueue(b, 'held-b');
     const usesBefore = await uses();
 
     const refused = await feed(shared.t.app, token, 'sales', sale(c), { 'idempotency-key': 'refused-c' });
@@ -107,19 +108,31 @@ describe('the feed queue', () => {
     assert.equal(await uses(), usesBefore, 'the refused request did not use the token');
     assert.deepEqual(await stored(c), []);
 
-    // The first's body arrives: it is answered, and the second has its turn.
-    held[0]!.finish();
-    const answers = await Promise.all(held.map((h) => h.answer()));
-    assert.deepEqual(
-      answers.map((x) => x.status),
-      [200, 200],
-      answers.map((x) => x.body).join('\n'),
-    );
+    // The turn is let go: the waiting request has it, and is answered.
+    occupied.leave();
+    const answer = await waiting.answer();
+    assert.equal(answer.status, 200, answer.body);
     // The till told to wait sends its day again with the same key: stored once.
     const again = await feed(shared.t.app, token, 'sales', sale(c), { 'idempotency-key': 'refused-c' });
     assert.equal(again.statusCode, 200, again.body);
     assert.equal(again.headers['idempotent-replayed'], undefined, 'the refusal kept no answer for its key');
-    for (const d of [a, b, c]) assert.deepEqual(await stored(d), [{ version: 1 }]);
+    for (const d of [b, c]) assert.deepEqual(await stored(d), [{ version: 1 }]);
+    assert.equal(shared.t.app.feedQueue.serving + shared.t.app.feedQueue.waiting, 0, 'every turn let go');
+  });
+
+  test('a request whose body is slow to arrive holds no turn meanwhile: the next is served, and it is answered once its body is in', async () => {
+    const [a, b] = [free.shift()!, free.shift()!];
+    const looked = (await uses()) + 1;
+    const slow = holdRequest(port, token, 'slow-a', sale(a), 10);
+    await until(async () => (await uses()) === looked, "the slow request's token is looked up");
+    assert.equal(shared.t.app.feedQueue.serving, 0, 'no turn held while its body arrives');
+    const quick = await feed(shared.t.app, token, 'sales', sale(b), { 'idempotency-key': 'quick-b' });
+    assert.equal(quick.statusCode, 200, quick.body);
+    assert.deepEqual(await stored(a), [], 'the slow one not written yet');
+    slow.finish();
+    const answer = await slow.answer();
+    assert.equal(answer.status, 200, answer.body);
+    for (const d of [a, b]) assert.deepEqual(await stored(d), [{ version: 1 }]);
     assert.equal(shared.t.app.feedQueue.serving + shared.t.app.feedQueue.waiting, 0, 'every turn let go');
   });
 
@@ -136,16 +149,13 @@ describe('the feed queue', () => {
   });
 
   test('a request the queue has no room for is refused busy whatever its token: nothing is looked up', async () => {
-    const [a, b, c] = [free.shift()!, free.shift()!, free.shift()!];
-    const held = await fillQueue(a, b, ['held-x', 'held-y']);
+    const [b, c] = [free.shift()!, free.shift()!];
+    const { occupied, waiting } = await fillQueue(b, 'held-y');
     const unknown = await feed(shared.t.app, 'brk_not-a-token', 'sales', sale(c));
     assert.equal(unknown.statusCode, 503);
     assert.ok(Number(unknown.headers['retry-after']) >= 1);
-    held[0]!.finish();
-    assert.deepEqual(
-      (await Promise.all(held.map((h) => h.answer()))).map((x) => x.status),
-      [200, 200],
-    );
+    occupied.leave();
+    assert.equal((await waiting.answer()).status, 200);
     // Room again: the unknown token is now looked up, and refused for what it is.
     const looked = await feed(shared.t.app, 'brk_not-a-token', 'sales', sale(c));
     assert.equal(looked.statusCode, 401);
