@@ -22,6 +22,11 @@ export interface ChangeOptions {
   soon?: boolean;
 }
 
+/** A write's announcement: `changed` says whether its result changed anything (default: it did). */
+export interface WriteOptions<T> extends ChangeOptions {
+  changed?: (result: T) => boolean;
+}
+
 export type TableChangeListener = (tables: ReadonlyArray<TableName>, by: number, options: ChangeOptions) => void;
 
 const listeners = new WeakMap<pg.Pool, TableChangeListener[]>();
@@ -32,8 +37,8 @@ export function onTableChanges(pool: pg.Pool, listener: TableChangeListener): vo
 }
 
 /**
- * Runs `write`, which changes `tables`, then tells who listens that `by` changed them, unless `changed` says
- * the write changed nothing (an update that matched no row). A write that throws is announced too: one cut
+ * Runs `write`, which changes `tables`, then tells who listens that `by` changed them, unless `options.changed`
+ * says the write changed nothing (an update that matched no row). A write that throws is announced too: one cut
  * short may have committed part of its rows, and announcing a change that did not happen costs only a re-read.
  */
 export async function changeTables<T>(
@@ -41,8 +46,7 @@ export async function changeTables<T>(
   tables: ReadonlyArray<TableName>,
   by: number,
   write: () => Promise<T>,
-  changed: (result: T) => boolean = () => true,
-  options: ChangeOptions = {},
+  { changed = () => true, ...options }: WriteOptions<T> = {},
 ): Promise<T> {
   let result: T;
   try {

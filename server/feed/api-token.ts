@@ -72,9 +72,8 @@ export async function authenticate(req: FastifyRequest, perMinute: number): Prom
     ['api_tokens', 'audit_log'],
     0,
     () => useToken(db.feedPool, tokenHash(secret)),
-    (r) => r?.count !== null,
-    // A machine's use, one per feed request: the tokens' and audit log's figures follow within a second.
-    { soon: true },
+    // A machine's use, one per feed request: the tokens' and audit log's figures follow within FIGURES_LAG_MS.
+    { changed: (r) => r?.count !== null, soon: true },
   );
   if (!row) return { status: 401, message: msg('feedTokenUnknown') };
   if (row.expired) return { status: 401, message: msg('feedTokenExpired', formatDate(row.expires_on)) };

@@ -59,7 +59,7 @@ export async function writeFeedRows(
     ...(importId !== undefined && { importId }),
     // The feed's own connections (db/index.ts): staff pages never wait behind a close of day for theirs.
     pool: app.db.feedPool,
-    // A chain's close of day is thousands of these a minute: the staff's figures follow them within a second.
+    // A chain's close of day is thousands of these a minute: the staff's figures follow them within FIGURES_LAG_MS.
     soon: true,
     onRow: (outcome) => void outcomes.push(outcome),
     atEnd: async (client, { counts }) => {

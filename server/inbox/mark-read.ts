@@ -17,7 +17,7 @@ export async function markRead(pool: pg.Pool, userId: number, which: ReadSelecti
     ['inbox'],
     userId,
     () => pool.query(`update inbox set is_read = $2, version = version + 1 where user_id = $1 and is_read <> $2 and ${selected}`, params),
-    (r) => !!r.rowCount,
+    { changed: (r) => !!r.rowCount },
   );
   return rowCount ?? 0;
 }

@@ -63,13 +63,9 @@ const MENU_LOCK = 7_240_313;
 
 /** Adds the entries this database has never had (at start, before the app serves); the keys it added. */
 export function addMenuEntries(pool: pg.Pool, resources: ReadonlyArray<MenuResource>): Promise<string[]> {
-  return changeTables(
-    pool,
-    ['menus', 'meta'],
-    SYSTEM,
-    () => inTransaction(pool, (client) => addMenuEntriesWith(client, resources)),
-    (added) => added.length > 0,
-  );
+  return changeTables(pool, ['menus', 'meta'], SYSTEM, () => inTransaction(pool, (client) => addMenuEntriesWith(client, resources)), {
+    changed: (added) => added.length > 0,
+  });
 }
 
 /** addMenuEntries within a transaction of the caller's (the first seed's). */

@@ -187,7 +187,6 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
               if (err instanceof WriteAgain) return attempt(false);
               throw err;
             }),
-          undefined,
           announced,
         );
         noteWritten(result.written.map((w) => w.planned));
@@ -233,8 +232,7 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
               if (!writing) throw new NothingWritten();
               return counts.Add + counts.Change;
             }),
-          (changed) => changed > 0,
-          announced,
+          { changed: (changed) => changed > 0, ...announced },
         ),
       ).catch((err: unknown) => {
         if (err instanceof NothingWritten) return null;
@@ -248,7 +246,6 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
       ['audit_log'],
       user.ID,
       () => finishImport(writes, importId, def, user, end('failed', false, failureText(err))),
-      undefined,
       announced,
     ).catch(() => undefined);
     throw err;
@@ -269,7 +266,6 @@ export async function applyRows(app: FastifyInstance, options: ApplyOptions): Pr
         if (written) await followUp?.inTransaction(client);
         await options.atEnd?.(client, result);
       }),
-    undefined,
     announced,
   );
   await followUp?.afterRows();

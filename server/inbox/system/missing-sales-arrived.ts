@@ -118,7 +118,7 @@ async function alertsAnswered(app: FastifyInstance, pool: pg.Pool, days: Readonl
       );
       return [...new Set(read.rows.map((r) => r.user_id))];
     },
-    (ids) => ids.length > 0,
+    { changed: (ids) => ids.length > 0 },
   );
   await Promise.all(users.map((id) => publishUnread(app, id)));
   return users;

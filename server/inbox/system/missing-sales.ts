@@ -64,7 +64,9 @@ export async function checkMissingSales(app: FastifyInstance, day: string): Prom
       }));
       return { stores, ids: await storeItems(client, items) };
     });
-  const { stores, ids } = await changeTables(pool, ['sales_missing_alerts', 'inbox'], SYSTEM, check, (c) => c.stores.length > 0);
+  const { stores, ids } = await changeTables(pool, ['sales_missing_alerts', 'inbox'], SYSTEM, check, {
+    changed: (c) => c.stores.length > 0,
+  });
   if (ids.length) await publishNewItems(app, ids);
   return stores.length;
 }

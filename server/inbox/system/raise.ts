@@ -51,13 +51,9 @@ export async function raiseItems(
   options: { unlessUnreadWithin?: string } = {},
 ): Promise<number[]> {
   const pool = app.db.pool;
-  const ids = await changeTables(
-    pool,
-    ['inbox'],
-    SYSTEM,
-    () => storeItems(pool, items, options),
-    (stored) => stored.length > 0,
-  );
+  const ids = await changeTables(pool, ['inbox'], SYSTEM, () => storeItems(pool, items, options), {
+    changed: (stored) => stored.length > 0,
+  });
   if (ids.length) await publishNewItems(app, ids);
   return ids;
 }

@@ -88,7 +88,7 @@ const userErrorReportRoute: SchemaRoutes = async (app) => {
           );
           return inserted.rows[0]!.error_id;
         });
-      const stored = await changeTables(pool, ['user_errors'], user?.ID ?? SYSTEM, store, (id) => id !== null);
+      const stored = await changeTables(pool, ['user_errors'], user?.ID ?? SYSTEM, store, { changed: (id) => id !== null });
       if (stored === null) return reply.code(429).send({ error: msg('errorReportThrottled', WINDOW_MINUTES) });
       tellOfClientError(app, { page: report.Page ?? '', message: report.Message || report.ExceptionMessage || '' });
       return reply.code(201).send({ ErrorID: stored });
